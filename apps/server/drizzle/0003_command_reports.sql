@@ -1,0 +1,1 @@
+ALTER TABLE "tb_command" ADD COLUMN "last_report_at" timestamp with time zone;

@@ -1,0 +1,148 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The one validated config module: nothing else reads `process.env`. Tests build a config with
+ * `loadConfig({...})` and pass it to `buildApp`, exactly as `server.ts` does.
+ */
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const flag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 'yes');
+
+const configSchema = z.object({
+  /** HTTP port of the console (API and web app). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded database and uploads live. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to use a PostgreSQL server; without it PGlite runs in-process under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** Password of the `admin` account on first start; without it a random one is printed once. */
+  ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  /** Seed demo accounts (one per role) with documented passwords. */
+  DEMO: flag,
+  PLATFORM_NAME: z.string().min(1).max(60).default('Cellsight'),
+  DEFAULT_REGION: z.enum(['HK', 'EUR']).default('EUR'),
+  REGION_HK_URL: z.string().default(''),
+  REGION_EUR_URL: z.string().default(''),
+  // Links and app downloads are shown only when configured: no dead links out of the box.
+  APP_DOWNLOAD_HK_URL: z.string().default(''),
+  APP_DOWNLOAD_EUR_URL: z.string().default(''),
+  LINK_HOMEPAGE: z.string().default(''),
+  LINK_COMMUNITY: z.string().default(''),
+  LINK_VIDEO: z.string().default(''),
+  LINK_PROFESSIONAL: z.string().default(''),
+  LINK_PRIVACY: z.string().default(''),
+  LINK_TERMS: z.string().default(''),
+  /** Sign-in attempts allowed per IP address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\//, 'MQTT_URL must start with mqtt:// or mqtts://')
+    .optional(),
+  /** Port of the embedded broker. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  /** The platform's own MQTT credentials on an external broker. */
+  MQTT_USERNAME: z.string().max(128).optional(),
+  MQTT_PASSWORD: z.string().max(256).optional(),
+  /** Shared-subscription group on an external broker, so several server processes split the load. */
+  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/).default('cellsight'),
+  /** Samples written per database round trip, and the longest wait to fill a batch. */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
+  INGEST_LINGER_MS: z.coerce.number().int().min(0).max(5000).default(20),
+  /** Samples held in memory before the broker is asked to wait (back-pressure). */
+  INGEST_MAX_PENDING: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
+  /** Demo fleet size with DEMO=1: loggers, and batteries per logger. */
+  DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(3),
+  DEMO_BATTERIES: z.coerce.number().int().min(1).max(32).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app to serve at `/`; skipped when the folder does not exist. */
+  WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  platformName: string;
+  defaultRegion: 'HK' | 'EUR';
+  regions: { code: 'HK' | 'EUR'; portalUrl: string; appDownloadUrl: string }[];
+  links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
+  loginRateLimit: number;
+  mqtt: {
+    /** External broker, or null for the embedded one. */
+    url: string | null;
+    port: number;
+    host: string;
+    username: string | undefined;
+    password: string | undefined;
+    shareGroup: string;
+  };
+  ingest: { batchSize: number; lingerMs: number; maxPending: number };
+  demoFleet: { loggers: number; batteriesPerLogger: number };
+  logLevel: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`DATABASE_URL=`) means "not set", as shells and env files write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    uploadDir: resolve(dataDir, 'uploads'),
+    databaseUrl: c.DATABASE_URL,
+    adminPassword: c.ADMIN_PASSWORD,
+    demo: c.DEMO,
+    platformName: c.PLATFORM_NAME,
+    defaultRegion: c.DEFAULT_REGION,
+    regions: [
+      { code: 'HK', portalUrl: c.REGION_HK_URL, appDownloadUrl: c.APP_DOWNLOAD_HK_URL },
+      { code: 'EUR', portalUrl: c.REGION_EUR_URL, appDownloadUrl: c.APP_DOWNLOAD_EUR_URL },
+    ],
+    links: {
+      homepage: c.LINK_HOMEPAGE,
+      community: c.LINK_COMMUNITY,
+      video: c.LINK_VIDEO,
+      professional: c.LINK_PROFESSIONAL,
+      privacy: c.LINK_PRIVACY,
+      terms: c.LINK_TERMS,
+    },
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
+    mqtt: {
+      url: c.MQTT_URL ?? null,
+      port: c.MQTT_PORT,
+      host: c.MQTT_HOST,
+      username: c.MQTT_USERNAME,
+      password: c.MQTT_PASSWORD,
+      shareGroup: c.MQTT_SHARE_GROUP,
+    },
+    ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING },
+    demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
+    logLevel: c.LOG_LEVEL,
+    webDist: resolve(c.WEB_DIST),
+  };
+}

@@ -1,0 +1,77 @@
+import { MenuComponent, MenuType, Permission, RoleCode } from '@cellsight/contract';
+
+/**
+ * What a first start puts in the database. Menu rows exist only for screens that exist; each
+ * later capability adds its own rows here (and a migration-free re-seed adds them to running
+ * installations, since every insert is conflict-tolerant).
+ */
+export interface MenuSeed {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url?: string;
+  component?: string;
+  redirect?: string;
+  menuType: number;
+  perms?: string;
+  sortNo: number;
+  icon?: string;
+}
+
+export const menuSeed: MenuSeed[] = [
+  { id: 'm-system', parentId: null, name: 'System', url: '/system', component: MenuComponent.RouteView, redirect: '/system/user', menuType: MenuType.FirstLevel, sortNo: 90, icon: 'setting' },
+  { id: 'm-system-user', parentId: 'm-system', name: 'Users', url: '/system/user', component: MenuComponent.UserList, menuType: MenuType.SubMenu, sortNo: 1, icon: 'user' },
+  { id: 'b-user-list', parentId: 'm-system-user', name: 'List users', menuType: MenuType.Button, perms: Permission.UserList, sortNo: 1 },
+  { id: 'b-user-add', parentId: 'm-system-user', name: 'Add user', menuType: MenuType.Button, perms: Permission.UserAdd, sortNo: 2 },
+  { id: 'b-user-edit', parentId: 'm-system-user', name: 'Edit user', menuType: MenuType.Button, perms: Permission.UserEdit, sortNo: 3 },
+  { id: 'b-user-delete', parentId: 'm-system-user', name: 'Delete user', menuType: MenuType.Button, perms: Permission.UserDelete, sortNo: 4 },
+  { id: 'b-user-frozen', parentId: 'm-system-user', name: 'Freeze user', menuType: MenuType.Button, perms: Permission.UserFreeze, sortNo: 5 },
+  { id: 'b-user-password', parentId: 'm-system-user', name: 'Reset password', menuType: MenuType.Button, perms: Permission.UserResetPassword, sortNo: 6 },
+  { id: 'b-user-recycle', parentId: 'm-system-user', name: 'Recycle bin', menuType: MenuType.Button, perms: Permission.UserRecycleBin, sortNo: 7 },
+  // Device-plane API permissions; their screens come with the station and battery pages.
+  { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
+  { id: 'b-command-send', parentId: null, name: 'Send remote commands', menuType: MenuType.Button, perms: Permission.CommandSend, sortNo: 101 },
+  { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
+];
+
+export interface RoleSeed {
+  id: string;
+  roleCode: string;
+  roleName: string;
+  description: string;
+  /** Menu and button ids granted; '*' grants every seeded row. */
+  grants: '*' | string[];
+}
+
+export const roleSeed: RoleSeed[] = [
+  { id: 'r-admin', roleCode: RoleCode.Admin, roleName: 'Administrator', description: 'Administers the whole system', grants: '*' },
+  { id: 'r-distributor', roleCode: RoleCode.Distributor, roleName: 'Distributor', description: 'Agent who manages installers and their customers', grants: ['b-logger-register', 'b-command-send', 'b-command-list'] },
+  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: ['b-logger-register', 'b-command-send', 'b-command-list'] },
+  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: ['b-command-send', 'b-command-list'] },
+  { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: ['b-command-list'] },
+];
+
+export const dictSeed: { code: string; name: string; items: [value: string, text: string][] }[] = [
+  { code: 'sex', name: 'Gender', items: [['1', 'Male'], ['2', 'Female']] },
+  { code: 'user_status', name: 'User status', items: [['1', 'Normal'], ['2', 'Frozen']] },
+  { code: 'del_flag', name: 'Deleted', items: [['0', 'Normal'], ['1', 'Deleted']] },
+  { code: 'menu_type', name: 'Menu type', items: [['0', 'First-level menu'], ['1', 'Sub-menu'], ['2', 'Button permission']] },
+  { code: 'perms_type', name: 'Permission kind', items: [['1', 'Show'], ['2', 'Disable']] },
+  { code: 'valid_status', name: 'Valid', items: [['1', 'Valid'], ['0', 'Invalid']] },
+  { code: 'log_type', name: 'Log type', items: [['1', 'Login log'], ['2', 'Operation log']] },
+  { code: 'operate_type', name: 'Operation', items: [['1', 'Query'], ['2', 'Add'], ['3', 'Edit'], ['4', 'Delete'], ['5', 'Import'], ['6', 'Export']] },
+  { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal'], ['0', 'Frozen']] },
+];
+
+export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01' };
+export const defaultTenant = { id: 1, name: 'Cellsight' };
+
+export const adminUser = { id: 'e9ca23d68d884d4ebb19d07889727dae', username: 'admin', realname: 'Administrator' };
+
+/** Demo accounts (DEMO=1), one per role; their passwords are documented in the README. */
+export const demoUsers: { id: string; username: string; realname: string; password: string; roleId: string; demo: boolean }[] = [
+  { id: 'u-demo-distributor', username: 'distributor', realname: 'Demo Distributor', password: 'Distributor2026', roleId: 'r-distributor', demo: false },
+  { id: 'u-demo-installer', username: 'installer', realname: 'Demo Installer', password: 'Installer2026', roleId: 'r-installer', demo: false },
+  { id: 'u-demo-end-user', username: 'enduser', realname: 'Demo End User', password: 'Enduser2026', roleId: 'r-end-user', demo: false },
+  { id: 'u-demo', username: 'demo', realname: 'Demo Visitor', password: 'Demo2026', roleId: 'r-demo', demo: true },
+];

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/password.js';
+import type { Database } from './database.js';
+import { departs, dictItems, dicts, permissions, rolePermissions, roles, tenants, userDeparts, userRoles, userTenants, users } from './schema.js';
+import { adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, rootDepart } from './seed-data.js';
+
+/**
+ * Puts the menu tree, roles, dictionaries and accounts in place. Every insert tolerates rows that
+ * exist, so it runs at every start and adds what a new version brings without touching edits.
+ */
+export async function seedDatabase(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(permissions)
+      .values(
+        menuSeed.map((m) => ({
+          id: m.id,
+          parentId: m.parentId,
+          name: m.name,
+          url: m.url ?? null,
+          component: m.component ?? null,
+          redirect: m.redirect ?? null,
+          menuType: m.menuType,
+          perms: m.perms ?? null,
+          sortNo: m.sortNo,
+          icon: m.icon ?? null,
+          isLeaf: !menuSeed.some((child) => child.parentId === m.id && child.menuType !== 2),
+        })),
+      )
+      .onConflictDoNothing();
+
+    await tx.insert(roles).values(roleSeed.map(({ grants: _grants, ...role }) => role)).onConflictDoNothing();
+    for (const role of roleSeed) {
+      const ids = role.grants === '*' ? menuSeed.map((m) => m.id) : role.grants;
+      if (ids.length > 0) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId }))).onConflictDoNothing();
+    }
+
+    for (const dict of dictSeed) {
+      const dictId = `dict-${dict.code}`;
+      await tx.insert(dicts).values({ id: dictId, dictCode: dict.code, dictName: dict.name }).onConflictDoNothing();
+      await tx
+        .insert(dictItems)
+        .values(dict.items.map(([value, text], i) => ({ id: `${dictId}-${value}`, dictId, itemValue: value, itemText: text, sortOrder: i + 1 })))
+        .onConflictDoNothing();
+    }
+
+    await tx.insert(departs).values(rootDepart).onConflictDoNothing();
+    await tx.insert(tenants).values(defaultTenant).onConflictDoNothing();
+  });
+
+  const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.username, adminUser.username));
+  if (!existingAdmin) {
+    const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+    await createSeedUser(db, { ...adminUser, password, roleId: 'r-admin', demo: false });
+    if (!config.adminPassword) {
+      // Printed once, on the start that created the account; it is not stored anywhere readable.
+      log.warn(`Created the admin account. User name: admin  Password: ${password}  (set ADMIN_PASSWORD to choose it; change it after signing in)`);
+    }
+  }
+  if (config.demo) {
+    for (const demo of demoUsers) {
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, demo.username));
+      if (!existing) await createSeedUser(db, demo);
+    }
+  }
+}
+
+async function createSeedUser(db: Database, user: { id: string; username: string; realname: string; password: string; roleId: string; demo: boolean }) {
+  const passwordHash = await hashPassword(user.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values({ id: user.id, username: user.username, realname: user.realname, passwordHash, demo: user.demo, orgCode: rootDepart.orgCode, createBy: 'system' })
+      .onConflictDoNothing();
+    await tx.insert(userRoles).values({ userId: user.id, roleId: user.roleId }).onConflictDoNothing();
+    await tx.insert(userDeparts).values({ userId: user.id, departId: rootDepart.id }).onConflictDoNothing();
+    await tx.insert(userTenants).values({ userId: user.id, tenantId: defaultTenant.id }).onConflictDoNothing();
+  });
+}

@@ -1,0 +1,24 @@
+import type { UplinkKind } from '@cellsight/contract';
+
+/** Acknowledges one uplink message; with an error the message is left for redelivery. */
+export type UplinkDone = (error?: Error) => void;
+
+/** What the platform wants from whichever broker carries device traffic. */
+export interface UplinkHandler {
+  message(gsn: string, kind: UplinkKind, payload: Buffer, done: UplinkDone): void;
+  /** A logger tried a topic outside its own. */
+  refused(gsn: string, topic: string): void;
+  /** A logger's connection ended (embedded broker only; an external broker reports through wills). */
+  disconnected?(gsn: string): void;
+}
+
+export interface DeviceTransport {
+  readonly kind: 'embedded' | 'external';
+  start(): Promise<void>;
+  /** Publishes a command (QoS 1); resolves once the broker has taken it. */
+  publish(topic: string, payload: Buffer): Promise<void>;
+  /** Back-pressure: stop and restart reading device traffic. */
+  pause(): void;
+  resume(): void;
+  close(): Promise<void>;
+}

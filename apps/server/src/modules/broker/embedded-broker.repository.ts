@@ -1,0 +1,125 @@
+import { type Server, createServer } from 'node:net';
+import { deviceTopics, loggerSnPattern, parseDeviceTopic } from '@cellsight/contract';
+import { Aedes } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceTransport, UplinkHandler } from './device-transport.js';
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  host: string;
+  handler: UplinkHandler;
+  /** Checks a logger's credentials (user name = gsn). */
+  verifyLogger: (gsn: string, password: string) => Promise<boolean>;
+  log: FastifyBaseLogger;
+}
+
+export class BrokerPortInUseError extends Error {
+  constructor(port: number) {
+    super(
+      `MQTT port ${port} is already in use, probably by another broker. Either give the embedded broker a free port ` +
+        `(MQTT_PORT=1884), or use the broker that is running there (MQTT_URL=mqtt://127.0.0.1:${port}).`,
+    );
+    this.name = 'BrokerPortInUseError';
+  }
+}
+
+/** CONNACK return codes (MQTT 3.1.1). */
+const badCredentials = 4;
+const notAuthorized = 5;
+
+/**
+ * The embedded broker (aedes) used when no MQTT_URL is set. Loggers authenticate with their
+ * serial number and derived password and may touch only their own topics. Uplink messages are
+ * handed to the platform inside `authorizePublish`, which aedes awaits before it sends PUBACK,
+ * so a logger's message is acknowledged only once it is stored.
+ */
+export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTransport & { readonly address: number } => {
+  const broker = new Aedes({ heartbeatInterval: 60_000, connectTimeout: 30_000 });
+  let server: Server | null = null;
+  let port = options.port;
+  let paused = false;
+  // aedes clients can pause and resume reading, though its types do not say so.
+  type FlowControl = { pause(): void; resume(): void };
+  const clients = new Set<FlowControl>();
+
+  broker.authenticate = (client, username, password, done) => {
+    const refuse = (code: number) => done(Object.assign(new Error('not authorized'), { returnCode: code }), false);
+    const gsn = username ?? '';
+    if (!loggerSnPattern.test(gsn) || client.id !== gsn || !password) return refuse(badCredentials);
+    options.verifyLogger(gsn, password.toString()).then(
+      (ok) => (ok ? done(null, true) : refuse(badCredentials)),
+      (error: unknown) => {
+        options.log.error({ err: error }, 'could not check logger credentials');
+        refuse(notAuthorized);
+      },
+    );
+  };
+
+  broker.authorizePublish = (client, packet, done) => {
+    const gsn = client?.id ?? parseDeviceTopic(packet.topic)?.gsn ?? '';
+    const topic = parseDeviceTopic(packet.topic);
+    if (!topic || topic.gsn !== gsn || topic.kind === 'cmd') {
+      options.handler.refused(gsn || 'unknown', packet.topic);
+      // aedes closes the connection of a client whose publish is refused.
+      return done(new Error(`topic ${packet.topic} is not allowed`));
+    }
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    options.handler.message(gsn, topic.kind, payload, (error) => done(error ?? null));
+  };
+
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    if (subscription.topic === deviceTopics.command(client.id)) return done(null, subscription);
+    options.handler.refused(client.id, subscription.topic);
+    done(null, null); // refused in the SUBACK (0x80), connection kept
+  };
+
+  broker.on('client', (client) => {
+    const flow = client as unknown as FlowControl;
+    clients.add(flow);
+    if (paused) flow.pause();
+  });
+  broker.on('clientDisconnect', (client) => {
+    clients.delete(client as unknown as FlowControl);
+    options.handler.disconnected?.(client.id);
+  });
+
+  return {
+    kind: 'embedded',
+    get address() {
+      return port;
+    },
+    async start() {
+      await broker.listen();
+      await new Promise<void>((resolve, reject) => {
+        server = createServer(broker.handle);
+        server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new BrokerPortInUseError(options.port) : error));
+        server.listen(options.port, options.host, () => {
+          const address = server?.address();
+          if (address && typeof address === 'object') port = address.port;
+          resolve();
+        });
+      });
+    },
+    publish(topic, payload) {
+      return new Promise((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+      });
+    },
+    pause() {
+      paused = true;
+      for (const client of clients) client.pause();
+    },
+    resume() {
+      paused = false;
+      for (const client of clients) client.resume();
+    },
+    close() {
+      return new Promise((resolve) => {
+        broker.close(() => {
+          if (server) server.close(() => resolve());
+          else resolve();
+        });
+      });
+    },
+  };
+};

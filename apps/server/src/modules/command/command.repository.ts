@@ -1,0 +1,97 @@
+import type { CommandRecord } from '@cellsight/contract';
+import { type SQL, and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { commands } from '../../db/schema.js';
+import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+
+export type CommandRow = typeof commands.$inferSelect;
+
+export const toCommandRecord = (row: CommandRow): CommandRecord => ({
+  id: row.id,
+  gsn: row.loggerGsn,
+  batterySn: row.batterySn,
+  op: row.op as CommandRecord['op'],
+  val: row.val,
+  status: row.status as CommandRecord['status'],
+  code: row.code,
+  message: row.message,
+  progress: row.progress,
+  upgradeState: (row.upgradeState as CommandRecord['upgradeState']) ?? null,
+  createBy: row.createBy,
+  createTime: row.createTime.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** Remote commands: the queue of what was sent and the audit of who sent what, when, with what result. */
+export const createCommandRepository = (db: Database) => ({
+  async insert(values: typeof commands.$inferInsert): Promise<CommandRow> {
+    const [row] = await db.insert(commands).values(values).returning();
+    if (!row) throw new Error('command insert returned nothing');
+    return row;
+  },
+
+  async update(id: string, values: Partial<typeof commands.$inferInsert>, onlyWhen?: SQL): Promise<CommandRow | null> {
+    const [row] = await db
+      .update(commands)
+      .set(values)
+      .where(and(eq(commands.id, id), onlyWhen))
+      .returning();
+    return row ?? null;
+  },
+
+  async find(id: string): Promise<CommandRow | null> {
+    const [row] = await db.select().from(commands).where(eq(commands.id, id)).limit(1);
+    return row ?? null;
+  },
+
+  /** The latest upgrade of a logger (and battery), for the cool-down. */
+  async lastUpgrade(gsn: string, batterySn: string | null): Promise<CommandRow | null> {
+    const [row] = await db
+      .select()
+      .from(commands)
+      .where(and(eq(commands.loggerGsn, gsn), eq(commands.op, 'upgrade'), batterySn ? eq(commands.batterySn, batterySn) : isNull(commands.batterySn)))
+      .orderBy(desc(commands.createTime))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Sent commands with no answer since `ackBefore`, and upgrades silent since `silentBefore`. */
+  async overdue(ackBefore: Date, silentBefore: Date): Promise<CommandRow[]> {
+    return db
+      .select()
+      .from(commands)
+      .where(
+        or(
+          and(eq(commands.status, 'sent'), lt(commands.sentAt, ackBefore)),
+          and(eq(commands.status, 'acknowledged'), eq(commands.op, 'upgrade'), isNull(commands.finishedAt), lt(commands.lastReportAt, silentBefore)),
+        ),
+      )
+      .limit(500);
+  },
+
+  async list(built: BuiltListQuery, scope: SQL | undefined) {
+    const where = and(scope, built.where);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select()
+        .from(commands)
+        .where(where)
+        .orderBy(...built.orderBy)
+        .limit(built.limit)
+        .offset(built.offset),
+      db.select({ total: countAll }).from(commands).where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  },
+
+  /** Restricts to commands of the given loggers. */
+  scopeToLoggers(gsns: SQL): SQL {
+    return inArray(commands.loggerGsn, gsns);
+  },
+
+  /** Marks a command finished unless it already is; used to ignore late or replayed answers. */
+  notFinished: sql`${commands.finishedAt} is null`,
+});
+
+export type CommandRepository = ReturnType<typeof createCommandRepository>;

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AckMessage,
+  type CommandMessage,
+  type CommandRecord,
+  type ListQuery,
+  type OperateRequest,
+  type Page,
+  DeviceCode,
+  ServerCode,
+  commandAckTimeoutMs,
+  deviceTopics,
+  protocolVersion,
+  remoteSettingsSchema,
+  upgradeCooldownMs,
+  upgradeSilenceTimeoutMs,
+  upgradeTargetSchema,
+} from '@cellsight/contract';
+import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
+import { type SQL, eq } from 'drizzle-orm';
+import { commands } from '../../db/schema.js';
+import { AppError, badRequest, demoNotSupported, invalidField, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DeviceRepository } from '../device/device.repository.js';
+import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
+
+interface Dependencies {
+  commands: CommandRepository;
+  devices: DeviceRepository;
+  /** Publishes to the broker; resolves when the broker has taken the message. */
+  publish: (topic: string, payload: Buffer) => Promise<void>;
+  /** Loggers the caller may see (by tenant). */
+  visibleLoggers: (auth: AuthContext) => SQL;
+  onChanged: (record: CommandRecord, tenantId: number | null) => void;
+  now?: () => Date;
+}
+
+const listSpec: ListSpec = {
+  columns: {
+    gsn: { column: commands.loggerGsn, type: 'text' },
+    batterySn: { column: commands.batterySn, type: 'text' },
+    op: { column: commands.op, type: 'text' },
+    status: { column: commands.status, type: 'text' },
+    createBy: { column: commands.createBy, type: 'text' },
+    createTime: { column: commands.createTime, type: 'date' },
+  },
+  defaultSort: { name: 'createTime', order: 'desc' },
+  tieBreaker: commands.id,
+};
+
+/** Commands that are no longer waiting for anything. */
+const terminal = (row: CommandRow) => row.finishedAt !== null;
+
+/**
+ * Remote commands: checks, signs and sends them, then follows each through the device's answers
+ * (pending → sent → acknowledged | failed | timed_out). The stored rows are the audit trail.
+ */
+export const createCommandService = (deps: Dependencies) => {
+  const now = deps.now ?? (() => new Date());
+
+  const changed = async (row: CommandRow | null) => {
+    if (!row) return;
+    const logger = await deps.devices.findLogger(row.loggerGsn);
+    deps.onChanged(toCommandRecord(row), logger?.tenantId ?? null);
+  };
+
+  const validateValue = (op: OperateRequest['op'], val: string): string => {
+    if (op === 'restart' || op === 'shutdown') return '';
+    let json: unknown;
+    try {
+      json = JSON.parse(val);
+    } catch {
+      throw invalidField('val', op === 'settings' ? 'must be JSON of the settings' : 'must be JSON of the upgrade target');
+    }
+    if (op === 'settings') {
+      const result = remoteSettingsSchema.safeParse(json);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const field = issue?.path.join('.') || 'val';
+        const outOfRange = issue?.code === 'too_big' || issue?.code === 'too_small';
+        throw new AppError(outOfRange ? ServerCode.OUT_OF_RANGE : ServerCode.INCORRECT_PARAMETER, `val.${field}: ${issue?.message ?? 'is invalid'}`, 400, [{ field: `val.${field}`, message: issue?.message ?? 'is invalid' }]);
+      }
+      return JSON.stringify(result.data);
+    }
+    const result = upgradeTargetSchema.safeParse(json);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw invalidField(`val.${issue?.path.join('.') ?? ''}`, issue?.message ?? 'is invalid');
+    }
+    return JSON.stringify(result.data);
+  };
+
+  return {
+    /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
+    async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
+      if (auth.demo) throw demoNotSupported();
+      const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
+      if (!logger) throw badRequest(ServerCode.NOT_FOUND, `${request.gsno} does not exist`, [{ field: 'gsno', message: 'does not exist' }]);
+      if (request.batterySn) {
+        const owners = await deps.devices.batteryOwners([request.batterySn]);
+        if (owners.get(request.batterySn) !== logger.gsn) throw invalidField('batterySn', `is not a battery of logger ${logger.gsn}`);
+      }
+      if (!logger.online) {
+        throw badRequest(
+          ServerCode.DEVICE_OFFLINE,
+          request.op === 'upgrade' ? 'The battery is offline and cannot be upgraded.' : `Logger ${logger.gsn} is offline`,
+        );
+      }
+      const val = validateValue(request.op, request.val);
+      if (request.op === 'upgrade') {
+        const last = await deps.commands.lastUpgrade(logger.gsn, request.batterySn ?? null);
+        if (last && now().getTime() - last.createTime.getTime() < upgradeCooldownMs) {
+          throw badRequest(ServerCode.OPERATION_FAILED, 'less than 5 minutes since the last upgrade');
+        }
+      }
+      const id = newId();
+      const nonce = randomBytes(16).toString('hex');
+      const at = now();
+      const unsigned: Omit<CommandMessage, 'sign'> = { v: protocolVersion, id, op: request.op, ...(request.batterySn ? { batterySn: request.batterySn } : {}), val, nonce, ts: at.getTime() };
+      const message: CommandMessage = { ...unsigned, sign: signCommand(unsigned, loggerSigningKey(logger.gsn, logger.registrationKey)) };
+      await deps.commands.insert({ id, loggerGsn: logger.gsn, batterySn: request.batterySn ?? null, op: request.op, val, nonce, status: 'pending', createBy: auth.username, createTime: at });
+      try {
+        await deps.publish(deviceTopics.command(logger.gsn), Buffer.from(JSON.stringify(message)));
+      } catch (error) {
+        const failed = await deps.commands.update(id, { status: 'failed', code: DeviceCode.OFFLINE, message: `not delivered: ${(error as Error).message}`.slice(0, 256), finishedAt: now() });
+        await changed(failed);
+        throw new AppError(ServerCode.DEVICE_OFFLINE, `The command could not be delivered to ${logger.gsn}`, 502);
+      }
+      // The answer can come back before this update; only move forward from pending.
+      const sent = await deps.commands.update(id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending'));
+      const row = sent ?? (await deps.commands.find(id));
+      await changed(row);
+      if (!row) throw notFound('Command');
+      return toCommandRecord(row);
+    },
+
+    /** A device answered; late, unknown or replayed answers change nothing. */
+    async onAck(gsn: string, ack: AckMessage): Promise<void> {
+      const row = await deps.commands.find(ack.id);
+      if (!row || row.loggerGsn !== gsn || terminal(row)) return;
+      const at = now();
+      const values: Partial<CommandRow> = { code: ack.code, message: ack.message ?? null, lastReportAt: at };
+      if (ack.code !== DeviceCode.OK) Object.assign(values, { status: 'failed', finishedAt: at, upgradeState: ack.upgradeState ?? (row.op === 'upgrade' ? 'failed' : null) });
+      else if (row.op !== 'upgrade') Object.assign(values, { status: 'acknowledged', finishedAt: at });
+      else {
+        const state = ack.upgradeState ?? 'downloading';
+        Object.assign(values, { status: state === 'failed' || state === 'download_failed' ? 'failed' : 'acknowledged', upgradeState: state, progress: ack.progress ?? row.progress });
+        if (state === 'succeeded' || state === 'failed' || state === 'download_failed') values.finishedAt = at;
+        if (state === 'succeeded') values.progress = 100;
+      }
+      await changed(await deps.commands.update(row.id, values, deps.commands.notFinished));
+    },
+
+    /** Times out commands nobody answered and upgrades that went silent. */
+    async sweepTimeouts(): Promise<number> {
+      const at = now();
+      const overdue = await deps.commands.overdue(new Date(at.getTime() - commandAckTimeoutMs), new Date(at.getTime() - upgradeSilenceTimeoutMs));
+      for (const row of overdue) {
+        const upgrade = row.op === 'upgrade';
+        await changed(
+          await deps.commands.update(
+            row.id,
+            { status: 'timed_out', finishedAt: at, upgradeState: upgrade ? 'timeout' : null, message: upgrade ? 'upgrade timeout' : 'no answer from the device' },
+            deps.commands.notFinished,
+          ),
+        );
+      }
+      return overdue.length;
+    },
+
+    async list(auth: AuthContext, query: ListQuery): Promise<Page<CommandRecord>> {
+      const built = buildListQuery(query, listSpec);
+      const { rows, total } = await deps.commands.list(built, deps.commands.scopeToLoggers(deps.visibleLoggers(auth)));
+      return toPage(rows.map(toCommandRecord), total, built);
+    },
+
+    async queryById(auth: AuthContext, id: string): Promise<CommandRecord> {
+      const row = await deps.commands.find(id);
+      if (!row || !(await deps.devices.findVisibleLogger(row.loggerGsn, deps.visibleLoggers(auth)))) throw notFound('Command');
+      return toCommandRecord(row);
+    },
+  };
+};
+
+export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,0 +1,134 @@
+import { type SQL, and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { batteries, deviceEvents, loggers, userTenants } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import type { DeviceEvent, LoggerStatusMessage } from '@cellsight/contract';
+
+export interface LoggerIdentity {
+  gsn: string;
+  registrationKey: string;
+  timezone: string;
+  tenantId: number | null;
+}
+
+/** Loggers, batteries and events: the device registry and the state derived from messages. */
+export const createDeviceRepository = (db: Database) => ({
+  async findLogger(gsn: string): Promise<LoggerIdentity | null> {
+    const [row] = await db
+      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, timezone: loggers.timezone, tenantId: loggers.tenantId })
+      .from(loggers)
+      .where(eq(loggers.gsn, gsn))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Serial numbers of the loggers a user may see: those of the chosen tenant, or of all the
+   * user's tenants when none is chosen. Used as a subquery, so nothing else leaks.
+   */
+  visibleGsns(userId: string, tenantId: number): SQL {
+    const tenants = tenantId
+      ? sql`${loggers.tenantId} = ${tenantId}`
+      : inArray(loggers.tenantId, db.select({ id: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, userId)));
+    return sql`(select ${loggers.gsn} from ${loggers} where ${tenants})`;
+  },
+
+  async findVisibleLogger(gsn: string, visible: SQL): Promise<(LoggerIdentity & { online: boolean }) | null> {
+    const [row] = await db
+      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, timezone: loggers.timezone, tenantId: loggers.tenantId, online: loggers.online })
+      .from(loggers)
+      .where(and(eq(loggers.gsn, gsn), sql`${loggers.gsn} in ${visible}`))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Registers loggers that are not known yet; returns the gsns that already existed. */
+  async registerLoggers(rows: { gsn: string; registrationKey: string; timezone: string; tenantId: number | null; createBy: string }[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const existing = await db.select({ gsn: loggers.gsn }).from(loggers).where(inArray(loggers.gsn, rows.map((r) => r.gsn)));
+    await db.insert(loggers).values(rows).onConflictDoNothing();
+    return existing.map((r) => r.gsn);
+  },
+
+  /** Owner logger of each battery that exists. */
+  async batteryOwners(batterySns: string[]): Promise<Map<string, string>> {
+    if (batterySns.length === 0) return new Map();
+    const rows = await db.select({ sn: batteries.batterySn, gsn: batteries.loggerGsn }).from(batteries).where(inArray(batteries.batterySn, batterySns));
+    return new Map(rows.map((r) => [r.sn, r.gsn]));
+  },
+
+  async setOnline(gsn: string, online: boolean, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(loggers)
+      .set({ online, onlineChangedAt: at, ...(online ? { lastSeen: at } : {}) })
+      .where(and(eq(loggers.gsn, gsn), sql`${loggers.online} is distinct from ${online}`))
+      .returning({ gsn: loggers.gsn });
+    return rows.length > 0;
+  },
+
+  async touch(gsns: string[], at: Date): Promise<void> {
+    if (gsns.length === 0) return;
+    await db.update(loggers).set({ lastSeen: at }).where(and(inArray(loggers.gsn, gsns), sql`(${loggers.lastSeen} is null or ${loggers.lastSeen} < ${at})`));
+  },
+
+  async updateStatus(gsn: string, status: LoggerStatusMessage, at: Date): Promise<void> {
+    await db
+      .update(loggers)
+      .set({
+        signal: status.signal,
+        firmware: status.firmware,
+        lastIp: status.ip ?? null,
+        deviceType: status.deviceType ?? null,
+        brand: status.brand ?? null,
+        lat: status.lat ?? null,
+        lon: status.lon ?? null,
+        statusTime: new Date(status.ts),
+        lastSeen: at,
+      })
+      .where(eq(loggers.gsn, gsn));
+  },
+
+  /** Loggers marked online that have been silent since `before`: they are offline now. */
+  async markSilentOffline(before: Date, at: Date): Promise<string[]> {
+    const rows = await db
+      .update(loggers)
+      .set({ online: false, onlineChangedAt: at })
+      .where(and(eq(loggers.online, true), lt(loggers.lastSeen, before)))
+      .returning({ gsn: loggers.gsn });
+    return rows.map((r) => r.gsn);
+  },
+
+  /**
+   * Opens or closes events idempotently: a new id opens one; an id seen before only ever gains
+   * its end time (a replay changes nothing). Returns the events whose state changed.
+   */
+  async upsertEvents(gsn: string, events: DeviceEvent[]): Promise<{ deviceEventId: string; opened: boolean; closed: boolean }[]> {
+    const changed: { deviceEventId: string; opened: boolean; closed: boolean }[] = [];
+    for (const event of events) {
+      const rows = await db
+        .insert(deviceEvents)
+        .values({
+          id: newId(),
+          loggerGsn: gsn,
+          deviceEventId: event.id,
+          batterySn: event.batterySn ?? null,
+          type: event.type,
+          code: event.code,
+          category: event.category,
+          beginTime: new Date(event.begin),
+          endTime: event.end === undefined ? null : new Date(event.end),
+        })
+        .onConflictDoUpdate({
+          target: [deviceEvents.loggerGsn, deviceEvents.deviceEventId],
+          set: { endTime: sql`excluded.end_time` },
+          setWhere: sql`${deviceEvents.endTime} is null and excluded.end_time is not null`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const row = rows[0];
+      if (row) changed.push({ deviceEventId: event.id, opened: row.inserted, closed: event.end !== undefined });
+    }
+    return changed;
+  },
+});
+
+export type DeviceRepository = ReturnType<typeof createDeviceRepository>;

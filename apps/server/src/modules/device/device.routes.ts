@@ -1,0 +1,31 @@
+import { Permission, ServerCode, envelopeSchema, loggerRegistrationResultSchema, loggerRegistrationSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { demoNotSupported, invalidField } from '../../lib/errors.js';
+import { ok } from '../../lib/envelope.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createDeviceRepository } from './device.repository.js';
+
+export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const devices = createDeviceRepository(app.db);
+  const tenants = createTenantRepository(app.db);
+
+  app.post(
+    '/want/logger/registerBatch',
+    {
+      config: { access: { permission: Permission.LoggerRegister } },
+      schema: { tags: ['devices'], summary: 'Register loggers (serial number and registration key) so they may connect', body: loggerRegistrationSchema, response: { 200: envelopeSchema(loggerRegistrationResultSchema) } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (auth.demo) throw demoNotSupported();
+      // New loggers belong to the chosen tenant, or to the user's first one.
+      const tenantId = auth.tenantId || (await tenants.activeForUser(auth.userId))[0]?.id;
+      if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to register loggers for');
+      const rows = request.body.loggers.map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
+      const existing = await devices.registerLoggers(rows);
+      for (const gsn of existing) app.devicePlane.forget(gsn);
+      return ok({ registered: rows.length - existing.length, existing: existing.length }, 'Registered', ServerCode.ADDED);
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { ServerCode, imageMimeTypes, limits } from '@cellsight/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { FileRepository } from './file.repository.js';
+
+/** What each upload kind accepts, judged by content, never by name or declared type. */
+const kinds = {
+  avatar: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
+  temp: {
+    types: new Set<string>([...imageMimeTypes, 'application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb']),
+    maxBytes: limits.fileMaxBytes,
+  },
+} as const;
+
+export type UploadKind = keyof typeof kinds;
+
+export const createFileService = (files: FileRepository) => ({
+  async upload(kind: UploadKind, fileName: string, content: Buffer): Promise<string> {
+    const rule = kinds[kind];
+    if (content.length === 0) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is empty', [{ field: 'file', message: 'is empty' }]);
+    if (content.length > rule.maxBytes) {
+      throw new AppError(ServerCode.OUT_OF_RANGE, `file: must be smaller than ${rule.maxBytes / 1024 / 1024} MB`, 413, [{ field: 'file', message: 'is too large' }]);
+    }
+    if (fileName.length > limits.imageNameMax) throw badRequest(ServerCode.INCORRECT_PARAMETER, `file: name must be at most ${limits.imageNameMax} characters`, [{ field: 'file', message: 'name is too long' }]);
+    const detected = await fileTypeFromBuffer(content);
+    if (!detected || !rule.types.has(detected.mime)) {
+      const wanted = kind === 'avatar' ? 'a JPG or PNG image' : 'an image, PDF or Excel file';
+      throw new AppError(ServerCode.INCORRECT_PARAMETER, `file: must be ${wanted}`, 415, [{ field: 'file', message: `must be ${wanted}` }]);
+    }
+    return files.save(kind, detected.ext, content);
+  },
+});

@@ -1,0 +1,219 @@
+import {
+  type AckMessage,
+  type UplinkKind,
+  ackMessageSchema,
+  eventsMessageSchema,
+  loggerStatusMessageSchema,
+  maxPayloadBytes,
+  stateMessageSchema,
+  telemetryMessageSchema,
+} from '@cellsight/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import { type Done, SampleBatcher } from './sample-batcher.js';
+import type { SampleRepository } from './sample.repository.js';
+
+export type RejectReason = 'too-large' | 'not-json' | 'invalid' | 'unknown-logger' | 'foreign-battery' | 'acl' | 'storage';
+
+export interface IngestStats {
+  messages: number;
+  samplesReceived: number;
+  samplesStored: number;
+  rejected: Record<RejectReason, number>;
+  pendingSamples: number;
+}
+
+interface Dependencies {
+  devices: DeviceRepository;
+  samples: SampleRepository;
+  log: FastifyBaseLogger;
+  batch: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number };
+  /** Pauses or resumes reading from the broker (back-pressure). */
+  onPressure: (paused: boolean) => void;
+  onLoggerState: (logger: LoggerIdentity, online: boolean) => void;
+  onEvent: (logger: LoggerIdentity, change: { batterySn: string | null; type: string; code: string; state: 'open' | 'closed' }) => void;
+  onAck: (gsn: string, ack: AckMessage) => Promise<void>;
+  now?: () => Date;
+}
+
+/** How long logger identities (time zone, tenant) and battery owners are cached. */
+const cacheMs = 60_000;
+
+/**
+ * Everything a logger publishes goes through here, whichever broker carried it: size check,
+ * JSON, contract validation, ownership, then storage. Bad input is refused, counted and logged
+ * at most once per logger per minute; it never stops the process or other loggers' data.
+ */
+export const createIngestService = (deps: Dependencies) => {
+  const now = deps.now ?? (() => new Date());
+  const stats: IngestStats = {
+    messages: 0,
+    samplesReceived: 0,
+    samplesStored: 0,
+    rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0 },
+    pendingSamples: 0,
+  };
+  const loggerCache = new Map<string, { at: number; logger: LoggerIdentity | null }>();
+  const ownerCache = new Map<string, { at: number; gsn: string }>();
+  const lastWarning = new Map<string, number>();
+  const lastTouch = new Map<string, number>();
+
+  /** Telemetry proves a logger is alive: refresh last-seen (at most once a minute) and online. */
+  const touch = (logger: LoggerIdentity) => {
+    const last = lastTouch.get(logger.gsn) ?? 0;
+    if (Date.now() - last < 60_000) return;
+    lastTouch.set(logger.gsn, Date.now());
+    const at = now();
+    void Promise.all([deps.devices.touch([logger.gsn], at), deps.devices.setOnline(logger.gsn, true, at)])
+      .then(([, changed]) => changed && deps.onLoggerState(logger, true))
+      .catch((error: unknown) => deps.log.warn({ err: error, gsn: logger.gsn }, 'could not refresh last-seen'));
+  };
+
+  const batcher = new SampleBatcher({
+    write: async (rows) => {
+      const { inserted } = await deps.samples.writeBatch(rows);
+      stats.samplesStored += inserted;
+    },
+    ...deps.batch,
+    onPressure: deps.onPressure,
+    onError: (error, willRetry) =>
+      willRetry ? deps.log.warn({ err: error }, 'database unavailable; telemetry is held and retried') : deps.log.error({ err: error }, 'a telemetry batch was refused; isolating'),
+  });
+
+  const loggerOf = async (gsn: string): Promise<LoggerIdentity | null> => {
+    const cached = loggerCache.get(gsn);
+    if (cached && Date.now() - cached.at < cacheMs) return cached.logger;
+    const logger = await deps.devices.findLogger(gsn);
+    loggerCache.set(gsn, { at: Date.now(), logger });
+    return logger;
+  };
+
+  /** Counts a refusal and logs it, at most once per logger per minute. */
+  const reject = (gsn: string, reason: RejectReason, detail: string, done: Done) => {
+    stats.rejected[reason]++;
+    const last = lastWarning.get(gsn) ?? 0;
+    if (Date.now() - last > 60_000) {
+      lastWarning.set(gsn, Date.now());
+      deps.log.warn({ gsn, reason }, `refused a message from logger ${gsn}: ${detail}`);
+    }
+    // Acknowledged all the same: redelivering a message that can never be stored helps nobody.
+    done();
+  };
+
+  const parse = <S extends z.ZodType>(gsn: string, payload: Buffer, schema: S, done: Done): z.infer<S> | null => {
+    if (payload.length > maxPayloadBytes) {
+      reject(gsn, 'too-large', `${payload.length} bytes is over the ${maxPayloadBytes}-byte limit`, done);
+      return null;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      reject(gsn, 'not-json', 'payload is not JSON', done);
+      return null;
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      reject(gsn, 'invalid', `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`, done);
+      return null;
+    }
+    return result.data as z.infer<S>;
+  };
+
+  /** Drops samples of batteries that another logger owns. */
+  const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: number }> => {
+    const unknown = [...new Set(samples.map((s) => s.batterySn))].filter((sn) => {
+      const cached = ownerCache.get(sn);
+      return !cached || Date.now() - cached.at > cacheMs;
+    });
+    if (unknown.length > 0) {
+      const owners = await deps.devices.batteryOwners(unknown);
+      for (const sn of unknown) ownerCache.set(sn, { at: Date.now(), gsn: owners.get(sn) ?? gsn });
+    }
+    const own = samples.filter((s) => ownerCache.get(s.batterySn)?.gsn === gsn);
+    return { own, foreign: samples.length - own.length };
+  };
+
+  return {
+    stats: (): IngestStats => ({ ...stats, rejected: { ...stats.rejected }, pendingSamples: batcher.pendingRows }),
+
+    /** A message on an uplink topic of an authenticated logger; `done` acknowledges it. */
+    async handle(gsn: string, kind: UplinkKind, payload: Buffer, done: Done): Promise<void> {
+      stats.messages++;
+      try {
+        const logger = await loggerOf(gsn);
+        if (!logger) return reject(gsn, 'unknown-logger', 'logger is not registered', done);
+        switch (kind) {
+          case 'telemetry': {
+            const message = parse(gsn, payload, telemetryMessageSchema, done);
+            if (!message) return;
+            stats.samplesReceived += message.samples.length;
+            touch(logger);
+            const { own, foreign } = await ownSamples(gsn, message.samples);
+            if (foreign > 0) stats.rejected['foreign-battery'] += foreign;
+            if (own.length === 0) return reject(gsn, 'foreign-battery', 'every battery in the message belongs to another logger', done);
+            batcher.add(
+              own.map((sample) => ({ gsn, timezone: logger.timezone, sample })),
+              (error) => {
+                if (error) stats.rejected.storage++;
+                done();
+              },
+            );
+            return;
+          }
+          case 'status': {
+            const message = parse(gsn, payload, loggerStatusMessageSchema, done);
+            if (!message) return;
+            await deps.devices.updateStatus(gsn, message, now());
+            if (await deps.devices.setOnline(gsn, true, now())) deps.onLoggerState(logger, true);
+            return done();
+          }
+          case 'state': {
+            const message = parse(gsn, payload, stateMessageSchema, done);
+            if (!message) return;
+            if (await deps.devices.setOnline(gsn, message.online, now())) deps.onLoggerState(logger, message.online);
+            return done();
+          }
+          case 'events': {
+            const message = parse(gsn, payload, eventsMessageSchema, done);
+            if (!message) return;
+            const changes = await deps.devices.upsertEvents(gsn, message.events);
+            for (const change of changes) {
+              const event = message.events.find((e) => e.id === change.deviceEventId);
+              if (event && (change.opened || change.closed)) {
+                deps.onEvent(logger, { batterySn: event.batterySn ?? null, type: event.type, code: event.code, state: change.closed ? 'closed' : 'open' });
+              }
+            }
+            return done();
+          }
+          case 'ack': {
+            const message = parse(gsn, payload, ackMessageSchema, done);
+            if (!message) return;
+            await deps.onAck(gsn, message);
+            return done();
+          }
+        }
+      } catch (error) {
+        // A database failure outside the batcher: leave the message unacknowledged so it comes back.
+        deps.log.warn({ err: error, gsn, kind }, 'could not process a device message; it will be redelivered');
+        done(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+
+    /** Counts an attempt to use a topic outside the logger's own. */
+    refuseTopic(gsn: string, topic: string): void {
+      reject(gsn, 'acl', `topic ${topic} is outside the logger's own`, () => undefined);
+    },
+
+    /** Marks a logger's cached identity stale (after registration changes). */
+    forget(gsn: string): void {
+      loggerCache.delete(gsn);
+    },
+
+    drain: (timeoutMs?: number) => batcher.drain(timeoutMs),
+  };
+};
+
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionRow } from './permission.repository.js';
+import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
+
+const row = (values: Partial<PermissionRow> & Pick<PermissionRow, 'id' | 'name' | 'menuType'>): PermissionRow => ({
+  parentId: null,
+  url: null,
+  component: null,
+  componentName: null,
+  redirect: null,
+  perms: null,
+  permsType: '1',
+  sortNo: 0,
+  alwaysShow: false,
+  icon: null,
+  isRoute: true,
+  isLeaf: true,
+  keepAlive: false,
+  hidden: false,
+  internalOrExternal: false,
+  status: '1',
+  delFlag: 0,
+  createBy: null,
+  createTime: new Date(0),
+  updateBy: null,
+  updateTime: null,
+  ...values,
+});
+
+const rows = [
+  row({ id: 'sys', name: 'System', menuType: 0, url: '/system', component: 'layouts/RouteView', redirect: '/system/user', icon: 'setting' }),
+  row({ id: 'users', parentId: 'sys', name: 'Users', menuType: 1, url: '/system/user', component: 'system/UserList' }),
+  row({ id: 'hidden', parentId: 'sys', name: 'Hidden', menuType: 1, url: '/system/secret', component: 'system/UserList', hidden: true, isRoute: false }),
+  row({ id: 'add', parentId: 'users', name: 'Add', menuType: 2, perms: 'system:user:add' }),
+  row({ id: 'off', parentId: 'users', name: 'Off', menuType: 2, perms: 'system:user:off', status: '0' }),
+  row({ id: 'ext', name: 'Docs', menuType: 0, url: 'https://example.com/docs', component: 'layouts/IframePageView', internalOrExternal: true }),
+  row({ id: 'empty', name: 'Empty group', menuType: 0, url: '/empty', component: 'layouts/RouteView' }),
+];
+
+describe('buildMenuTree', () => {
+  const tree = buildMenuTree(rows);
+
+  it('nests children, names routes from their url and keeps the root redirect', () => {
+    expect(tree.map((r) => r.id)).toEqual(['sys', 'ext']);
+    expect(tree[0]).toMatchObject({ path: '/system', name: 'system', redirect: '/system/user', meta: { title: 'System', icon: 'setting', componentName: 'RouteView' } });
+    expect(tree[0]?.children?.map((c) => c.name)).toEqual(['system-user', 'system-secret']);
+    expect(tree[0]?.children?.[1]).toMatchObject({ hidden: true, route: '0' });
+  });
+
+  it('lists a menu’s effective buttons as its permissionList', () => {
+    expect(tree[0]?.children?.[0]?.meta.permissionList).toEqual([{ action: 'system:user:add', type: '1', describe: 'Add' }]);
+  });
+
+  it('marks external links and drops empty groups', () => {
+    expect(tree[1]).toMatchObject({ meta: { url: 'https://example.com/docs', internalOrExternal: true } });
+    expect(tree.find((r) => r.id === 'empty')).toBeUndefined();
+  });
+
+  it('builds auth from effective buttons and allAuth with status', () => {
+    expect(authList(rows).map((a) => a.action)).toEqual(['system:user:add']);
+    expect(allAuthList(rows.filter((r) => r.menuType === 2)).map((a) => a.status)).toEqual(['1', '0']);
+  });
+});

@@ -1,0 +1,218 @@
+import type { UserInfo, UserRecord } from '@cellsight/contract';
+import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
+import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+// Drizzle leaves column names unqualified inside a single-table select, so these correlated
+// subqueries name their tables explicitly.
+/** Comma-joined names of the user's departments (`orgCodeTxt`). */
+const departNames = sql<string | null>`(
+  select string_agg(d.depart_name, ',' order by d.depart_name)
+  from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+  where ud.user_id = "sys_user"."id")`;
+
+/** Comma-joined names of the user's roles. */
+const roleNames = sql<string | null>`(
+  select string_agg(r.role_name, ',' order by r.role_name)
+  from sys_user_role ur join sys_role r on r.id = ur.role_id
+  where ur.user_id = "sys_user"."id")`;
+
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  realname: users.realname,
+  avatar: users.avatar,
+  sex: users.sex,
+  email: users.email,
+  phone: users.phone,
+  company: users.company,
+  address: users.address,
+  code: users.code,
+  orgCode: users.orgCode,
+  status: users.status,
+  demo: users.demo,
+  createTime: users.createTime,
+  createBy: users.createBy,
+  updateTime: users.updateTime,
+  orgCodeTxt: departNames,
+  roleNames,
+};
+
+type PublicRow = {
+  [K in keyof typeof publicColumns]: K extends 'createTime' ? Date : K extends 'updateTime' ? Date | null : K extends 'orgCodeTxt' | 'roleNames' ? string | null : UserRow[K & keyof UserRow];
+};
+
+export const toUserInfo = (row: PublicRow): UserInfo => ({
+  id: row.id,
+  username: row.username,
+  realname: row.realname,
+  avatar: row.avatar,
+  sex: row.sex,
+  email: row.email,
+  phone: row.phone,
+  company: row.company,
+  address: row.address,
+  code: row.code,
+  orgCode: row.orgCode,
+  orgCodeTxt: row.orgCodeTxt,
+  status: row.status,
+  createTime: row.createTime.toISOString(),
+  demo: row.demo,
+});
+
+export const toUserRecord = (row: PublicRow, dictText: (code: string, value: string | number | null) => string | null): UserRecord => ({
+  ...toUserInfo(row),
+  sex_dictText: dictText('sex', row.sex),
+  status_dictText: dictText('user_status', row.status) ?? String(row.status),
+  roleNames: row.roleNames ?? '',
+  createBy: row.createBy,
+  updateTime: row.updateTime ? row.updateTime.toISOString() : null,
+});
+
+export interface UserWrite {
+  realname: string;
+  email: string | null;
+  phone: string | null;
+  sex: number | null;
+  company: string | null;
+  address: string | null;
+  avatar: string | null;
+  code: string | null;
+}
+
+export const createUserRepository = (db: Database) => ({
+  async findByUsername(username: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+    return row ?? null;
+  },
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  },
+
+  async findInfo(id: string): Promise<UserInfo | null> {
+    const [row] = await db.select(publicColumns).from(users).where(and(eq(users.id, id), eq(users.delFlag, 0))).limit(1);
+    return row ? toUserInfo(row) : null;
+  },
+
+  /** One page of live users (not in the recycle bin) and the total count. */
+  async list(built: BuiltListQuery, scope: SQL | undefined) {
+    const where = and(eq(users.delFlag, 0), scope, built.where);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select(publicColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...built.orderBy)
+        .limit(built.limit)
+        .offset(built.offset),
+      db.select({ total: countAll }).from(users).where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  },
+
+  async recycleBin(scope: SQL | undefined) {
+    return db
+      .select(publicColumns)
+      .from(users)
+      .where(and(eq(users.delFlag, 1), scope))
+      .orderBy(asc(users.username));
+  },
+
+  /** Whether a value of a unique field is taken by a user other than `exceptId` (recycle bin included). */
+  async isTaken(field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<boolean> {
+    // E-mail addresses are unique regardless of case (the unique index is on lower(email)).
+    const match = field === 'email' ? sql`lower(${users.email}) = ${value.toLowerCase()}` : eq(users[field], value);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(match, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async insert(values: typeof users.$inferInsert, tx: Executor = db): Promise<void> {
+    await tx.insert(users).values(values);
+  },
+
+  async update(id: string, values: Partial<typeof users.$inferInsert>, tx: Executor = db): Promise<boolean> {
+    const rows = await tx.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  },
+
+  /** Which of the ids name users matching `where`. */
+  async existingIds(ids: string[], where?: SQL): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), where));
+    return rows.map((r) => r.id);
+  },
+
+  /** Sets status or del_flag on several users; returns the ids that changed. */
+  async updateMany(ids: string[], values: Partial<typeof users.$inferInsert>, where?: SQL): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .update(users)
+      .set(values)
+      .where(and(inArray(users.id, ids), where))
+      .returning({ id: users.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Removes users for good (only those in the recycle bin); links cascade. */
+  async deleteForever(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .delete(users)
+      .where(and(inArray(users.id, ids), eq(users.delFlag, 1)))
+      .returning({ id: users.id });
+    return rows.map((r) => r.id);
+  },
+
+  async replaceRoles(userId: string, roleIds: string[], tx: Executor = db): Promise<void> {
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  },
+
+  async replaceDeparts(userId: string, departIds: string[], tx: Executor = db): Promise<void> {
+    await tx.delete(userDeparts).where(eq(userDeparts.userId, userId));
+    if (departIds.length > 0) await tx.insert(userDeparts).values(departIds.map((departId) => ({ userId, departId })));
+  },
+
+  async replaceTenants(userId: string, tenantIds: number[], tx: Executor = db): Promise<void> {
+    await tx.delete(userTenants).where(eq(userTenants.userId, userId));
+    if (tenantIds.length > 0) await tx.insert(userTenants).values(tenantIds.map((tenantId) => ({ userId, tenantId })));
+  },
+
+  async roleIds(userId: string): Promise<string[]> {
+    const rows = await db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+    return rows.map((r) => r.id);
+  },
+
+  async departsOf(userId: string) {
+    return db
+      .select({ id: departs.id, departName: departs.departName, orgCode: departs.orgCode, parentId: departs.parentId })
+      .from(departs)
+      .innerJoin(userDeparts, eq(userDeparts.departId, departs.id))
+      .where(eq(userDeparts.userId, userId))
+      .orderBy(asc(departs.orgCode));
+  },
+
+  /** Users who share a tenant with the given tenant id (tenant scoping of the Users screen). */
+  tenantScope(tenantId: number): SQL {
+    return inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, tenantId)));
+  },
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => work(tx));
+  },
+});
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,261 @@
+import {
+  type EditInfoRequest,
+  type ListQuery,
+  type Page,
+  type UserInfo,
+  type UserRecord,
+  ServerCode,
+  UserStatus,
+  splitIds,
+  type userListColumns,
+} from '@cellsight/contract';
+import { type SQL, and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+import { badRequest, demoNotSupported, forbidden, invalidField, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import { hashPassword } from '../../lib/password.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { SessionRepository } from '../auth/session.repository.js';
+import type { DictService } from '../dict/dict.service.js';
+import type { RoleRepository } from '../role/role.repository.js';
+import type { TenantRepository } from '../tenant/tenant.repository.js';
+import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
+
+type ListColumnName = (typeof userListColumns)[number];
+
+/** Filterable and sortable columns of the Users screen. */
+const listSpec: ListSpec = {
+  columns: {
+    username: { column: users.username, type: 'text' },
+    realname: { column: users.realname, type: 'text' },
+    sex: { column: users.sex, type: 'number' },
+    email: { column: users.email, type: 'text' },
+    phone: { column: users.phone, type: 'text' },
+    company: { column: users.company, type: 'text' },
+    status: { column: users.status, type: 'number' },
+    createTime: { column: users.createTime, type: 'date' },
+    updateTime: { column: users.updateTime, type: 'date' },
+  } satisfies Record<ListColumnName, ListColumn>,
+  defaultSort: { name: 'createTime', order: 'desc' },
+  tieBreaker: users.id,
+};
+
+export interface UserFormInput {
+  realname: string;
+  email?: string | null;
+  phone?: string | null;
+  sex?: number | null;
+  company?: string | null;
+  address?: string | null;
+  avatar?: string | null;
+  code?: string | null;
+  selectedroles?: string;
+  selecteddeparts?: string;
+  relTenantIds?: string;
+}
+
+interface Dependencies {
+  users: UserRepository;
+  roles: RoleRepository;
+  sessions: SessionRepository;
+  tenants: TenantRepository;
+  dicts: DictService;
+  /** Told about users whose sessions ended or whose record changed. */
+  onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed') => void;
+  onUsersChanged: (ids: string[]) => void;
+}
+
+const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
+const uniqueMessages = { username: 'This user name is already registered', email: 'This e-mail address is already registered', phone: 'This mobile number is already registered' } as const;
+
+export const createUserService = (deps: Dependencies) => {
+  /** Records a caller may see: with a tenant chosen, only users of that tenant. */
+  const scope = (auth: AuthContext): SQL | undefined => (auth.tenantId ? deps.users.tenantScope(auth.tenantId) : undefined);
+
+  const refuseDemo = (auth: AuthContext) => {
+    if (auth.demo) throw demoNotSupported();
+  };
+
+  /** Every id must name a live user the caller may see; otherwise 404 (existence does not leak). */
+  const visibleIds = async (auth: AuthContext, ids: string[], deleted = 0): Promise<string[]> => {
+    if (ids.length === 0) throw invalidField('ids', 'is required');
+    if (ids.length > 1000) throw invalidField('ids', 'has more than 1000 ids');
+    const rows = await deps.users.existingIds(ids, and(eq(users.delFlag, deleted), scope(auth)));
+    if (rows.length !== new Set(ids).size) throw notFound('User');
+    return rows;
+  };
+
+  const assertUnique = async (fields: Partial<Record<'username' | 'email' | 'phone', string | null | undefined>>, exceptId?: string) => {
+    for (const field of ['username', 'email', 'phone'] as const) {
+      const value = fields[field];
+      if (value && (await deps.users.isTaken(field, value, exceptId))) {
+        throw badRequest(uniqueCodes[field], uniqueMessages[field], [{ field, message: 'is already registered' }]);
+      }
+    }
+  };
+
+  const resolveRoles = async (list: string | undefined): Promise<string[] | undefined> => {
+    if (list === undefined) return undefined;
+    const ids = [...new Set(splitIds(list))];
+    const existing = await deps.roles.existing(ids);
+    const unknown = ids.filter((id) => !existing.includes(id));
+    if (unknown.length > 0) throw invalidField('selectedroles', `unknown role id(s): ${unknown.join(', ')}`);
+    return ids;
+  };
+
+  /** Tenants may only be granted among the caller's own. */
+  const resolveTenants = async (auth: AuthContext, list: string | undefined): Promise<number[] | undefined> => {
+    const own = (await deps.tenants.activeForUser(auth.userId)).map((t) => t.id);
+    if (list === undefined) return auth.tenantId ? [auth.tenantId] : undefined;
+    const ids = [...new Set(splitIds(list).map(Number))];
+    const foreign = ids.filter((id) => !own.includes(id));
+    if (foreign.length > 0) throw invalidField('relTenantIds', `not your tenant(s): ${foreign.join(', ')}`);
+    return ids;
+  };
+
+  const writeFields = (input: UserFormInput): UserWrite => ({
+    realname: input.realname,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    sex: input.sex ?? null,
+    company: input.company ?? null,
+    address: input.address ?? null,
+    avatar: input.avatar ?? null,
+    code: input.code ?? null,
+  });
+
+  return {
+    async list(auth: AuthContext, query: ListQuery): Promise<Page<UserRecord>> {
+      const built = buildListQuery(query, listSpec);
+      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator()]);
+      return toPage(
+        rows.map((row) => toUserRecord(row, dictText)),
+        total,
+        built,
+      );
+    },
+
+    async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
+      refuseDemo(auth);
+      await assertUnique({ username: input.username, email: input.email, phone: input.phone });
+      const roleIds = await resolveRoles(input.selectedroles);
+      const tenantIds = await resolveTenants(auth, input.relTenantIds);
+      const id = newId();
+      const passwordHash = await hashPassword(input.password);
+      await deps.users.transaction(async (tx) => {
+        await deps.users.insert({ id, username: input.username, passwordHash, ...writeFields(input), status: UserStatus.Normal, createBy: auth.username }, tx);
+        if (roleIds) await deps.users.replaceRoles(id, roleIds, tx);
+        if (input.selecteddeparts !== undefined) await deps.users.replaceDeparts(id, splitIds(input.selecteddeparts), tx);
+        if (tenantIds) await deps.users.replaceTenants(id, tenantIds, tx);
+      });
+      deps.onUsersChanged([id]);
+      return id;
+    },
+
+    async edit(auth: AuthContext, input: UserFormInput & { id: string }): Promise<void> {
+      refuseDemo(auth);
+      await visibleIds(auth, [input.id]);
+      await assertUnique({ email: input.email, phone: input.phone }, input.id);
+      const roleIds = await resolveRoles(input.selectedroles);
+      const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
+      await deps.users.transaction(async (tx) => {
+        await deps.users.update(input.id, { ...writeFields(input), updateBy: auth.username, updateTime: new Date() }, tx);
+        if (roleIds) await deps.users.replaceRoles(input.id, roleIds, tx);
+        if (input.selecteddeparts !== undefined) await deps.users.replaceDeparts(input.id, splitIds(input.selecteddeparts), tx);
+        if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, tx);
+      });
+      deps.onUsersChanged([input.id]);
+    },
+
+    /** Freezes (2) or unfreezes (1) users; frozen users are signed out everywhere. */
+    async setStatus(auth: AuthContext, idList: string, status: 1 | 2): Promise<void> {
+      refuseDemo(auth);
+      const ids = await visibleIds(auth, splitIds(idList));
+      if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
+      await deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() });
+      if (status === UserStatus.Frozen) {
+        for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'frozen');
+      }
+      deps.onUsersChanged(ids);
+    },
+
+    /** Moves users to the recycle bin; their sessions end. */
+    async remove(auth: AuthContext, idList: string): Promise<void> {
+      refuseDemo(auth);
+      const ids = await visibleIds(auth, splitIds(idList));
+      if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
+      await deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() });
+      for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
+      deps.onUsersChanged(ids);
+    },
+
+    async recycleBin(auth: AuthContext): Promise<UserRecord[]> {
+      const [rows, dictText] = await Promise.all([deps.users.recycleBin(scope(auth)), deps.dicts.translator()]);
+      return rows.map((row) => toUserRecord(row, dictText));
+    },
+
+    async restore(auth: AuthContext, idList: string): Promise<void> {
+      refuseDemo(auth);
+      const ids = await visibleIds(auth, splitIds(idList), 1);
+      await deps.users.updateMany(ids, { delFlag: 0, updateBy: auth.username, updateTime: new Date() });
+      deps.onUsersChanged(ids);
+    },
+
+    async deleteForever(auth: AuthContext, idList: string): Promise<void> {
+      refuseDemo(auth);
+      const ids = await visibleIds(auth, splitIds(idList), 1);
+      await deps.users.deleteForever(ids);
+    },
+
+    /** True when the value is free for the user being edited (or a new user). */
+    async isAvailable(field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
+      const taken = await deps.users.isTaken(field, value, exceptId);
+      return taken ? { free: false, code: uniqueCodes[field], message: uniqueMessages[field] } : { free: true, code: ServerCode.OK, message: 'Available' };
+    },
+
+    async queryById(auth: AuthContext, id: string): Promise<UserInfo> {
+      if (id !== auth.userId) {
+        if (!auth.permissions.has('system:user:list')) throw forbidden();
+        await visibleIds(auth, [id]);
+      }
+      const info = await deps.users.findInfo(id);
+      if (!info) throw notFound('User');
+      return info;
+    },
+
+    async roleIdsOf(auth: AuthContext, id: string): Promise<string[]> {
+      await visibleIds(auth, [id]);
+      return deps.users.roleIds(id);
+    },
+
+    /** A user edits their own profile. */
+    async editInfo(auth: AuthContext, input: EditInfoRequest): Promise<UserInfo> {
+      refuseDemo(auth);
+      if (input.id && input.id !== auth.userId) throw forbidden('You may edit only your own profile');
+      const values: Partial<UserWrite> = {};
+      if (input.realname !== undefined) values.realname = input.realname;
+      if (input.avatar !== undefined) values.avatar = input.avatar || null;
+      if (input.company !== undefined) values.company = input.company || null;
+      if (input.address !== undefined) values.address = input.address || null;
+      if (input.sex !== undefined) values.sex = input.sex;
+      await deps.users.update(auth.userId, { ...values, updateBy: auth.username, updateTime: new Date() });
+      const info = await deps.users.findInfo(auth.userId);
+      if (!info) throw notFound('User');
+      deps.onUsersChanged([auth.userId]);
+      return info;
+    },
+
+    /** An administrator sets another user's password; that user's sessions end. */
+    async resetPassword(auth: AuthContext, username: string, password: string): Promise<void> {
+      refuseDemo(auth);
+      const user = await deps.users.findByUsername(username);
+      if (!user || user.delFlag !== 0) throw notFound('User');
+      await visibleIds(auth, [user.id]);
+      await deps.users.update(user.id, { passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null, updateBy: auth.username, updateTime: new Date() });
+      deps.onSessionsEnded(await deps.sessions.revokeAllForUser(user.id, user.id === auth.userId ? auth.sessionId : undefined), 'password-changed');
+    },
+  };
+};
+
+export type UserService = ReturnType<typeof createUserService>;

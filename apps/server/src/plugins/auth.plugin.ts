@@ -1,0 +1,108 @@
+import { ServerCode } from '@cellsight/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
+import { createPermissionRepository } from '../modules/permission/permission.repository.js';
+import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+
+/**
+ * Who may call a route. Every route must say: `'public'`, `'authenticated'`, or permission codes
+ * (any one grants). A route that says nothing is refused: deny by default.
+ */
+export type Access = 'public' | 'authenticated' | { permission: string | readonly string[] };
+
+export interface AuthContext {
+  userId: string;
+  username: string;
+  realname: string;
+  demo: boolean;
+  sessionId: string;
+  /** Tenant chosen by the `tenant-id` header (0 = none), always one of the user's own. */
+  tenantId: number;
+  permissions: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** API routes registered without `config.access`; they answer 403 to everyone. */
+    routesWithoutAccess: readonly string[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** The signed-in user of a request whose route requires sign-in (the access hook guarantees it). */
+export const requireAuth = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+};
+
+const tokenOf = (request: FastifyRequest): string | null => {
+  const header = request.headers['x-access-token'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  // Browsers cannot set headers on a websocket handshake, so the socket passes it as a query parameter.
+  const query = request.query as Record<string, unknown> | undefined;
+  if (request.url.startsWith('/boot/websocket') && typeof query?.token === 'string') return query.token;
+  return null;
+};
+
+export default fp(
+  async (app) => {
+    const sessionRepository = createSessionRepository(app.db);
+    const permissionRepository = createPermissionRepository(app.db);
+    const tenantRepository = createTenantRepository(app.db);
+
+    app.decorateRequest('auth', null);
+
+    // Deny by default, visibly: remember every API route registered without an access rule.
+    const undeclared: string[] = [];
+    app.decorate('routesWithoutAccess', undeclared);
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/boot') && route.config?.access === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
+    });
+
+    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const access = request.routeOptions.config.access;
+      // Routes outside /boot (the web app, static files) are public by nature.
+      if (!request.url.startsWith('/boot') || request.is404) return;
+      if (access === undefined) throw forbidden('This route has no access rule');
+      const token = tokenOf(request);
+      if (token && token.length <= 200) {
+        const session = await sessionRepository.findActive(hashToken(token), new Date());
+        if (session) {
+          request.auth = {
+            userId: session.userId,
+            username: session.username,
+            realname: session.realname,
+            demo: session.demo,
+            sessionId: session.sessionId,
+            tenantId: 0,
+            permissions: await permissionRepository.codesForUser(session.userId),
+          };
+        }
+      }
+      if (access === 'public') return;
+      if (!request.auth) throw unauthorized();
+
+      const tenantHeader = request.headers['tenant-id'];
+      if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== '0') {
+        const tenantId = Number(tenantHeader);
+        const own = await tenantRepository.activeForUser(request.auth.userId);
+        if (!Number.isInteger(tenantId) || !own.some((t) => t.id === tenantId)) {
+          throw new AppError(ServerCode.AUTHENTICATION_FAILED, 'tenant-id: not one of your tenants', 403);
+        }
+        request.auth.tenantId = tenantId;
+      }
+
+      if (access === 'authenticated') return;
+      const wanted = typeof access.permission === 'string' ? [access.permission] : access.permission;
+      if (!wanted.some((code) => request.auth?.permissions.has(code))) throw forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

@@ -1,0 +1,146 @@
+import { hostname } from 'node:os';
+import { loggerMqttPassword, sameSecret } from '@cellsight/contract/device-crypto';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { createEmbeddedBroker } from '../modules/broker/embedded-broker.repository.js';
+import type { DeviceTransport } from '../modules/broker/device-transport.js';
+import { createExternalBroker } from '../modules/broker/external-broker.repository.js';
+import { createCommandRepository } from '../modules/command/command.repository.js';
+import { type CommandService, createCommandService } from '../modules/command/command.service.js';
+import { createDeviceRepository } from '../modules/device/device.repository.js';
+import { type IngestService, createIngestService } from '../modules/ingest/ingest.service.js';
+import { createSampleRepository } from '../modules/ingest/sample.repository.js';
+
+export interface DevicePlane {
+  transport: DeviceTransport;
+  ingest: IngestService;
+  commands: CommandService;
+  /** Port of the embedded broker (null with an external one). */
+  brokerPort: number | null;
+  forget(gsn: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    devicePlane: DevicePlane;
+  }
+}
+
+/** A logger counts as offline after three missed five-minute status reports. */
+const silenceBeforeOfflineMs = 15 * 60 * 1000;
+
+/**
+ * Wires the device plane: the broker (embedded aedes, or an external Mosquitto/EMQX), ingestion
+ * into PostgreSQL, remote commands, and the periodic upkeep (command timeouts, offline sweep,
+ * sample partitions).
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const devices = createDeviceRepository(app.db);
+    const samples = createSampleRepository(app.db);
+    const commandRepository = createCommandRepository(app.db);
+    let transport: DeviceTransport | null = null;
+
+    const notifyTenant = (tenantId: number | null, send: (userIds: string[]) => void) => {
+      if (tenantId !== null) send([`tenant:${tenantId}`]);
+    };
+
+    const ingest = createIngestService({
+      devices,
+      samples,
+      log: app.log,
+      batch: { ...config.ingest, concurrency: app.dbKind === 'postgres' ? 2 : 1 },
+      onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
+      onLoggerState: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
+      onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),
+      onAck: (gsn, ack) => commands.onAck(gsn, ack),
+    });
+
+    const commands = createCommandService({
+      commands: commandRepository,
+      devices,
+      publish: (topic, payload) => {
+        if (!transport) return Promise.reject(new Error('the broker is not running'));
+        return transport.publish(topic, payload);
+      },
+      visibleLoggers: (auth) => devices.visibleGsns(auth.userId, auth.tenantId),
+      onChanged: (record, tenantId) =>
+        notifyTenant(tenantId, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
+    });
+
+    const handler = {
+      message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => void ingest.handle(gsn, kind, payload, done),
+      refused: (gsn: string, topic: string) => ingest.refuseTopic(gsn, topic),
+      disconnected: (gsn: string) => {
+        void devices
+          .setOnline(gsn, false, new Date())
+          .then(async (changed) => {
+            if (!changed) return;
+            const logger = await devices.findLogger(gsn);
+            if (logger) notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn, online: false }));
+          })
+          // During shutdown the database may already be gone; the will or the offline sweep catch up.
+          .catch((error: unknown) => app.log.warn(`could not mark logger ${gsn} offline: ${(error as Error).message}`));
+      },
+    };
+
+    if (config.mqtt.url) {
+      transport = createExternalBroker({
+        url: config.mqtt.url,
+        clientId: `cellsight-${config.mqtt.shareGroup}-${hostname()}-${config.port}`.slice(0, 64),
+        username: config.mqtt.username,
+        password: config.mqtt.password,
+        shareGroup: config.mqtt.shareGroup,
+        handler,
+        log: app.log,
+      });
+    } else {
+      transport = createEmbeddedBroker({
+        port: config.mqtt.port,
+        host: config.mqtt.host,
+        handler,
+        log: app.log,
+        verifyLogger: async (gsn, password) => {
+          const logger = await devices.findLogger(gsn);
+          return logger !== null && sameSecret(loggerMqttPassword(gsn, logger.registrationKey), password);
+        },
+      });
+    }
+
+    await samples.ensurePartitions();
+    const timers = [
+      setInterval(() => void commands.sweepTimeouts().catch((error: unknown) => app.log.warn({ err: error }, 'command timeout sweep failed')), 5_000),
+      setInterval(() => {
+        const at = new Date();
+        void devices
+          .markSilentOffline(new Date(at.getTime() - silenceBeforeOfflineMs), at)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'offline sweep failed'));
+      }, 60_000),
+      setInterval(() => void samples.ensurePartitions().catch((error: unknown) => app.log.warn({ err: error }, 'partition upkeep failed')), 24 * 3600 * 1000),
+    ];
+    for (const timer of timers) timer.unref();
+
+    const plane: DevicePlane = {
+      transport,
+      ingest,
+      commands,
+      brokerPort: null,
+      forget: (gsn) => ingest.forget(gsn),
+    };
+    app.decorate('devicePlane', plane);
+
+    app.addHook('onReady', async () => {
+      await transport?.start();
+      if (transport && 'address' in transport) plane.brokerPort = (transport as DeviceTransport & { address: number }).address;
+      app.log.info(config.mqtt.url ? `device plane: consuming from ${config.mqtt.url}` : `device plane: embedded MQTT broker on port ${plane.brokerPort}`);
+    });
+    app.addHook('preClose', async () => {
+      // Stop reading, store what is queued (so its acknowledgements still go out), then disconnect.
+      for (const timer of timers) clearInterval(timer);
+      transport?.pause();
+      await ingest.drain();
+      await transport?.close();
+    });
+  },
+  { name: 'device-plane', dependencies: ['database', 'realtime'] },
+);

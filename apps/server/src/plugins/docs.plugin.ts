@@ -1,0 +1,24 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI generated from the contract's zod schemas, browsable at /boot/docs. */
+export default fp(
+  async (app) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Cellsight API', version: '0.1.0', description: 'Energy-storage monitoring console API. Every answer is the envelope {success, message, code, result, timestamp}.' },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+        security: [{ token: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    // The documentation itself is public; the API it describes is not.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/boot/docs')) route.config = { ...route.config, access: 'public' };
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/boot/docs', uiHooks: {}, staticCSP: true });
+  },
+  { name: 'docs' },
+);

@@ -1,0 +1,72 @@
+import { type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat } from '@cellsight/contract';
+import fastifyWebsocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+import { requireAuth } from './auth.plugin.js';
+
+interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  /** Rooms the connection hears: `tenant:<id>` for each of the user's tenants. */
+  rooms: Set<string>;
+}
+
+/** Pushes typed events to signed-in browsers. One process holds its own sockets. */
+export interface Realtime {
+  toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
+  /** To every connection in any of the rooms (`tenant:<id>`). */
+  toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
+  /** Closes the sockets of ended sessions after telling them why. */
+  endSessions(sessionIds: readonly string[], reason: ServerEventMap['session.revoked']['reason']): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const connections = new Set<Connection>();
+    const send = <K extends ServerEventName>(targets: Iterable<Connection>, event: K, data: ServerEventMap[K]) => {
+      const message: ServerEventMessage<K> = { event, data, at: Date.now() };
+      const text = JSON.stringify(message);
+      for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+    };
+    const realtime: Realtime = {
+      toUsers: (userIds, event, data) => send([...connections].filter((c) => userIds.includes(c.userId)), event, data),
+      toRooms: (rooms, event, data) => send([...connections].filter((c) => rooms.some((room) => c.rooms.has(room))), event, data),
+      endSessions(sessionIds, reason) {
+        const ended = [...connections].filter((c) => sessionIds.includes(c.sessionId));
+        send(ended, 'session.revoked', { reason });
+        for (const c of ended) c.socket.close(4001, 'session ended');
+      },
+    };
+    app.decorate('realtime', realtime);
+
+    const tenants = createTenantRepository(app.db);
+    await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+    app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated' }, schema: { hide: true } }, async (socket, request) => {
+      const auth = requireAuth(request);
+      // Tenant rooms are read before any message can arrive, so no event is missed.
+      socket.pause();
+      const own = await tenants.activeForUser(auth.userId);
+      const rooms = new Set((auth.tenantId ? own.filter((t) => t.id === auth.tenantId) : own).map((t) => `tenant:${t.id}`));
+      socket.resume();
+      const connection: Connection = { socket, userId: auth.userId, sessionId: auth.sessionId, rooms };
+      connections.add(connection);
+      socket.on('message', (raw: Buffer) => {
+        // The only thing a browser sends is its heartbeat; answer so it knows the line is alive.
+        if (raw.toString() === clientHeartbeat && socket.readyState === socket.OPEN) socket.send(clientHeartbeat);
+      });
+      socket.on('close', () => connections.delete(connection));
+    });
+    app.addHook('onClose', async () => {
+      for (const c of connections) c.socket.close(1001, 'server shutting down');
+    });
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

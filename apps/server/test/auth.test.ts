@@ -1,0 +1,180 @@
+import { ServerCode } from '@cellsight/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await t.login('admin', adminPassword);
+});
+afterAll(() => t.close());
+
+describe('sign-in', () => {
+  it('answers with token, user info, dictionaries, role, departments and tenants', async () => {
+    const response = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: adminPassword } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, code: 200 });
+    expect(typeof body.timestamp).toBe('number');
+    expect(body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    expect(body.result.userInfo).toMatchObject({ username: 'admin', orgCodeTxt: 'Cellsight', demo: false });
+    expect(body.result.userInfo).not.toHaveProperty('passwordHash');
+    expect(body.result.role).toBe('admin');
+    expect(body.result.sysAllDictItems.sex).toEqual([
+      { value: '1', text: 'Male', title: 'Male' },
+      { value: '2', text: 'Female', title: 'Female' },
+    ]);
+    expect(body.result.multi_depart).toBe(1);
+    expect(body.result.tenantList).toEqual([{ id: 1, name: 'Cellsight', status: 1 }]);
+  });
+
+  it('gives the same 4007 answer for a wrong password and an unknown user', async () => {
+    const wrong = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: 'nope12345' } });
+    const unknown = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'nobody_here', password: 'nope12345' } });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: ServerCode.WRONG_CREDENTIALS, message: 'Wrong user name or password' });
+    }
+  });
+
+  it('locks the account for 10 minutes after five failures, even for the right password', async () => {
+    await addUser(t, adminToken, { username: 'lockme', password: 'Lockme123' });
+    const attempts = [];
+    for (let i = 0; i < 5; i++) attempts.push(await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'lockme', password: 'wrong1234' } }));
+    expect(attempts.slice(0, 4).map((r) => r.json().code)).toEqual([4007, 4007, 4007, 4007]);
+    expect(attempts[4]?.statusCode).toBe(423);
+    const right = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'lockme', password: 'Lockme123' } });
+    expect(right.statusCode).toBe(423);
+    expect(right.json()).toMatchObject({ success: false, code: ServerCode.ACCOUNT_LOCKED });
+    expect(right.json().message).toMatch(/10 minute/);
+  });
+
+  it('refuses malformed bodies with 400 naming the field', async () => {
+    const missing = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(missing.json().message).toContain('password');
+    const wrongType = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 42, password: 'x' } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().result.errors[0].field).toBe('username');
+    const broken = await t.request({ method: 'POST', url: '/boot/sys/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+  });
+});
+
+describe('sessions', () => {
+  it('401 for a missing, unknown or logged-out token', async () => {
+    const url = '/boot/sys/permission/getUserPermissionByToken';
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    const unknown = await t.request({ method: 'GET', url, token: 'not-a-real-token' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toMatchObject({ success: false, code: ServerCode.INVALID_TOKEN });
+
+    const token = await t.login('admin', adminPassword);
+    expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(200);
+    const logout = await t.request({ method: 'POST', url: '/boot/sys/logout', token });
+    expect(logout.json()).toMatchObject({ success: true, code: ServerCode.LOGGED_OUT });
+    expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(401);
+  });
+
+  it('lets a tenant header pick only one of the user’s own tenants', async () => {
+    const url = '/boot/sys/permission/getUserPermissionByToken';
+    expect((await t.request({ method: 'GET', url, token: adminToken, headers: { 'tenant-id': '1' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url, token: adminToken, headers: { 'tenant-id': '0' } })).statusCode).toBe(200);
+    const foreign = await t.request({ method: 'GET', url, token: adminToken, headers: { 'tenant-id': '999' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toContain('tenant-id');
+  });
+});
+
+describe('menu and permissions', () => {
+  it('builds the menu tree, auth and allAuth for the admin', async () => {
+    const response = await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: adminToken });
+    const { menu, auth, allAuth } = response.json().result;
+    expect(menu).toHaveLength(1);
+    expect(menu[0]).toMatchObject({ path: '/system', name: 'system', component: 'layouts/RouteView', redirect: '/system/user', route: '1' });
+    expect(menu[0].children[0]).toMatchObject({ path: '/system/user', name: 'system-user', component: 'system/UserList', meta: { title: 'Users', componentName: 'UserList' } });
+    expect(menu[0].children[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('system:user:add');
+    expect(auth.map((p: { action: string }) => p.action)).toContain('system:user:list');
+    expect(allAuth.every((p: { status?: string }) => p.status === '1')).toBe(true);
+  });
+
+  it('gives a user without roles an empty menu and 403 from protected routes', async () => {
+    await addUser(t, adminToken, { username: 'plainuser', password: 'Plain1234' });
+    const token = await t.login('plainuser', 'Plain1234');
+    const permissions = await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token });
+    expect(permissions.json().result).toMatchObject({ menu: [], auth: [] });
+    const list = await t.request({ method: 'GET', url: '/boot/sys/user/list', token });
+    expect(list.statusCode).toBe(403);
+    expect(list.json()).toMatchObject({ success: false, code: ServerCode.NO_PERMISSION });
+    const add = await t.request({ method: 'POST', url: '/boot/sys/user/add', token, payload: { username: 'sneaky', password: 'Sneaky123', realname: 'x' } });
+    expect(add.statusCode).toBe(403);
+    const check = await t.request({ method: 'GET', url: '/boot/sys/user/list', token: adminToken, query: { username: 'sneaky' } });
+    expect(check.json().result.total).toBe(0);
+  });
+
+  it('denies by default: every API route declares who may call it', () => {
+    expect(t.app.routesWithoutAccess).toEqual([]);
+  });
+});
+
+describe('a route without an access rule', () => {
+  it('answers 403 even to the administrator', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const { loadConfig } = await import('../src/config.js');
+    const { openDatabase } = await import('../src/db/database.js');
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const app = await buildApp(loadConfig({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }), { database, logger: false });
+    app.get('/boot/forgotten', async () => ({ secret: true }));
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: adminPassword } });
+    const response = await app.inject({ method: 'GET', url: '/boot/forgotten', headers: { 'x-access-token': login.json().result.token } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, code: ServerCode.NO_PERMISSION });
+    expect(app.routesWithoutAccess).toEqual(['GET /boot/forgotten', 'HEAD /boot/forgotten']);
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('own password', () => {
+  it('checks old password, confirmation and strength, then ends the other sessions only', async () => {
+    await addUser(t, adminToken, { username: 'pwuser', password: 'First1234' });
+    const current = await t.login('pwuser', 'First1234');
+    const other = await t.login('pwuser', 'First1234');
+    const change = (payload: Record<string, string>) => t.request({ method: 'PUT', url: '/boot/sys/user/updatePassword', token: current, payload });
+
+    const oldWrong = await change({ username: 'pwuser', oldpassword: 'Nope12345', password: 'Second123', confirmpassword: 'Second123' });
+    expect(oldWrong.json()).toMatchObject({ success: false, code: ServerCode.OLD_PASSWORD_WRONG });
+    const mismatch = await change({ username: 'pwuser', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second124' });
+    expect(mismatch.json()).toMatchObject({ success: false, code: ServerCode.PASSWORDS_DO_NOT_MATCH });
+    const empty = await change({ username: 'pwuser', oldpassword: 'First1234', password: '', confirmpassword: '' });
+    expect(empty.json()).toMatchObject({ success: false, code: ServerCode.NEW_PASSWORD_EMPTY });
+    const weak = await change({ username: 'pwuser', oldpassword: 'First1234', password: '123456', confirmpassword: '123456' });
+    expect(weak.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(weak.json().result.errors[0].field).toBe('password');
+    const someoneElse = await change({ username: 'admin', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second123' });
+    expect(someoneElse.statusCode).toBe(403);
+
+    const done = await change({ username: 'pwuser', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second123' });
+    expect(done.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
+    const url = '/boot/sys/permission/getUserPermissionByToken';
+    expect((await t.request({ method: 'GET', url, token: current })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url, token: other })).statusCode).toBe(401);
+    await expect(t.login('pwuser', 'First1234')).rejects.toThrow();
+    await expect(t.login('pwuser', 'Second123')).resolves.toBeTypeOf('string');
+  });
+});
+
+describe('department choice', () => {
+  it('switches only to one of the user’s own departments', async () => {
+    const ok = await t.request({ method: 'POST', url: '/boot/sys/selectDepart', token: adminToken, payload: { orgCode: 'A01' } });
+    expect(ok.json()).toMatchObject({ success: true, result: { userInfo: { orgCode: 'A01' } } });
+    const foreign = await t.request({ method: 'POST', url: '/boot/sys/selectDepart', token: adminToken, payload: { orgCode: 'Z99' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toContain('orgCode');
+  });
+});

@@ -1,0 +1,220 @@
+import { type CommandMessage, DeviceCode, ServerCode, deviceTopics } from '@cellsight/contract';
+import { loggerSigningKey, verifyCommand } from '@cellsight/contract/device-crypto';
+import { sql } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectLogger, publish, sample, waitFor } from './support/device.js';
+import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let port: number;
+const gsn = 'LOGGER0001';
+const key = 'secret-key-0001';
+let logger: MqttClient;
+
+const count = async (query: ReturnType<typeof sql>): Promise<number> => {
+  const result = (await t.app.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+};
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', adminPassword);
+  port = t.app.devicePlane.brokerPort ?? 0;
+  const registered = await t.request({
+    method: 'POST',
+    url: '/boot/want/logger/registerBatch',
+    token: admin,
+    payload: { loggers: [{ gsn, key, timezone: 'Europe/Berlin' }, { gsn: 'LOGGER0002', key: 'secret-key-0002' }] },
+  });
+  expect(registered.json()).toMatchObject({ success: true, result: { registered: 2, existing: 0 } });
+  logger = await connectLogger(port, gsn, key);
+});
+afterAll(async () => {
+  logger?.end(true);
+  await t.close();
+});
+
+describe('logger connection', () => {
+  it('refuses unknown loggers and wrong passwords at connect', async () => {
+    await expect(connectLogger(port, 'NOBODY01', 'whatever-key')).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(connectLogger(port, gsn, 'wrong-key-xx')).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
+  it('marks a logger online from its state message and offline from its will', async () => {
+    const second = await connectLogger(port, 'LOGGER0002', 'secret-key-0002');
+    await publish(second, deviceTopics.state('LOGGER0002'), { v: 1, online: true, ts: Date.now() });
+    await waitFor(() => count(sql`select count(*) as n from tb_logger where gsn = 'LOGGER0002' and online`), (n) => n === 1);
+    second.stream.destroy(); // connection lost without DISCONNECT: the broker publishes the will
+    await waitFor(() => count(sql`select count(*) as n from tb_logger where gsn = 'LOGGER0002' and online`), (n) => n === 0);
+  });
+});
+
+describe('telemetry', () => {
+  const base = Date.UTC(2026, 2, 28, 22, 0, 0); // 23:00 in Berlin, the night before summer time starts
+
+  it('stores samples once per battery and timestamp, whatever is re-sent or out of order', async () => {
+    const message = { v: 1, samples: [sample('BAT-A1', base + 60_000), sample('BAT-A1', base), sample('BAT-A2', base)] };
+    await publish(logger, deviceTopics.telemetry(gsn), message);
+    await publish(logger, deviceTopics.telemetry(gsn), message); // re-sent
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-A1', base + 30_000)] }); // late, in between
+    expect(await count(sql`select count(*) as n from tb_battery_sample where battery_sn like 'BAT-A%'`)).toBe(4);
+    const [battery] = await rows<{ logger_gsn: string; last_ts: Date }>(sql`select logger_gsn, last_ts from tb_battery where battery_sn = 'BAT-A1'`);
+    expect(battery?.logger_gsn).toBe(gsn);
+    expect(new Date(battery?.last_ts ?? 0).getTime()).toBe(base + 60_000);
+  });
+
+  it('rolls up into 5-minute, hourly and station-local daily buckets, counting each sample once', async () => {
+    const buckets = await rows<{ period: string; bucket_start: Date; samples: number }>(
+      sql`select period, bucket_start, samples from tb_battery_rollup where battery_sn = 'BAT-A1' order by period, bucket_start`,
+    );
+    expect(buckets.map((b) => [b.period, new Date(b.bucket_start).toISOString(), Number(b.samples)])).toEqual([
+      ['1d', '2026-03-27T23:00:00.000Z', 3], // Berlin midnight (UTC+1) before the change
+      ['1h', '2026-03-28T22:00:00.000Z', 3],
+      ['5m', '2026-03-28T22:00:00.000Z', 3],
+    ]);
+  });
+
+  it('puts samples after the daylight-saving change into a 23-hour local day', async () => {
+    // 2026-03-29 in Berlin starts 2026-03-28T23:00Z and ends 2026-03-29T22:00Z (CEST).
+    await publish(logger, deviceTopics.telemetry(gsn), {
+      v: 1,
+      samples: [sample('BAT-A3', Date.UTC(2026, 2, 28, 23, 30)), sample('BAT-A3', Date.UTC(2026, 2, 29, 21, 59)), sample('BAT-A3', Date.UTC(2026, 2, 29, 22, 1))],
+    });
+    const days = await rows<{ bucket_start: Date; samples: number }>(sql`select bucket_start, samples from tb_battery_rollup where battery_sn = 'BAT-A3' and period = '1d' order by bucket_start`);
+    expect(days.map((d) => [new Date(d.bucket_start).toISOString(), Number(d.samples)])).toEqual([
+      ['2026-03-28T23:00:00.000Z', 2],
+      ['2026-03-29T22:00:00.000Z', 1],
+    ]);
+  });
+
+  it('refuses bad messages, counts them, and keeps the good ones flowing', async () => {
+    const before = t.app.devicePlane.ingest.stats();
+    await publish(logger, deviceTopics.telemetry(gsn), '{not json');
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-A1', base, { soc: 250 })] });
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-A1', Date.now() + 5 * 365 * 24 * 3600 * 1000)] });
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 2, samples: [] });
+    await publish(logger, deviceTopics.telemetry(gsn), 'x'.repeat(300 * 1024));
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-A1', base + 120_000)] });
+    const after = t.app.devicePlane.ingest.stats();
+    expect(after.rejected['not-json'] - before.rejected['not-json']).toBe(1);
+    expect(after.rejected.invalid - before.rejected.invalid).toBe(3);
+    expect(after.rejected['too-large'] - before.rejected['too-large']).toBe(1);
+    expect(await count(sql`select count(*) as n from tb_battery_sample where battery_sn = 'BAT-A1'`)).toBe(4);
+  });
+
+  it('never lets a logger write for a battery another logger owns', async () => {
+    const other = await connectLogger(port, 'LOGGER0002', 'secret-key-0002');
+    await publish(other, deviceTopics.telemetry('LOGGER0002'), { v: 1, samples: [sample('BAT-A1', base + 600_000)] });
+    other.end(true);
+    expect(await count(sql`select count(*) as n from tb_battery_sample where battery_sn = 'BAT-A1'`)).toBe(4);
+    expect(t.app.devicePlane.ingest.stats().rejected['foreign-battery']).toBeGreaterThan(0);
+  });
+
+  it('disconnects a logger that publishes outside its own topics', async () => {
+    const rogue = await connectLogger(port, 'LOGGER0002', 'secret-key-0002');
+    const closed = new Promise<void>((resolve) => rogue.once('close', () => resolve()));
+    rogue.publish(deviceTopics.command(gsn), '{"forged":true}', { qos: 1 });
+    await closed;
+    rogue.end(true);
+    expect(t.app.devicePlane.ingest.stats().rejected.acl).toBeGreaterThan(0);
+  });
+});
+
+describe('events', () => {
+  it('opens and closes events idempotently', async () => {
+    const begin = Date.now() - 60_000;
+    const open = { v: 1, events: [{ id: 'ev-1', batterySn: 'BAT-A1', type: 'warning', code: 'W-CELL-DELTA', category: 'cell', begin }] };
+    await publish(logger, deviceTopics.events(gsn), open);
+    await publish(logger, deviceTopics.events(gsn), open);
+    expect(await count(sql`select count(*) as n from tb_event where logger_gsn = ${gsn} and end_time is null`)).toBe(1);
+    await publish(logger, deviceTopics.events(gsn), { v: 1, events: [{ ...open.events[0], end: Date.now() }] });
+    await publish(logger, deviceTopics.events(gsn), open); // a late replay of the opening does not reopen it
+    expect(await count(sql`select count(*) as n from tb_event where logger_gsn = ${gsn} and end_time is not null`)).toBe(1);
+  });
+});
+
+describe('remote commands', () => {
+  const operate = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/want/device/operate', token: admin, payload });
+
+  it('refuses commands to offline loggers with the spec messages', async () => {
+    await publish(logger, deviceTopics.state(gsn), { v: 1, online: false });
+    const restart = await operate({ gsno: gsn, op: 'restart' });
+    expect(restart.json()).toMatchObject({ success: false, code: ServerCode.DEVICE_OFFLINE });
+    const upgrade = await operate({ gsno: gsn, op: 'upgrade', val: JSON.stringify({ version: '2.0', url: 'https://fw.example/2.0.bin', size: 1000, sha256: 'a'.repeat(64) }) });
+    expect(upgrade.json().message).toBe('The battery is offline and cannot be upgraded.');
+    await publish(logger, deviceTopics.state(gsn), { v: 1, online: true });
+  });
+
+  it('signs a command the logger can verify, and follows the answer', async () => {
+    const received = new Promise<CommandMessage>((resolve) => logger.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    await logger.subscribeAsync(deviceTopics.command(gsn), { qos: 1 });
+    const sent = await operate({ gsno: gsn, op: 'settings', batterySn: 'BAT-A1', val: JSON.stringify({ eod: 46 }) });
+    expect(sent.json()).toMatchObject({ success: true, result: { status: 'sent', op: 'settings', createBy: 'admin' } });
+    const command = await received;
+    expect(verifyCommand(command, loggerSigningKey(gsn, key))).toBe(true);
+    expect(verifyCommand({ ...command, val: '{"eod":50}' }, loggerSigningKey(gsn, key))).toBe(false);
+    await publish(logger, deviceTopics.ack(gsn), { v: 1, id: command.id, code: DeviceCode.OK });
+    const record = await waitFor(
+      async () => (await t.request({ method: 'GET', url: '/boot/want/command/queryById', token: admin, query: { id: command.id } })).json().result,
+      (r) => r.status === 'acknowledged',
+    );
+    expect(record).toMatchObject({ code: 0, batterySn: 'BAT-A1', val: '{"eod":46}' });
+  });
+
+  it('validates settings (EOD 44 to 50) and battery ownership', async () => {
+    expect((await operate({ gsno: gsn, op: 'settings', val: JSON.stringify({ eod: 51 }) })).json()).toMatchObject({ success: false, code: ServerCode.OUT_OF_RANGE });
+    expect((await operate({ gsno: gsn, op: 'settings', val: 'eod=46' })).json().message).toContain('val');
+    expect((await operate({ gsno: gsn, op: 'restart', batterySn: 'NOT-MINE' })).json().message).toContain('batterySn');
+    expect((await operate({ gsno: 'NOSUCHLOGGER', op: 'restart' })).json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });
+    expect((await operate({ gsno: gsn, op: 'reboot' })).statusCode).toBe(400);
+  });
+
+  it('tracks upgrade progress and keeps the 5-minute cool-down', async () => {
+    const target = JSON.stringify({ version: '2.0', url: 'https://fw.example/2.0.bin', size: 1000, sha256: 'b'.repeat(64) });
+    const sent = (await operate({ gsno: gsn, op: 'upgrade', batterySn: 'BAT-A2', val: target })).json().result;
+    await publish(logger, deviceTopics.ack(gsn), { v: 1, id: sent.id, code: 0, upgradeState: 'downloading', progress: 40 });
+    const list = async () => (await t.request({ method: 'GET', url: '/boot/want/command/list', token: admin, query: { op: 'upgrade' } })).json().result.records[0];
+    expect(await list()).toMatchObject({ status: 'acknowledged', upgradeState: 'downloading', progress: 40, finishedAt: null });
+    await publish(logger, deviceTopics.ack(gsn), { v: 1, id: sent.id, code: 500, upgradeState: 'download_failed' });
+    expect(await list()).toMatchObject({ status: 'failed', upgradeState: 'download_failed', code: 500 });
+    // A late, replayed success changes nothing.
+    await publish(logger, deviceTopics.ack(gsn), { v: 1, id: sent.id, code: 0, upgradeState: 'succeeded' });
+    expect(await list()).toMatchObject({ status: 'failed' });
+    const again = await operate({ gsno: gsn, op: 'upgrade', batterySn: 'BAT-A2', val: target });
+    expect(again.json()).toMatchObject({ success: false, message: 'less than 5 minutes since the last upgrade' });
+  });
+
+  it('hides other tenants’ loggers and commands', async () => {
+    await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'outsider', password: 'Outsider1', realname: 'x', selectedroles: 'r-installer', relTenantIds: '' } });
+    const outsider = await t.login('outsider', 'Outsider1');
+    const attempt = await t.request({ method: 'POST', url: '/boot/want/device/operate', token: outsider, payload: { gsno: gsn, op: 'restart' } });
+    expect(attempt.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });
+    const list = await t.request({ method: 'GET', url: '/boot/want/command/list', token: outsider });
+    expect(list.json().result.total).toBe(0);
+  });
+});
+
+describe('live updates', () => {
+  it('tells signed-in browsers of the logger’s tenant when it goes online or offline', async () => {
+    const WebSocket = (await import('ws')).default;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const httpPort = typeof address === 'object' && address ? address.port : 0;
+    const ws = new WebSocket(`ws://127.0.0.1:${httpPort}/boot/websocket?token=${encodeURIComponent(admin)}`);
+    const events: { event: string; data: { gsn?: string; online?: boolean } }[] = [];
+    ws.on('message', (data) => events.push(JSON.parse(String(data))));
+    await new Promise((resolve) => ws.on('open', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await publish(logger, deviceTopics.state(gsn), { v: 1, online: false });
+    await publish(logger, deviceTopics.state(gsn), { v: 1, online: true });
+    await waitFor(async () => events.filter((e) => e.event === 'logger.state').length, (n) => n >= 2);
+    expect(events.filter((e) => e.event === 'logger.state').map((e) => e.data)).toEqual([
+      { gsn, online: false },
+      { gsn, online: true },
+    ]);
+    ws.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+
+export const adminPassword = 'Admin12345';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres) a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards.
+ */
+async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `cellsight_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Signs in and returns the token. */
+  login(username: string, password: string): Promise<string>;
+  /** `app.inject` with the token header when given. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cellsight-test-'));
+  const config = loadConfig({
+    ADMIN_PASSWORD: adminPassword,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    // The machine's own broker holds 1883: the embedded one takes a free port.
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
+  return {
+    app,
+    dataDir,
+    request,
+    async login(username, password) {
+      const response = await request({ method: 'POST', url: '/boot/sys/login', payload: { username, password } });
+      const body = response.json();
+      if (!body.success) throw new Error(`login failed for ${username}: ${body.message}`);
+      return body.result.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a user through the API as the given administrator and returns its id. */
+export async function addUser(
+  t: TestApp,
+  adminToken: string,
+  user: { username: string; password?: string; realname?: string; selectedroles?: string; email?: string; phone?: string },
+): Promise<string> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/boot/sys/user/add',
+    token: adminToken,
+    payload: { password: 'Passw0rd1', realname: user.username, ...user },
+  });
+  const body = response.json();
+  if (!body.success) throw new Error(`add user failed: ${body.message}`);
+  return body.result as string;
+}

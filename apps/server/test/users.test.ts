@@ -1,0 +1,220 @@
+import { ServerCode } from '@cellsight/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+
+const list = async (query: Record<string, string> = {}) => {
+  const response = await t.request({ method: 'GET', url: '/boot/sys/user/list', token: admin, query });
+  return { status: response.statusCode, body: response.json() };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', adminPassword);
+  // Created in this order, so createTime descending lists them newest first.
+  for (const [username, realname, sex, phone] of [
+    ['alice_w', 'Alice Wong', 2, '13800000001'],
+    ['bob_k', 'Bob Keller', 1, '13800000002'],
+    ['carol_m', 'Carol Meier', 2, '13800000003'],
+    ['dave_100', 'Dave 100%', 1, null],
+  ] as const) {
+    const id = await addUser(t, admin, { username, realname, ...(phone ? { phone } : {}) });
+    await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id, realname, sex, phone } });
+  }
+});
+afterAll(() => t.close());
+
+describe('user list (the list contract)', () => {
+  it('pages with the default sort createTime descending and page size 10', async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ total: 5, size: 10, current: 1, pages: 1 });
+    expect(body.result.records.map((r: { username: string }) => r.username)).toEqual(['dave_100', 'carol_m', 'bob_k', 'alice_w', 'admin']);
+    const page2 = await list({ pageNo: '2', pageSize: '2' });
+    expect(page2.body.result).toMatchObject({ total: 5, size: 2, current: 2, pages: 3 });
+    expect(page2.body.result.records.map((r: { username: string }) => r.username)).toEqual(['bob_k', 'alice_w']);
+  });
+
+  it('translates dictionary fields and joins department and role names', async () => {
+    const { body } = await list({ username: 'alice_w' });
+    expect(body.result.records[0]).toMatchObject({ sex: 2, sex_dictText: 'Female', status: 1, status_dictText: 'Normal', orgCodeTxt: null, roleNames: '' });
+    const adminRow = (await list({ username: 'admin' })).body.result.records[0];
+    expect(adminRow).toMatchObject({ orgCodeTxt: 'Cellsight', roleNames: 'Administrator' });
+  });
+
+  it('sorts by a named column in either direction', async () => {
+    const asc = await list({ column: 'username', order: 'asc' });
+    expect(asc.body.result.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'alice_w', 'bob_k', 'carol_m', 'dave_100']);
+    const desc = await list({ column: 'realname', order: 'desc', pageSize: '1' });
+    expect(desc.body.result.records[0].username).toBe('dave_100');
+  });
+
+  it('applies each query rule', async () => {
+    const names = async (query: Record<string, string>) => (await list({ column: 'username', order: 'asc', ...query })).body.result.records.map((r: { username: string }) => r.username);
+    expect(await names({ realname: '*e*' })).toEqual(['alice_w', 'bob_k', 'carol_m', 'dave_100']); // like, case-insensitive
+    expect(await names({ username: 'ca*' })).toEqual(['carol_m']); // right_like
+    expect(await names({ username: '*_k' })).toEqual(['bob_k']); // left_like
+    expect(await names({ username: 'bob_k,carol_m' })).toEqual(['bob_k', 'carol_m']); // in
+    expect(await names({ username: '!admin', sex: '2' })).toEqual(['alice_w', 'carol_m']); // ne + eq
+    expect(await names({ sex: 'gt 1' })).toEqual(['alice_w', 'carol_m']);
+    expect(await names({ sex: 'le 1' })).toEqual(['bob_k', 'dave_100']);
+    expect(await names({ realname: '*100%*' })).toEqual(['dave_100']); // % is literal, not a wildcard
+    expect(await names({ phone: '13800000002' })).toEqual(['bob_k']);
+  });
+
+  it('takes the advanced query (superQueryParams) with and/or', async () => {
+    const params = JSON.stringify([
+      { field: 'username', rule: 'eq', val: 'alice_w' },
+      { field: 'username', rule: 'right_like', val: 'bo' },
+    ]);
+    const or = await list({ superQueryParams: encodeURIComponent(params), superQueryMatchType: 'or', column: 'username', order: 'asc' });
+    expect(or.body.result.records.map((r: { username: string }) => r.username)).toEqual(['alice_w', 'bob_k']);
+    const and = await list({ superQueryParams: params, superQueryMatchType: 'and' });
+    expect(and.body.result.total).toBe(0);
+  });
+
+  it('refuses unknown columns, rules and malformed paging with a 400 naming them', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ password_hash: 'x' }, 'password_hash'],
+      [{ column: 'password_hash' }, 'column'],
+      [{ column: 'username;drop table sys_user' }, 'column'],
+      [{ pageSize: '0' }, 'pageSize'],
+      [{ pageNo: 'abc' }, 'pageNo'],
+      [{ sex: 'abc' }, 'sex'],
+      [{ superQueryParams: '[{"field":"username","rule":"regex","val":"x"}]' }, 'rule'],
+      [{ superQueryParams: 'not json' }, 'superQueryParams'],
+      [{ superQueryMatchType: 'xor', superQueryParams: '[]' }, 'superQueryMatchType'],
+    ];
+    for (const [query, field] of cases) {
+      const { status, body } = await list(query);
+      expect(status, JSON.stringify(query)).toBe(400);
+      expect(body).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+      expect(body.message, JSON.stringify(query)).toContain(field);
+    }
+  });
+});
+
+describe('add, edit, duplicates', () => {
+  it('adds a user with roles, refusing duplicates with the right codes', async () => {
+    const roles = (await t.request({ method: 'GET', url: '/boot/sys/role/queryall', token: admin })).json().result as { id: string; roleCode: string }[];
+    const installer = roles.find((r) => r.roleCode === 'installer');
+    expect(installer).toBeDefined();
+    const add = await t.request({
+      method: 'POST',
+      url: '/boot/sys/user/add',
+      token: admin,
+      payload: { username: 'erin_i', password: 'Erin12345', realname: 'Erin', email: 'Erin@Example.com', selectedroles: installer?.id },
+    });
+    expect(add.json()).toMatchObject({ success: true, code: ServerCode.ADDED });
+    const id = add.json().result;
+    expect((await t.request({ method: 'GET', url: '/boot/sys/user/queryUserRole', token: admin, query: { userid: id } })).json().result).toEqual([installer?.id]);
+
+    const again = (payload: Record<string, string>) => t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { password: 'Other1234', realname: 'x', ...payload } });
+    expect((await again({ username: 'erin_i' })).json()).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
+    expect((await again({ username: 'erin_2', email: 'erin@example.COM' })).json()).toMatchObject({ success: false, code: ServerCode.EMAIL_REGISTERED });
+    expect((await again({ username: 'erin_3', phone: '13800000001' })).json()).toMatchObject({ success: false, code: ServerCode.MOBILE_REGISTERED });
+  });
+
+  it('checkOnlyUser answers whether a value is free, ignoring the user being edited', async () => {
+    const check = async (query: Record<string, string>) => (await t.request({ method: 'GET', url: '/boot/sys/user/checkOnlyUser', token: admin, query })).json();
+    expect(await check({ username: 'alice_w' })).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
+    expect(await check({ username: 'nobody_yet' })).toMatchObject({ success: true });
+    const alice = (await list({ username: 'alice_w' })).body.result.records[0];
+    expect(await check({ phone: '13800000001', id: alice.id })).toMatchObject({ success: true });
+    expect(await check({ phone: '13800000001' })).toMatchObject({ success: false, code: ServerCode.MOBILE_REGISTERED });
+  });
+
+  it('refuses invalid input with 400 naming the field and writes nothing', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ username: 'ab', password: 'Good12345', realname: 'x' }, 'username'],
+      [{ username: 'has space', password: 'Good12345', realname: 'x' }, 'username'],
+      [{ username: 'weakpw', password: '123456', realname: 'x' }, 'password'],
+      [{ username: 'longname', password: 'Good12345', realname: 'x'.repeat(101) }, 'realname'],
+      [{ username: 'badphone', password: 'Good12345', realname: 'x', phone: '12345' }, 'phone'],
+      [{ username: 'bademail', password: 'Good12345', realname: 'x', email: 'not-an-email' }, 'email'],
+      [{ username: 'badsex', password: 'Good12345', realname: 'x', sex: 3 }, 'sex'],
+      [{ username: 'badrole', password: 'Good12345', realname: 'x', selectedroles: 'no-such-role' }, 'selectedroles'],
+      [{ username: 'badtenant', password: 'Good12345', realname: 'x', relTenantIds: '999' }, 'relTenantIds'],
+    ];
+    for (const [payload, field] of bad) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message, field).toContain(field);
+      expect((await list({ username: String(payload.username) })).body.result.total, field).toBe(0);
+    }
+  });
+
+  it('edits a user and refuses unknown ids with 404', async () => {
+    const bob = (await list({ username: 'bob_k' })).body.result.records[0];
+    const edit = await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id: bob.id, realname: 'Robert Keller', company: 'Keller GmbH' } });
+    expect(edit.json()).toMatchObject({ success: true, code: ServerCode.EDITED });
+    expect((await list({ username: 'bob_k' })).body.result.records[0]).toMatchObject({ realname: 'Robert Keller', company: 'Keller GmbH' });
+    const missing = await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id: 'nope', realname: 'x' } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('freeze, recycle bin', () => {
+  it('a frozen user is signed out and cannot sign in until unfrozen', async () => {
+    const id = await addUser(t, admin, { username: 'frank_f', password: 'Frank1234' });
+    const token = await t.login('frank_f', 'Frank1234');
+    const freeze = await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: id, status: 2 } });
+    expect(freeze.json()).toMatchObject({ success: true });
+    expect((await list({ username: 'frank_f' })).body.result.records[0]).toMatchObject({ status: 2, status_dictText: 'Frozen' });
+    expect((await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token })).statusCode).toBe(401);
+    const login = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'frank_f', password: 'Frank1234' } });
+    expect(login.json()).toMatchObject({ success: false, code: ServerCode.ACCOUNT_FROZEN });
+    await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: id, status: '1' } });
+    await expect(t.login('frank_f', 'Frank1234')).resolves.toBeTypeOf('string');
+  });
+
+  it('an administrator cannot freeze or delete their own account', async () => {
+    const me = (await list({ username: 'admin' })).body.result.records[0];
+    expect((await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: me.id, status: 2 } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'DELETE', url: '/boot/sys/user/delete', token: admin, query: { id: me.id } })).statusCode).toBe(403);
+  });
+
+  it('delete moves to the recycle bin; restore brings back; delete forever removes', async () => {
+    const id = await addUser(t, admin, { username: 'gina_g', password: 'Gina12345' });
+    const del = await t.request({ method: 'DELETE', url: '/boot/sys/user/delete', token: admin, query: { id } });
+    expect(del.json()).toMatchObject({ success: true, code: ServerCode.DELETED });
+    expect((await list({ username: 'gina_g' })).body.result.total).toBe(0);
+    await expect(t.login('gina_g', 'Gina12345')).rejects.toThrow();
+    const bin = (await t.request({ method: 'GET', url: '/boot/sys/user/recycleBin', token: admin })).json().result;
+    expect(bin.map((u: { username: string }) => u.username)).toEqual(['gina_g']);
+    await t.request({ method: 'PUT', url: '/boot/sys/user/putRecycleBin', token: admin, payload: { userIds: id } });
+    expect((await list({ username: 'gina_g' })).body.result.total).toBe(1);
+    await t.request({ method: 'DELETE', url: '/boot/sys/user/deleteBatch', token: admin, query: { ids: id } });
+    const gone = await t.request({ method: 'DELETE', url: '/boot/sys/user/deleteRecycleBin', token: admin, query: { userIds: id } });
+    expect(gone.json()).toMatchObject({ success: true });
+    expect((await t.request({ method: 'GET', url: '/boot/sys/user/recycleBin', token: admin })).json().result).toEqual([]);
+    // The name is free again.
+    await expect(addUser(t, admin, { username: 'gina_g' })).resolves.toBeTypeOf('string');
+  });
+
+  it('an administrator resets another user’s password, ending their sessions', async () => {
+    await addUser(t, admin, { username: 'hank_h', password: 'Hank12345' });
+    const token = await t.login('hank_h', 'Hank12345');
+    const reset = await t.request({ method: 'PUT', url: '/boot/sys/user/changePassword', token: admin, payload: { username: 'hank_h', password: 'Reset1234' } });
+    expect(reset.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
+    expect((await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token })).statusCode).toBe(401);
+    await expect(t.login('hank_h', 'Reset1234')).resolves.toBeTypeOf('string');
+  });
+});
+
+describe('own profile', () => {
+  it('queryById returns yourself; edit_info changes only your own profile', async () => {
+    const id = await addUser(t, admin, { username: 'ivy_i', password: 'Ivy123456' });
+    const token = await t.login('ivy_i', 'Ivy123456');
+    const me = await t.request({ method: 'GET', url: '/boot/sys/user/queryById', token, query: { id } });
+    expect(me.json().result).toMatchObject({ username: 'ivy_i' });
+    const adminId = (await list({ username: 'admin' })).body.result.records[0].id;
+    expect((await t.request({ method: 'GET', url: '/boot/sys/user/queryById', token, query: { id: adminId } })).statusCode).toBe(403);
+    const save = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token, payload: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
+    expect(save.json()).toMatchObject({ success: true, result: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
+    const other = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token, payload: { id: adminId, realname: 'Hacked' } });
+    expect(other.statusCode).toBe(403);
+  });
+});

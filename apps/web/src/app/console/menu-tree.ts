@@ -1,0 +1,66 @@
+import { MenuComponent, type MenuRoute } from '@cellsight/contract';
+import { matchPath } from 'react-router';
+
+/** Landing page of a user whose menu holds no page (always registered for signed-in users). */
+export const accountSettingsPath = '/account/settings';
+
+export const isExternalPath = (path: string): boolean => /^https?:\/\//i.test(path);
+
+const joinPath = (parent: string, path: string): string => {
+  if (path.startsWith('/') || isExternalPath(path)) return path;
+  return `${parent.replace(/\/+$/, '')}/${path}`;
+};
+
+/** Makes every menu path absolute (children may carry paths relative to their parent). */
+export const normalizeMenu = (menu: MenuRoute[], parentPath = ''): MenuRoute[] =>
+  menu.map((item) => {
+    const path = joinPath(parentPath || '/', item.path);
+    return { ...item, path, ...(item.children ? { children: normalizeMenu(item.children, path) } : {}) };
+  });
+
+/** A path with route parameters (a detail page) cannot be opened from the menu by itself. */
+const hasParams = (path: string): boolean => /\/:/.test(path);
+
+export const isGroup = (item: MenuRoute): boolean => item.component === MenuComponent.RouteView;
+
+/** Whether the item opens outside the console (an external link, spec "internalOrExternal"). */
+export const isExternal = (item: MenuRoute): boolean => item.meta.internalOrExternal || isExternalPath(item.path);
+
+/**
+ * The default path (spec section 2): the first leaf page of the menu that the console can show,
+ * or the account settings page when the menu holds none.
+ */
+export const findDefaultPath = (menu: MenuRoute[], canShow: (component: string) => boolean): string => {
+  const visit = (items: MenuRoute[]): string | null => {
+    for (const item of items) {
+      if (item.route === '0' || item.hidden || isExternal(item)) continue;
+      if (isGroup(item)) {
+        const found = visit(item.children ?? []);
+        if (found) return found;
+      } else if (canShow(item.component) && !hasParams(item.path)) {
+        return item.path;
+      }
+    }
+    return null;
+  };
+  return visit(menu) ?? accountSettingsPath;
+};
+
+/** The chain of menu items, root first, whose last item is the page at `pathname`. */
+export const findMenuTrail = (menu: MenuRoute[], pathname: string): MenuRoute[] => {
+  for (const item of menu) {
+    if (item.route === '0' || isExternalPath(item.path)) continue;
+    const below = findMenuTrail(item.children ?? [], pathname);
+    if (below.length > 0) return [item, ...below];
+    if (matchPath({ path: item.path, end: true }, pathname)) return [item];
+  }
+  return [];
+};
+
+/** Every page of the menu a user may open by search: visible, routable leaves. */
+export const visibleLeaves = (menu: MenuRoute[]): MenuRoute[] =>
+  menu.flatMap((item) => {
+    if (item.route === '0' || item.hidden) return [];
+    if (isGroup(item) || (item.children?.length ?? 0) > 0) return visibleLeaves(item.children ?? []);
+    return hasParams(item.path) ? [] : [item];
+  });

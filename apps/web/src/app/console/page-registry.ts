@@ -1,0 +1,18 @@
+import { MenuComponent } from '@cellsight/contract';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * Screens a server menu row may name in `component` (contract `MenuComponent`). Each loads on
+ * first use, so the sign-in page never downloads console screens. 'layouts/RouteView' is not
+ * here: it is a group whose children render in place (see menu-routes).
+ */
+export const pageRegistry: Readonly<Record<string, Page>> = {
+  [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
+};
+
+export const canShowComponent = (component: string): boolean => component in pageRegistry;
+
+/** The account settings page: the landing page of a user without menu pages. */
+export const AccountSettingsPage = lazy(() => import('@/features/account/routes/account-settings-page'));

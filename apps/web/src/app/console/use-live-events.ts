@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { userKeys } from '@/features/users/api/user-keys';
+import { notifyUnauthorized } from '@/lib/api-client';
+import { connectLiveEvents } from '@/lib/live-events';
+import { session } from '@/lib/session';
+
+/**
+ * Turns server events into what the user sees: an ended session signs out, a changed record
+ * refreshes the screens that show it (events are invalidation signals, not data).
+ */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const token = session.token;
+    if (!token) return;
+    return connectLiveEvents(token, (message) => {
+      switch (message.event) {
+        case 'session.revoked':
+          notifyUnauthorized();
+          break;
+        case 'user.changed':
+          void queryClient.invalidateQueries({ queryKey: userKeys.all });
+          break;
+        default:
+          break;
+      }
+    });
+  }, [queryClient]);
+}

@@ -1,0 +1,85 @@
+import { GlobalOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Dropdown, type MenuProps, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLanguageItems } from '@/components/language-menu';
+import { logout } from '@/features/auth/api/logout';
+import { fileUrl } from '@/lib/api-client';
+import { loginRoute } from '@/lib/login-redirect';
+import { session } from '@/lib/session';
+import { useUserInfo } from '@/lib/use-session';
+
+// The account dialogs load when first opened.
+const UserSettingsModal = lazy(() => import('@/features/account/components/user-settings-modal').then((m) => ({ default: m.UserSettingsModal })));
+const ChangePasswordModal = lazy(() => import('@/features/account/components/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+
+type Dialog = 'settings' | 'password';
+
+/**
+ * The user menu of the header (spec section 2): language, user settings and password change
+ * (not for demo accounts), and sign-out after a confirmation.
+ */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('layout');
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userInfo = useUserInfo();
+  const languageItems = useLanguageItems();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  // Dialogs stay mounted after their first opening so they can animate closed.
+  const [mounted, setMounted] = useState<Set<Dialog>>(() => new Set());
+  const demo = userInfo?.demo ?? false;
+
+  const show = (dialog: Dialog) => {
+    setMounted((current) => new Set(current).add(dialog));
+    setOpen(dialog);
+  };
+
+  const signOut = () => {
+    modal.confirm({
+      title: t('signOut.title'),
+      content: t('signOut.content'),
+      okText: t('signOut.ok'),
+      onOk: async () => {
+        // Sign out locally even when the server call fails (spec section 4).
+        await logout().catch(() => undefined);
+        session.clear();
+        await navigate(loginRoute, { replace: true });
+        queryClient.clear();
+      },
+    });
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'language', label: t('userMenu.language'), icon: <GlobalOutlined />, children: languageItems },
+    ...(demo
+      ? []
+      : [
+          { key: 'settings', label: t('userMenu.settings'), icon: <SettingOutlined />, onClick: () => show('settings') },
+          { key: 'password', label: t('userMenu.password'), icon: <KeyOutlined />, onClick: () => show('password') },
+        ]),
+    { type: 'divider' as const },
+    { key: 'signOut', label: t('userMenu.signOut'), icon: <LogoutOutlined />, onClick: signOut },
+  ];
+
+  const name = userInfo?.realname || userInfo?.username || '';
+  return (
+    <>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="cs-header__action cs-user-menu" aria-label={t('userMenu.label')}>
+          <Space size={8}>
+            <Avatar size="small" src={fileUrl(userInfo?.avatar)} icon={<UserOutlined />} alt="" />
+            {!compact && <Typography.Text className="cs-user-menu__name">{name}</Typography.Text>}
+          </Space>
+        </button>
+      </Dropdown>
+      <Suspense fallback={null}>
+        {mounted.has('settings') && <UserSettingsModal open={open === 'settings'} onClose={() => setOpen(null)} />}
+        {mounted.has('password') && <ChangePasswordModal open={open === 'password'} onClose={() => setOpen(null)} />}
+      </Suspense>
+    </>
+  );
+}

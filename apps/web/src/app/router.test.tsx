@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '@/lib/session';
+import { fail, loginResult, ok, permissions, publicConfig, userInfo } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render-app';
+import { appRoutes } from './router';
+
+const permissionsUrl = '/boot/sys/permission/getUserPermissionByToken';
+
+const server = setupServer(
+  http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))),
+  // The screens inside the console (users, account) are another feature's; they get empty answers.
+  http.get('/boot/sys/user/list', () => HttpResponse.json(ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }))),
+  http.get('/boot/sys/user/queryById', () => HttpResponse.json(ok(userInfo()))),
+  http.get('/boot/sys/role/queryall', () => HttpResponse.json(ok([]))),
+  http.get('/boot/sys/dict/*', () => HttpResponse.json(ok({}))),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const signedIn = (overrides: Parameters<typeof userInfo>[0] = {}) => session.start(loginResult({ userInfo: userInfo(overrides) }));
+
+describe('route guard', () => {
+  it('sends a visitor without a token to the sign-in page with the wanted path', async () => {
+    const { router } = renderRoutes(appRoutes, '/system/user?pageNo=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?pageNo=2');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('signs out and asks for a new sign-in when the permissions cannot be loaded', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(fail(4006, 'token expired'), { status: 401 })));
+    const { router } = renderRoutes(appRoutes, '/system/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fsystem%2Fuser');
+    expect(session.token).toBeNull();
+  });
+
+  it('opens the first menu page from / and marks it in menu, breadcrumb and title', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
+    const { router } = renderRoutes(appRoutes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByText('Users')).toBeInTheDocument();
+    // Home is the users page here, so the title is the bare platform name.
+    await waitFor(() => expect(document.title).toBe('Cellsight Test'));
+  });
+
+  it('lands on account settings when the menu is empty, with a breadcrumb and title', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions([])))));
+    const { router } = renderRoutes(appRoutes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/settings'));
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from the sign-in page, and unknown paths to /404', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
+    const { router } = renderRoutes(appRoutes, '/user/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    await router.navigate('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('user menu', () => {
+  it('signs out after confirmation, even when the server call fails', async () => {
+    signedIn();
+    let loggedOut = false;
+    server.use(
+      http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))),
+      http.post('/boot/sys/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json(fail(500, 'boom'), { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoutes(appRoutes, '/system/user');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByText('Sign out'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Do you really want to sign out?');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(router.state.location.search).toBe('');
+    expect(loggedOut).toBe(true);
+    expect(session.token).toBeNull();
+  });
+
+  it('hides user settings and password change from demo accounts', async () => {
+    signedIn({ demo: true });
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, '/system/user');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(await screen.findByText('Sign out')).toBeInTheDocument();
+    expect(screen.queryByText('User settings')).not.toBeInTheDocument();
+    expect(screen.queryByText('Change password')).not.toBeInTheDocument();
+  });
+});

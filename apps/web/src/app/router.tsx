@@ -1,0 +1,54 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { loginRoute } from '@/lib/login-redirect';
+import { GuestOnly, RequireAuth } from './auth/require-auth';
+import { loadConsole } from './console/load-console';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+// The console (layout, menu routes, screens) and the sign-in page load on demand, so neither
+// weighs on the other's first paint.
+const ConsoleShell = lazy(loadConsole);
+const LoginRoute = lazy(() => import('./routes/login-route'));
+
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageLoading fullscreen />}>{children}</Suspense>;
+
+/**
+ * Static routes (spec section 2). Public: /user/login and /404. Every other path is the console:
+ * the guard asks for a token, loads the menu permissions, and the shell registers the menu's
+ * routes (unknown paths inside end at /404).
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: loginRoute,
+        element: (
+          <GuestOnly>
+            <Loading>
+              <LoginRoute />
+            </Loading>
+          </GuestOnly>
+        ),
+      },
+      { path: '/user', element: <Navigate to={loginRoute} replace /> },
+      { path: '/user/*', element: <Navigate to="/404" replace /> },
+      { path: '/404', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: (
+          <RequireAuth>
+            <Loading>
+              <ConsoleShell />
+            </Loading>
+          </RequireAuth>
+        ),
+      },
+    ],
+  },
+];
+
+/** History-mode router with base / (spec section 2). */
+export const createAppRouter = () => createBrowserRouter(appRoutes);

@@ -1,0 +1,41 @@
+import { Button, Result } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chunkLoadFailure } from '@/lib/chunk-error';
+
+function ErrorResult({ error }: { error: Error }) {
+  const { t } = useTranslation('common');
+  const chunk = chunkLoadFailure(error);
+  return (
+    <Result
+      status="error"
+      title={t('error.title')}
+      subTitle={chunk ? t('error.chunk', chunk) : t('error.subTitle')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('reload')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * Keeps a failing page (a render error or a screen that could not be downloaded) inside the
+ * console frame instead of blanking the whole app. Give it a `key` to reset it.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorResult error={this.state.error} /> : this.props.children;
+  }
+}

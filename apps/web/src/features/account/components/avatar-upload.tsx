@@ -1,0 +1,72 @@
+import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { imageMimeTypes, limits } from '@cellsight/contract';
+import { App, Avatar, Button, Space, Upload, type UploadProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { fileUrl } from '@/lib/api-client';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { errorMessage } from '@/lib/notify';
+
+interface AvatarUploadProps {
+  /** Stored path of the current avatar (a form control: Form.Item passes value, onChange and id). */
+  value?: string | null;
+  onChange?: (path: string) => void;
+  id?: string;
+  disabled?: boolean;
+}
+
+/** Picks, checks and uploads an avatar image; the form keeps the stored path. */
+export function AvatarUpload({ value, onChange, id, disabled }: AvatarUploadProps) {
+  const { t } = useTranslation('account');
+  const { message } = App.useApp();
+  const upload = useUploadAvatar();
+
+  // Checked before uploading (spec section 5): JPEG or PNG, under 2 MB, name at most 100 characters.
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (!(imageMimeTypes as readonly string[]).includes(file.type)) {
+      void message.error(t('avatar.wrongType'));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size >= limits.imageMaxBytes) {
+      void message.error(t('avatar.tooLarge'));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.name.length > limits.imageNameMax) {
+      void message.error(t('avatar.nameTooLong', { max: limits.imageNameMax }));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    upload.mutate(file as Blob, {
+      onSuccess: (path) => {
+        onChange?.(path);
+        onSuccess?.(path);
+      },
+      onError: (error) => {
+        void message.error(t('avatar.uploadFailed', { reason: errorMessage(error) }));
+        onError?.(error);
+      },
+    });
+  };
+
+  const src = fileUrl(value);
+  return (
+    <Space size="large" align="center">
+      {src ? <Avatar size={96} src={src} alt={t('avatar.current')} /> : <Avatar size={96} icon={<UserOutlined />} aria-label={t('avatar.none')} />}
+      <Upload
+        id={id}
+        accept={imageMimeTypes.join(',')}
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        disabled={disabled || upload.isPending}
+      >
+        <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={disabled || upload.isPending}>
+          {upload.isPending ? t('avatar.uploading') : t('avatar.change')}
+        </Button>
+      </Upload>
+    </Space>
+  );
+}

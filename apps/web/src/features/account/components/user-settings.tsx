@@ -1,0 +1,45 @@
+import { Alert, Button, Card, Col, Row, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { session } from '@/lib/session';
+import { useProfile } from '../api/get-user-by-id';
+import { errorMessage } from '@/lib/notify';
+import { ProfileForm } from './profile-form';
+import { SecuritySettings } from './security-settings';
+
+/** Basic settings (profile) and security settings; shown in the modal and on the settings page. */
+export function UserSettings() {
+  const { t } = useTranslation('account');
+  const sessionUser = session.userInfo;
+  const profile = useProfile(sessionUser?.id);
+
+  if (!sessionUser) return <Alert type="warning" showIcon title={t('password.noUser')} />;
+
+  const user = profile.data;
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} lg={14}>
+        <Card title={t('settings.basic')}>
+          {profile.isError && (
+            <Alert
+              type="error"
+              showIcon
+              title={errorMessage(profile.error)}
+              action={
+                <Button size="small" onClick={() => void profile.refetch()}>
+                  {t('actions.retry')}
+                </Button>
+              }
+            />
+          )}
+          {profile.isPending && <Skeleton active />}
+          {user && <ProfileForm key={user.id} user={user} />}
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title={t('settings.security')}>
+          <SecuritySettings code={user?.code ?? sessionUser.code} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,61 @@
+import type { LoginResult } from '@cellsight/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/notify';
+import { session } from '@/lib/session';
+import { selectDepart } from '../api/select-depart';
+
+interface Values {
+  orgCode?: string;
+  tenantId?: number;
+}
+
+/**
+ * After sign-in, a user with several departments or tenants chooses the one to work in
+ * (spec section 6). Cancelling signs out again.
+ */
+export function DepartSelectModal({ result, onDone, onCancel }: { result: LoginResult; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('login');
+  const [form] = Form.useForm<Values>();
+  const askDepart = result.multi_depart === 2 && result.departs.length > 0;
+  const askTenant = result.tenantList.length > 1;
+
+  const choose = useMutation({
+    mutationFn: async (values: Values) => {
+      if (askTenant && values.tenantId !== undefined) session.setTenantId(String(values.tenantId));
+      if (askDepart && values.orgCode) {
+        const userInfo = await selectDepart({ orgCode: values.orgCode, username: result.userInfo.username });
+        session.setUserInfo(userInfo);
+      }
+    },
+    onSuccess: onDone,
+  });
+
+  return (
+    <Modal
+      open
+      title={t('choose.title')}
+      okText={t('choose.submit')}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      confirmLoading={choose.isPending}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => choose.mutate(values)}>
+        {askTenant && (
+          <Form.Item name="tenantId" label={t('choose.tenant')} rules={[{ required: true, message: t('choose.tenantRequired') }]}>
+            <Select options={result.tenantList.map((tenant) => ({ value: tenant.id, label: tenant.name }))} />
+          </Form.Item>
+        )}
+        {askDepart && (
+          <Form.Item name="orgCode" label={t('choose.depart')} rules={[{ required: true, message: t('choose.departRequired') }]}>
+            <Select options={result.departs.map((depart) => ({ value: depart.orgCode, label: depart.departName }))} />
+          </Form.Item>
+        )}
+        {choose.isError && <Alert type="error" showIcon title={errorMessage(choose.error)} />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { session } from '@/lib/session';
+import { fail, loginResult, ok, publicConfig } from '@/testing/fixtures';
+import LoginPage from './login-page';
+
+const server = setupServer(http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const renderLogin = (path = '/user/login') => {
+  const router = createMemoryRouter(
+    [
+      { path: '/user/login', element: <LoginPage /> },
+      { path: '*', element: <p>console</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return router;
+};
+
+const signIn = async (username: string, password: string) => {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('User name'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('LoginPage', () => {
+  it('shows the translated server message when the credentials are wrong', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/boot/sys/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(fail(4007, 'wrong user name or password'), { status: 400 });
+      }),
+    );
+    renderLogin();
+    await signIn('admin', 'nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password');
+    expect(body).toEqual({ username: 'admin', password: 'nope' });
+    expect(session.token).toBeNull();
+  });
+
+  it('asks for the user name before calling the server', async () => {
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
+  });
+
+  it('stores the session and opens the redirect target', async () => {
+    server.use(http.post('/boot/sys/login', () => HttpResponse.json(ok(loginResult({ token: 'fresh' })))));
+    const router = renderLogin('/user/login?redirect=%2Fsystem%2Fuser%3FpageNo%3D2');
+    await signIn('admin', 'secret1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    expect(router.state.location.search).toBe('?pageNo=2');
+    expect(session.token).toBe('fresh');
+    expect(session.userInfo?.realname).toBe('Ada Admin');
+  });
+
+  it('greets with the platform name from the public config', async () => {
+    renderLogin();
+    expect(await screen.findByText('Welcome to Cellsight Test')).toBeInTheDocument();
+  });
+});

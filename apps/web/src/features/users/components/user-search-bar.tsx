@@ -1,0 +1,68 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { sexOptions, statusOptions } from '../lib/dict-options';
+import type { UserListFilters } from '../lib/user-list-query';
+
+interface SearchValues {
+  username?: string;
+  realname?: string;
+  phone?: string;
+  sex?: number;
+  status?: number;
+}
+
+interface UserSearchBarProps {
+  onSearch: (filters: UserListFilters) => void;
+  onReset: () => void;
+}
+
+/** Filters of the Users screen; the page applies them on Search, not on every keystroke. */
+export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
+  const { t } = useTranslation('users');
+  const [form] = Form.useForm<SearchValues>();
+
+  const submit = (values: SearchValues) =>
+    onSearch({
+      username: values.username,
+      realname: values.realname,
+      phone: values.phone,
+      sex: values.sex === undefined ? undefined : String(values.sex),
+      status: values.status === undefined ? undefined : String(values.status),
+    });
+
+  const reset = () => {
+    form.resetFields();
+    onReset();
+  };
+
+  return (
+    <Form form={form} name="user-search" layout="inline" onFinish={submit} aria-label={t('search.label')} role="search" style={{ rowGap: 12 }}>
+      <Form.Item name="username" label={t('fields.username')}>
+        <Input allowClear placeholder={t('search.usernamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="realname" label={t('fields.realname')}>
+        <Input allowClear placeholder={t('search.realnamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('fields.phone')}>
+        <Input allowClear placeholder={t('search.phonePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="sex" label={t('fields.sex')}>
+        <Select allowClear options={sexOptions(t)} placeholder={t('search.selectPlaceholder')} style={{ minWidth: 120 }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('fields.status')}>
+        <Select allowClear options={statusOptions(t)} placeholder={t('search.selectPlaceholder')} style={{ minWidth: 120 }} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('search.submit')}
+          </Button>
+          <Button onClick={reset} icon={<ReloadOutlined />}>
+            {t('search.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

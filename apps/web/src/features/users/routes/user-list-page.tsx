@@ -1,0 +1,132 @@
+import { UserStatus, type UserRecord } from '@cellsight/contract';
+import { Alert, Button, Card } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteUsers } from '../api/delete-batch';
+import { useDeleteUser } from '../api/delete-user';
+import { useFrozenBatch } from '../api/frozen-batch';
+import { useUserList } from '../api/get-user-list';
+import { RecycleBinModal } from '../components/recycle-bin-modal';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+import { UserFormModal } from '../components/user-form-modal';
+import { UserSearchBar } from '../components/user-search-bar';
+import { UserTable } from '../components/user-table';
+import { UserToolbar } from '../components/user-toolbar';
+import { useServerFeedback } from '@/lib/server-feedback';
+import { useUserPermissions } from '../lib/use-user-permissions';
+import { initialUserListState, toUserListQuery, type UserListFilters, type UserListState } from '../lib/user-list-query';
+
+/** A modal that is mounted while `target` is set and animates out before it is dropped. */
+interface ModalSlot<T> {
+  target: T;
+  open: boolean;
+}
+
+/** System administration: the Users screen (spec section 9 list contract, section 6 permissions). */
+export default function UserListPage() {
+  const { t } = useTranslation('users');
+  const can = useUserPermissions();
+  const feedback = useServerFeedback();
+  const [state, setState] = useState<UserListState>(initialUserListState);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [form, setForm] = useState<ModalSlot<UserRecord | null> | null>(null);
+  const [resetPassword, setResetPassword] = useState<ModalSlot<UserRecord> | null>(null);
+  const [recycleBinOpen, setRecycleBinOpen] = useState(false);
+
+  const list = useUserList(toUserListQuery(state));
+  const frozenBatch = useFrozenBatch();
+  const deleteUser = useDeleteUser();
+  const deleteUsers = useDeleteUsers();
+
+  // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
+  useEffect(() => {
+    if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setState((s) => ({ ...s, pageNo: lastPage }));
+  }, [list.data, state.pageNo, lastPage]);
+
+  const search = (filters: UserListFilters) => setState((s) => ({ ...s, filters, pageNo: 1 }));
+  const resetSearch = () => setState((s) => ({ ...s, filters: {}, pageNo: 1 }));
+
+  const freeze = async (ids: string[], frozen: boolean) => {
+    try {
+      const envelope = await frozenBatch.mutateAsync({ ids, status: frozen ? UserStatus.Frozen : UserStatus.Normal });
+      feedback.success(envelope, frozen ? t('messages.frozen') : t('messages.unfrozen'));
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
+  const remove = async (ids: string[]) => {
+    try {
+      const [single] = ids;
+      const envelope = ids.length === 1 && single !== undefined ? await deleteUser.mutateAsync(single) : await deleteUsers.mutateAsync(ids);
+      feedback.success(envelope, t('messages.deleted'));
+      setSelected((current) => current.filter((id) => !ids.includes(id)));
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
+  return (
+    <Card title={t('page.title')}>
+      <div style={{ marginBottom: 16 }}>
+        <UserSearchBar onSearch={search} onReset={resetSearch} />
+      </div>
+      <UserToolbar
+        can={can}
+        selectedCount={selected.length}
+        onAdd={() => setForm({ target: null, open: true })}
+        onOpenRecycleBin={() => setRecycleBinOpen(true)}
+        onFreezeSelected={(frozen) => freeze(selected, frozen)}
+        onDeleteSelected={() => remove(selected)}
+        onClearSelection={() => setSelected([])}
+      />
+      {list.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={feedback.errorText(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <UserTable
+        page={list.data}
+        loading={list.isFetching}
+        state={state}
+        onPageChange={(pageNo, pageSize) => setState((s) => ({ ...s, pageNo, pageSize }))}
+        onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNo: 1 }))}
+        selected={selected}
+        onSelectedChange={setSelected}
+        can={can}
+        onEdit={(user) => setForm({ target: user, open: true })}
+        onFreeze={(user, frozen) => freeze([user.id], frozen)}
+        onDelete={(user) => remove([user.id])}
+        onResetPassword={(user) => setResetPassword({ target: user, open: true })}
+      />
+      {form && (
+        <UserFormModal
+          key={form.target?.id ?? 'new'}
+          open={form.open}
+          user={form.target}
+          onClose={() => setForm((slot) => slot && { ...slot, open: false })}
+          afterClose={() => setForm(null)}
+        />
+      )}
+      {resetPassword && (
+        <ResetPasswordModal
+          key={resetPassword.target.id}
+          open={resetPassword.open}
+          username={resetPassword.target.username}
+          onClose={() => setResetPassword((slot) => slot && { ...slot, open: false })}
+          afterClose={() => setResetPassword(null)}
+        />
+      )}
+      <RecycleBinModal open={recycleBinOpen} onClose={() => setRecycleBinOpen(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { type Envelope, limits } from '@cellsight/contract';
+import { session } from './session';
+
+/** API base: the host plus /boot (spec section 7). */
+export const apiBase = '/boot';
+
+/** A failed call: HTTP status plus the envelope's code, message and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly errors: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** Called when the server says the session is gone (HTTP 401); the app layer logs out. */
+let onUnauthorized: (() => void) | null = null;
+export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
+  onUnauthorized = handler;
+};
+
+/** Reports that the session ended some other way (the server said so over the websocket). */
+export const notifyUnauthorized = (): void => onUnauthorized?.();
+
+const buildUrl = (path: string, query?: Query, method = 'GET'): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  // GET requests carry a cache-busting timestamp, except dictionary lookups (spec section 7).
+  if (method === 'GET' && !path.includes('/sys/dict/')) params.set('_t', String(Date.now()));
+  const qs = params.toString();
+  return `${apiBase}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+};
+
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { 'tenant-id': session.tenantId };
+  const token = session.token;
+  if (token) headers['X-Access-Token'] = token;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), limits.requestTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query, method), { method, headers, body, signal: controller.signal });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'AbortError';
+    throw new ApiError(timedOut ? 504 : 0, timedOut ? 504 : 0, timedOut ? 'network timeout' : 'network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (response.status === 401 && token) onUnauthorized?.();
+  if (!response.ok || !envelope || envelope.success === false) {
+    const result = envelope?.result as { errors?: { field: string; message: string }[] } | null | undefined;
+    throw new ApiError(response.status, envelope?.code ?? response.status, envelope?.message ?? response.statusText, result?.errors ?? []);
+  }
+  return envelope;
+}
+
+/** The one HTTP client of the console. Each call resolves to the envelope or throws ApiError. */
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body, query }),
+  put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
+  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+  upload: <T>(path: string, form: FormData, query?: Query) => request<T>('POST', path, { form, query }),
+};
+
+/** URL of an uploaded file (avatars are stored paths; full URLs pass through). */
+export const fileUrl = (path: string | null | undefined): string | undefined => {
+  if (!path) return undefined;
+  if (/^(https?:|data:)/.test(path)) return path;
+  return `${apiBase}/sys/common/view/${path.split('/').map(encodeURIComponent).join('/')}`;
+};

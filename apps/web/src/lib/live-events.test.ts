@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectLiveEvents } from './live-events';
+
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  sent: string[] = [];
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+    this.onclose?.({ code: 1000 });
+  }
+}
+
+const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+
+describe('connectLiveEvents', () => {
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('passes on contract events only, heartbeats every 10 s and reconnects 5 s after a drop', () => {
+    const events: string[] = [];
+    const stop = connectLiveEvents('tok en', (m) => events.push(m.event), create);
+    const first = FakeSocket.instances[0]!;
+    expect(first.url).toMatch(/\/boot\/websocket\?token=tok%20en$/);
+    first.onopen?.();
+    first.onmessage?.({ data: JSON.stringify({ event: 'user.changed', data: { ids: ['1'] }, at: 1 }) });
+    first.onmessage?.({ data: JSON.stringify({ event: 'user.changed', data: { ids: 'not-a-list' }, at: 1 }) });
+    first.onmessage?.({ data: JSON.stringify({ event: 'unknown', data: {}, at: 1 }) });
+    first.onmessage?.({ data: 'HeartBeat' });
+    expect(events).toEqual(['user.changed']);
+
+    vi.advanceTimersByTime(10_000);
+    expect(first.sent).toEqual(['HeartBeat']);
+    vi.advanceTimersByTime(6_000); // no answer to the heartbeat: the line is dead
+    expect(first.closed).toBe(true);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    stop();
+    expect(FakeSocket.instances[1]!.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('does not reconnect when the server ended the session', () => {
+    connectLiveEvents('t', () => undefined, create);
+    FakeSocket.instances[0]!.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+});

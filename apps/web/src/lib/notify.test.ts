@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { deviceMessageForCode, errorMessage, messageForCode } from './notify';
+
+describe('messageForCode', () => {
+  it('translates failure codes with server.__{code} and success codes with server._{code}', () => {
+    expect(messageForCode(4007)).toBe('Wrong user name or password');
+    expect(messageForCode(1002)).toBe('Saved successfully');
+    expect(messageForCode(-4024)).toBe('The old password is wrong');
+  });
+
+  it('falls back to the given text for unknown codes', () => {
+    expect(messageForCode(4999, 'server said so')).toBe('server said so');
+    expect(messageForCode(4999)).toBe('Unknown error');
+  });
+
+  it('translates device answers', () => {
+    expect(deviceMessageForCode(3)).toBe('The logger or gateway is offline');
+    expect(deviceMessageForCode(0)).toBe('Success');
+  });
+});
+
+describe('errorMessage', () => {
+  it('names invalid fields after the translated code', () => {
+    const error = new ApiError(400, 4004, 'username must be 4 to 18 letters', [{ field: 'username', message: 'username must be 4 to 18 letters' }]);
+    expect(errorMessage(error)).toBe('Incorrect parameter: username must be 4 to 18 letters');
+  });
+
+  it('uses generic texts for network failures and the server message otherwise', () => {
+    expect(errorMessage(new ApiError(504, 504, 'network timeout'))).toBe('Network timeout');
+    expect(errorMessage(new ApiError(0, 0, 'network error'))).toBe('Network error, please check your connection');
+    expect(errorMessage(new ApiError(502, 502, 'Bad gateway'))).toBe('Bad gateway');
+  });
+});

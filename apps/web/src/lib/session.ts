@@ -1,0 +1,65 @@
+import { type AllDictItems, type UserInfo, limits, type LoginResult } from '@cellsight/contract';
+import { storage } from './storage';
+
+/** Keys of the signed-in session in local storage (all under the `uz__` prefix). */
+const keys = {
+  token: 'Access-Token',
+  userInfo: 'Login_Userinfo',
+  dictItems: 'UI_CACHE_DB_DICT_DATA',
+  role: 'Login_Role',
+  tenantId: 'TENANT_ID',
+  username: 'Login_Username',
+} as const;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The client-side session: token and user data, kept 7 days (spec section 4). */
+export const session = {
+  get token(): string | null {
+    return storage.get<string>(keys.token);
+  },
+  get userInfo(): UserInfo | null {
+    return storage.get<UserInfo>(keys.userInfo);
+  },
+  get role(): string | null {
+    return storage.get<string>(keys.role);
+  },
+  get dictItems(): AllDictItems {
+    return storage.get<AllDictItems>(keys.dictItems) ?? {};
+  },
+  get tenantId(): string {
+    return storage.get<string>(keys.tenantId) ?? '0';
+  },
+  /** Stores a successful login. */
+  start(result: LoginResult): void {
+    const life = limits.sessionLifetimeMs;
+    storage.set(keys.token, result.token, life);
+    storage.set(keys.userInfo, result.userInfo, life);
+    storage.set(keys.dictItems, result.sysAllDictItems, life);
+    storage.set(keys.role, result.role, life);
+    storage.set(keys.username, result.userInfo.username, life);
+    if (result.tenantList.length === 1 && result.tenantList[0]) storage.set(keys.tenantId, String(result.tenantList[0].id), life);
+    notify();
+  },
+  setUserInfo(userInfo: UserInfo): void {
+    storage.set(keys.userInfo, userInfo, limits.sessionLifetimeMs);
+    notify();
+  },
+  setTenantId(id: string): void {
+    storage.set(keys.tenantId, id, limits.sessionLifetimeMs);
+  },
+  /** Forgets everything about the signed-in user. */
+  clear(): void {
+    for (const key of Object.values(keys)) storage.remove(key);
+    notify();
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}

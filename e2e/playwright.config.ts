@@ -1,0 +1,106 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { adminPassword, adminUsername } from './support/env';
+import { freePort } from './support/free-port';
+
+/**
+ * End-to-end tests: Debian's Chromium drives the built web app served by the real server, which
+ * starts on a free port with a fresh data folder (embedded PGlite), so every run starts clean.
+ * Run with `npm run build -w @cellsight/web && npx playwright test -c e2e/playwright.config.ts`.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+
+// This module is loaded by the runner and again by every worker: pick the port and the data folder
+// once, in the runner, and hand them to the workers through the environment they inherit.
+process.env.E2E_PORT ??= String(await freePort());
+// The server's embedded MQTT broker gets a free port too (1883 may belong to a broker on the machine).
+process.env.E2E_MQTT_PORT ??= String(await freePort());
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // The process that made the folder removes it when it exits, after the web server has stopped,
+  // also when the server never came up.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+}
+// Serve a private copy of the built web app: a rebuild of apps/web/dist in the shared tree while the
+// tests run would otherwise swap the hashed chunks under the browser's feet.
+if (!process.env.E2E_WEB_DIST) {
+  const dist = path.join(repoRoot, 'apps', 'web', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist} has no built web app; run \`npm run build -w @cellsight/web\` first (npm test does).`);
+  }
+  process.env.E2E_WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
+  cpSync(dist, process.env.E2E_WEB_DIST, { recursive: true });
+}
+process.env.E2E_ADMIN_USERNAME ??= adminUsername;
+process.env.E2E_ADMIN_PASSWORD ??= adminPassword;
+// Never let Playwright fetch a browser of its own.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+// The server under test always runs on its own embedded PGlite and embedded broker, whatever the
+// caller's shell holds.
+delete process.env.DATABASE_URL;
+delete process.env.MQTT_URL;
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(repoRoot, '.test-output', 'e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        headless: true,
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/server/src/server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/boot/sys/public/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: process.env.E2E_WEB_DIST,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      DEMO: '0',
+      LOGIN_RATE_LIMIT: '1000',
+      MQTT_PORT: process.env.E2E_MQTT_PORT,
+      MQTT_HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+  },
+});

@@ -1,0 +1,84 @@
+import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { LoginResult, RoleOption, UserAddRequest } from '@cellsight/contract';
+import { adminPassword, adminUsername } from './env';
+
+/** The server's answer envelope (`{success, message, code, result, timestamp}`). */
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+const headers = (token?: string): Record<string, string> => ({ 'tenant-id': '0', ...(token ? { 'X-Access-Token': token } : {}) });
+
+async function envelope<T>(response: APIResponse, what: string): Promise<Envelope<T>> {
+  const text = await response.text();
+  let body: Envelope<T>;
+  try {
+    body = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`${what}: HTTP ${response.status()} with a body that is not JSON: ${text.slice(0, 300)}`);
+  }
+  if (!response.ok() || !body.success) {
+    throw new Error(`${what}: HTTP ${response.status()}, code ${body.code}: ${body.message}`);
+  }
+  return body;
+}
+
+/** Signs in through the API; returns the token and the rest of the login result. */
+export async function apiLogin(request: APIRequestContext, username = adminUsername, password = adminPassword): Promise<LoginResult> {
+  const response = await request.post('/boot/sys/login', { data: { username, password }, headers: headers() });
+  return (await envelope<LoginResult>(response, `login as ${username}`)).result;
+}
+
+/** Ends a session on the server (its token is refused from then on). */
+export async function apiLogout(request: APIRequestContext, token: string): Promise<void> {
+  const response = await request.post('/boot/sys/logout', { headers: headers(token) });
+  await envelope<null>(response, 'logout');
+}
+
+export async function apiRoles(request: APIRequestContext, token: string): Promise<RoleOption[]> {
+  const response = await request.get('/boot/sys/role/queryall', { headers: headers(token) });
+  return (await envelope<RoleOption[]>(response, 'list roles')).result;
+}
+
+/** Creates a user as the given (administrator) token. */
+export async function apiCreateUser(request: APIRequestContext, token: string, user: UserAddRequest): Promise<void> {
+  const response = await request.post('/boot/sys/user/add', { data: user, headers: headers(token) });
+  await envelope<unknown>(response, `add user ${user.username}`);
+}
+
+/** Checks a token against the server: true when it still opens an authenticated call. */
+export async function apiTokenWorks(request: APIRequestContext, token: string): Promise<boolean> {
+  const response = await request.get('/boot/sys/permission/getUserPermissionByToken', { headers: headers(token) });
+  return response.ok();
+}
+
+interface UserPage {
+  records: { id: string; username: string; status: number }[];
+  total: number;
+}
+
+/** Finds a user by exact user name through the list API (the filter matches parts of names). */
+export async function apiFindUser(request: APIRequestContext, token: string, username: string): Promise<{ id: string; username: string; status: number }> {
+  const response = await request.get('/boot/sys/user/list', { params: { username, pageNo: 1, pageSize: 50 }, headers: headers(token) });
+  const page = (await envelope<UserPage>(response, `find user ${username}`)).result;
+  const user = page.records.find((r) => r.username === username);
+  if (!user) throw new Error(`user ${username} not found`);
+  return user;
+}
+
+/** Freezes (2) or unfreezes (1) users. */
+export async function apiSetFrozen(request: APIRequestContext, token: string, ids: string[], frozen: boolean): Promise<void> {
+  const response = await request.put('/boot/sys/user/frozenBatch', { data: { ids: ids.join(','), status: frozen ? 2 : 1 }, headers: headers(token) });
+  await envelope<unknown>(response, 'freeze users');
+}
+
+/** Id of the role with the given code (e.g. 'admin'). */
+export async function apiRoleId(request: APIRequestContext, token: string, roleCode: string): Promise<string> {
+  const role = (await apiRoles(request, token)).find((r) => r.roleCode === roleCode);
+  if (!role) throw new Error(`no role with code ${roleCode}`);
+  return role.id;
+}

@@ -1,0 +1,71 @@
+// One lint configuration for the whole monorepo.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = 'apps/web/src/features';
+// One zone per feature: import-x matches `except` against absolute paths when `from` is a glob,
+// so each feature gets its own zone that allows its own folder only.
+const features = fs.existsSync(webFeatures)
+  ? fs
+      .readdirSync(webFeatures, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      eqeqeq: ['error', 'smart'],
+      curly: ['error', 'multi-line'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Packages never import apps; apps import packages by name, never by relative path.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/*', '**/packages/*/src/*'], message: 'Import workspace packages by name.' }] }],
+    },
+  },
+  {
+    // Only the config module reads the environment.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config module.' }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    // Resolve the `@/` alias so the import rules see through it.
+    settings: { 'import-x/resolver': { typescript: { project: 'apps/web/tsconfig.json' }, node: true } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      // One-way imports: shared (components, lib, locales) <- features <- app. Features never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((name) => ({
+              target: `./${webFeatures}/${name}`,
+              from: `./${webFeatures}`,
+              except: [`./${name}`],
+              message: 'Features do not import each other; move shared code to src/components or src/lib.',
+            })),
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app layer.' },
+            { target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/locales'], from: [`./${webFeatures}`, './apps/web/src/app'], message: 'Shared code does not import features or the app layer.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { allDictItemsSchema } from './dict.js';
+import { fields } from './fields.js';
+
+export const userInfoSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string().nullable(),
+  sex: z.number().int().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The user's own code, shown as "user code" in the security settings. */
+  code: z.string().nullable(),
+  orgCode: z.string().nullable(),
+  orgCodeTxt: z.string().nullable(),
+  status: z.number().int(),
+  createTime: z.string(),
+  /** Demo accounts may look but not change (spec section 6). */
+  demo: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const departSchema = z.object({
+  id: z.string(),
+  departName: z.string(),
+  orgCode: z.string(),
+  parentId: z.string().nullable(),
+});
+export type Depart = z.infer<typeof departSchema>;
+
+export const tenantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+  password: fields.loginPassword,
+  captcha: z.string().max(16).optional(),
+  checkKey: z.union([z.string(), z.number()]).optional(),
+  remember_me: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  userInfo: userInfoSchema,
+  sysAllDictItems: allDictItemsSchema,
+  /** Code of the user's primary role. */
+  role: z.string(),
+  /** 0 no department, 1 exactly one, 2 several (the client then asks which). */
+  multi_depart: z.number().int(),
+  departs: z.array(departSchema),
+  tenantList: z.array(tenantSchema),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** A button/permission entry (`auth` and `allAuth`). */
+export const permissionEntrySchema = z.object({
+  action: z.string(),
+  type: z.string(),
+  describe: z.string(),
+  status: z.string().optional(),
+});
+export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
+
+export interface MenuRoute {
+  id: string;
+  /** '1' when the client registers a route for it, '0' when not. */
+  route: '0' | '1';
+  path: string;
+  name: string;
+  component: string;
+  redirect?: string | null;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta: {
+    title: string;
+    icon?: string;
+    url?: string;
+    keepAlive: boolean;
+    internalOrExternal: boolean;
+    componentName: string;
+    permissionList: PermissionEntry[];
+  };
+  children?: MenuRoute[];
+}
+
+export const menuRouteSchema: z.ZodType<MenuRoute> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    route: z.enum(['0', '1']),
+    path: z.string(),
+    name: z.string(),
+    component: z.string(),
+    redirect: z.string().nullable().optional(),
+    hidden: z.boolean().optional(),
+    alwaysShow: z.boolean().optional(),
+    meta: z.object({
+      title: z.string(),
+      icon: z.string().optional(),
+      url: z.string().optional(),
+      keepAlive: z.boolean(),
+      internalOrExternal: z.boolean(),
+      componentName: z.string(),
+      permissionList: z.array(permissionEntrySchema),
+    }),
+    children: z.array(menuRouteSchema).optional(),
+  }),
+);
+
+export const userPermissionsSchema = z.object({
+  menu: z.array(menuRouteSchema),
+  auth: z.array(permissionEntrySchema),
+  allAuth: z.array(permissionEntrySchema),
+  sysSafeMode: z.boolean(),
+});
+export type UserPermissions = z.infer<typeof userPermissionsSchema>;
+
+export const selectDepartRequestSchema = z.object({
+  orgCode: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64),
+  username: z.string().trim().max(64).optional(),
+});
+export const selectDepartResultSchema = z.object({ userInfo: userInfoSchema });
+
+/** Self-service password change (`sys/user/updatePassword`). */
+export const updatePasswordRequestSchema = z.object({
+  username: z.string().trim().max(64).optional(),
+  oldpassword: z.string({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
+  password: z.string({ error: 'is required' }).max(128, 'is too long'),
+  confirmpassword: z.string({ error: 'is required' }).max(128, 'is too long'),
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/** Profile fields a user may change about themselves (`sys/user/edit_info`). */
+export const editInfoRequestSchema = z.object({
+  id: fields.id.optional(),
+  realname: fields.realname.min(1, 'is required').optional(),
+  avatar: fields.avatar.nullable().optional(),
+  company: fields.company.nullable().optional(),
+  address: fields.address.nullable().optional(),
+  sex: fields.sex.nullable().optional(),
+});
+export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
+
+/** Public settings the login page needs before anyone signs in. */
+export const publicConfigSchema = z.object({
+  platformName: z.string(),
+  defaultRegion: z.enum(['HK', 'EUR']),
+  regions: z.array(
+    z.object({
+      code: z.enum(['HK', 'EUR']),
+      portalUrl: z.string(),
+      appDownloadUrl: z.string(),
+    }),
+  ),
+  links: z.object({
+    homepage: z.string(),
+    community: z.string(),
+    video: z.string(),
+    professional: z.string(),
+    privacy: z.string(),
+    terms: z.string(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { commandOps, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
+
+/** Whether a name is an IANA time zone the runtime knows (Europe/Berlin, Asia/Hong_Kong, UTC). */
+export const isTimeZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Where a remote command is: pending → sent → acknowledged | failed | timed_out. */
+export const commandStatuses = ['pending', 'sent', 'acknowledged', 'failed', 'timed_out'] as const;
+export type CommandStatus = (typeof commandStatuses)[number];
+
+/** Shortest gap between two firmware upgrades of one device (spec section 9). */
+export const upgradeCooldownMs = 5 * 60 * 1000;
+/** A command without an answer within this time has timed out. */
+export const commandAckTimeoutMs = 30_000;
+/** An upgrade that stops reporting progress for this long has timed out. */
+export const upgradeSilenceTimeoutMs = 120_000;
+
+/** Device gateway operation (spec section 7): the server signs; the client never holds a key. */
+export const operateRequestSchema = z.object({
+  gsno: z.string().regex(loggerSnPattern, 'must be a logger serial number'),
+  op: z.enum(commandOps, { error: `must be one of ${commandOps.join(', ')}` }),
+  batterySn: z.string().regex(batterySnPattern, 'must be a battery serial number').optional(),
+  /** settings: JSON of RemoteSettings; upgrade: JSON of UpgradeTarget; otherwise empty. */
+  val: z.string().max(4096).default(''),
+});
+export type OperateRequest = z.input<typeof operateRequestSchema>;
+
+export const upgradeTargetSchema = z.object({
+  version: z.string().min(1).max(32),
+  url: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) address').max(1000),
+  size: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex characters'),
+});
+export type UpgradeTarget = z.infer<typeof upgradeTargetSchema>;
+
+export const commandRecordSchema = z.object({
+  id: z.string(),
+  gsn: z.string(),
+  batterySn: z.string().nullable(),
+  op: z.enum(commandOps),
+  val: z.string(),
+  status: z.enum(commandStatuses),
+  code: z.number().int().nullable(),
+  message: z.string().nullable(),
+  progress: z.number().nullable(),
+  upgradeState: z.enum(upgradeStates).nullable(),
+  createBy: z.string(),
+  createTime: z.string(),
+  sentAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type CommandRecord = z.infer<typeof commandRecordSchema>;
+
+export const loggerRegistrationSchema = z.object({
+  loggers: z
+    .array(
+      z.object({
+        gsn: z.string().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+        key: z.string().min(8, 'must be at least 8 characters').max(64, 'must be at most 64 characters').regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+        timezone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export const loggerRegistrationResultSchema = z.object({ registered: z.number().int(), existing: z.number().int() });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Every API answer is wrapped in this envelope (the JeecgBoot `Result<T>` wire shape the
+ * original console reads): `success`, `message`, `code`, `result`, `timestamp` (epoch ms).
+ */
+export const envelopeSchema = <T extends z.ZodType>(result: T) =>
+  z.object({
+    success: z.boolean(),
+    message: z.string(),
+    code: z.number().int(),
+    result,
+    timestamp: z.number().int(),
+  });
+
+export type Envelope<T> = {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+};
+
+/** Envelope for answers that carry no result. */
+export const emptyEnvelopeSchema = envelopeSchema(z.null());
+
+/** Body of an error answer; `errors` names each invalid field when validation failed. */
+export const errorEnvelopeSchema = envelopeSchema(
+  z
+    .object({
+      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    })
+    .nullable(),
+);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Typed events the server pushes to signed-in browsers over `/boot/websocket`. Each event is an
+ * invalidation signal: the client refreshes what it names. New payload shapes get new names.
+ */
+export const serverEventSchemas = {
+  /** The session was ended elsewhere (password change, logout, account frozen). */
+  'session.revoked': z.object({ reason: z.enum(['logout', 'password-changed', 'frozen', 'deleted']) }),
+  /** A user record changed (Users screen refreshes). */
+  'user.changed': z.object({ ids: z.array(z.string()) }),
+  /** A logger went online or offline. */
+  'logger.state': z.object({ gsn: z.string(), online: z.boolean() }),
+  /** A device event opened or closed. */
+  'device.event': z.object({ gsn: z.string(), batterySn: z.string().nullable(), type: z.string(), code: z.string(), state: z.enum(['open', 'closed']) }),
+  /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */
+  'command.updated': z.object({ id: z.string(), gsn: z.string(), status: z.string(), progress: z.number().nullable() }),
+} as const;
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEventMap = { [K in ServerEventName]: z.infer<(typeof serverEventSchemas)[K]> };
+
+export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
+  event: K;
+  data: ServerEventMap[K];
+  at: number;
+}
+
+/** What a client may send: heartbeats only. */
+export const clientHeartbeat = 'HeartBeat';
+export const websocketHeartbeatMs = 10_000;
+export const websocketReconnectMs = 5_000;

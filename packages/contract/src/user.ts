@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { userInfoSchema } from './auth.js';
+import { fields } from './fields.js';
+
+/** One row of the Users screen (`/sys/user/list`). */
+export const userRecordSchema = userInfoSchema.extend({
+  sex_dictText: z.string().nullable(),
+  status_dictText: z.string(),
+  roleNames: z.string(),
+  createBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** Columns of `/sys/user/list` that may be filtered or sorted. */
+export const userListColumns = ['username', 'realname', 'sex', 'email', 'phone', 'company', 'status', 'createTime', 'updateTime'] as const;
+
+const optionalText = <T extends z.ZodString>(schema: T) =>
+  z.union([schema, z.literal('')]).nullable().optional().transform((v) => (v === '' ? null : v));
+
+const userFields = {
+  realname: fields.realname.min(1, 'is required'),
+  email: optionalText(fields.email),
+  phone: optionalText(fields.mobile),
+  sex: fields.sex.nullable().optional(),
+  company: optionalText(fields.company),
+  address: optionalText(fields.address),
+  avatar: optionalText(fields.avatar),
+  code: optionalText(z.string().trim().max(32, 'must be at most 32 characters')),
+  /** Role ids, comma-joined (JeecgBoot wire shape). */
+  selectedroles: fields.idList.optional(),
+  /** Department ids, comma-joined. */
+  selecteddeparts: fields.idList.optional(),
+  /** Tenant ids, comma-joined. */
+  relTenantIds: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, 'must be tenant numbers separated by commas')
+    .optional(),
+};
+
+export const userAddRequestSchema = z
+  .object({
+    username: fields.username,
+    password: fields.password,
+    confirmpassword: z.string().max(128).optional(),
+    ...userFields,
+  })
+  .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
+    message: 'must equal password',
+    path: ['confirmpassword'],
+  });
+export type UserAddRequest = z.input<typeof userAddRequestSchema>;
+
+export const userEditRequestSchema = z.object({ id: fields.id, ...userFields });
+export type UserEditRequest = z.input<typeof userEditRequestSchema>;
+
+export const frozenBatchRequestSchema = z.object({
+  ids: fields.idList.min(1, 'is required'),
+  /** 1 unfreeze, 2 freeze. */
+  status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' })),
+});
+
+export const idQuerySchema = z.object({ id: fields.id });
+export const idsQuerySchema = z.object({ ids: fields.idList.min(1, 'is required') });
+
+/** `checkOnlyUser`: exactly one of username, email or phone, and the id of the user being edited. */
+export const checkOnlyUserQuerySchema = z
+  .object({
+    id: fields.id.optional(),
+    username: z.string().trim().max(64).optional(),
+    email: z.string().trim().max(100).optional(),
+    phone: z.string().trim().max(32).optional(),
+  })
+  .refine((v) => [v.username, v.email, v.phone].filter((x) => x !== undefined).length === 1, {
+    message: 'give exactly one of username, email or phone',
+    path: ['username'],
+  });
+
+/** Administrator sets another user's password (`/sys/user/changePassword`). */
+export const adminChangePasswordRequestSchema = z.object({
+  username: fields.username,
+  password: fields.password,
+  confirmpassword: z.string().max(128).optional(),
+});
+
+export const recycleBinRestoreRequestSchema = z.object({ userIds: fields.idList.min(1, 'is required') });
+export const recycleBinDeleteQuerySchema = z.object({ userIds: fields.idList.min(1, 'is required') });
+
+export const roleOptionSchema = z.object({
+  id: z.string(),
+  roleName: z.string(),
+  roleCode: z.string(),
+  description: z.string().nullable(),
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;
+
+/** Uploaded-file answer: the stored path travels in `message` (JeecgBoot shape). */
+export const uploadQuerySchema = z.object({
+  biz: z.enum(['avatar', 'temp']).optional(),
+  isup: z.string().optional(),
+});

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm run bench:startup`: how fast the console starts and how much a browser downloads.
+// 1. Cold start: the server on a fresh data folder (PGlite created, migrated, seeded) until it
+//    answers; then a warm start on the same folder. Median of 3 runs each.
+// 2. JavaScript a browser downloads (compressed bytes on the wire, as served) for the login page,
+//    and in total once signed in on the console. Needs a built web app (`npm run build`).
+/* eslint-disable no-console -- a command-line tool: its report is its output */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const password = 'Bench12345';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error('the server exited before answering');
+    try {
+      const response = await fetch(`${url}/boot/sys/public/config`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('server did not start within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { child, url, ms: performance.now() - started };
+}
+
+const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const cold = [];
+const warm = [];
+for (let i = 0; i < 3; i++) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-bench-'));
+  const first = await startServer(dataDir);
+  cold.push(first.ms);
+  await stop(first.child);
+  const second = await startServer(dataDir);
+  warm.push(second.ms);
+  await stop(second.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`cold start (new data folder): median ${Math.round(median(cold))} ms  [${cold.map(Math.round).join(', ')}]`);
+console.log(`warm start (existing data):   median ${Math.round(median(warm))} ms  [${warm.map(Math.round).join(', ')}]`);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-bench-'));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+try {
+  const page = await browser.newPage();
+  const bytes = { js: 0, css: 0 };
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const sizes = await response.request().sizes().catch(() => null);
+    if (sizes) bytes[type === 'script' ? 'js' : 'css'] += sizes.responseBodySize;
+  });
+  await page.goto(`${server.url}/user/login`, { waitUntil: 'networkidle' });
+  const login = { ...bytes };
+  await page.getByLabel(/user name/i).fill('admin');
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  // Signed in means the console's side menu is on screen (the URL passes through / on the way).
+  await page.getByRole('menuitem').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`login page: JS ${kb(login.js)}, CSS ${kb(login.css)} (as transferred; Chromium asks for gzip over plain http, brotli over https)`);
+  console.log(`signed in on ${new URL(page.url()).pathname}: JS ${kb(bytes.js)} in total, CSS ${kb(bytes.css)}`);
+} finally {
+  await browser.close();
+  await stop(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}

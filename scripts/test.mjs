@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// The one test command (`npm test`). Runs, in order, each step as a child process with its output
+// streamed: ensure Chromium, lint, type-check, Vitest (unit, API, component), build the web app,
+// Playwright end-to-end tests. Every step runs even when an earlier one failed (Playwright is
+// skipped, and counted failed, when the build failed). Ends with per-suite counts and a last line
+// `N passed, N failed`; the exit code is non-zero when anything failed.
+/* eslint-disable no-console -- a command-line tool: its report is its output */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, '.test-output');
+const vitestJson = path.join(outDir, 'vitest.json');
+const playwrightJson = path.join(outDir, 'playwright.json');
+const chromium = '/usr/bin/chromium';
+
+const env = {
+  ...process.env,
+  // Playwright must never fetch a browser of its own; Debian's Chromium is used.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+};
+
+/** @type {{ name: string; passed: number; failed: number; note?: string; seconds: number }[]} */
+const suites = [];
+
+const banner = (text) => console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 72 - text.length))}`);
+
+/** Runs a command with inherited output; resolves to its exit code (127 when it cannot start). */
+function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', ...options });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const done = (code) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code);
+    };
+    child.on('error', (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      done(127);
+    });
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+async function step(name, fn) {
+  banner(name);
+  const started = Date.now();
+  const result = await fn();
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  suites.push({ name, seconds, ...result });
+  console.log(`--- ${name}: ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''} in ${seconds}s`);
+  return result;
+}
+
+/** A step that is one test: passed when the command exits 0. */
+const single = (command, args) => async () => {
+  const code = await run(command, args);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
+};
+
+function summarise() {
+  banner('Summary');
+  let passed = 0;
+  let failed = 0;
+  for (const s of suites) {
+    passed += s.passed;
+    failed += s.failed;
+    console.log(`${s.name.padEnd(12)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${`${s.seconds}s`.padStart(7)}${s.note ? `  (${s.note})` : ''}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed;
+}
+
+// (a) Chromium for the end-to-end tests.
+banner('chromium');
+let chromiumReady = existsSync(chromium);
+if (chromiumReady) {
+  console.log(`${chromium} is present`);
+} else if (typeof process.getuid === 'function' && process.getuid() === 0) {
+  console.log(`${chromium} is missing; installing Debian's chromium and fonts-noto-cjk`);
+  const code = await run('sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk']);
+  chromiumReady = code === 0 && existsSync(chromium);
+  if (!chromiumReady) console.error(`installing Chromium failed (exit code ${code}); the end-to-end tests will not run`);
+} else {
+  console.error(
+    `${chromium} is missing and this user cannot install it.\n` +
+      'Install Debian\'s Chromium once as root, then run the tests again:\n' +
+      '  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk',
+  );
+  suites.push({ name: 'chromium', passed: 0, failed: 1, note: 'Chromium missing', seconds: 0 });
+  summarise();
+  process.exit(1);
+}
+
+mkdirSync(outDir, { recursive: true });
+
+// (b) Lint, one test.
+await step('lint', single('npx', ['eslint', '--max-warnings', '0', '.']));
+
+// (c) Type-check, one test.
+await step('typecheck', single('npm', ['run', 'typecheck']));
+
+// (d) Unit, API and component tests; counts from Vitest's JSON report.
+await step('vitest', async () => {
+  rmSync(vitestJson, { force: true });
+  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`]);
+  const report = readJson(vitestJson);
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report, exit code ${code}` };
+  const passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  let note;
+  if (code !== 0 && failed === 0) {
+    // A file that failed to load, or an unhandled error, fails the run without failing a test.
+    failed = Math.max(1, report.numFailedTestSuites ?? 0);
+    note = `exit code ${code} with no failed test: counted as ${failed} failed`;
+  }
+  return { passed, failed, note };
+});
+
+// (e) Build the web app that the server serves to the browser.
+const build = await step('build', single('npm', ['run', 'build', '-w', '@cellsight/web']));
+
+// (f) End-to-end tests in Chromium against the real server; counts from Playwright's JSON report.
+if (build.failed > 0 || !chromiumReady) {
+  const why = build.failed > 0 ? 'skipped: the build failed' : 'skipped: Chromium missing';
+  banner('playwright');
+  console.log(why);
+  suites.push({ name: 'playwright', passed: 0, failed: 1, note: why, seconds: 0 });
+} else {
+  await step('playwright', async () => {
+    rmSync(playwrightJson, { force: true });
+    const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
+    });
+    const report = readJson(playwrightJson);
+    if (!report?.stats) return { passed: 0, failed: 1, note: `no JSON report, exit code ${code}` };
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    const passed = expected + flaky;
+    let failed = unexpected;
+    const notes = [];
+    if (flaky) notes.push(`${flaky} flaky`);
+    if (skipped) notes.push(`${skipped} skipped`);
+    if (code !== 0 && failed === 0) {
+      // The web server did not start, a global error, or no tests found.
+      failed = 1;
+      notes.push(`exit code ${code} with no failed test: counted as 1 failed`);
+    }
+    return { passed, failed, note: notes.join(', ') || undefined };
+  });
+}
+
+const failed = summarise();
+process.exit(failed > 0 ? 1 : 0);
