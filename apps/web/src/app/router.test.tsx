@@ -4,13 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '@/lib/session';
-import { fail, loginResult, ok, permissions, publicConfig, userInfo } from '@/testing/fixtures';
+import { fail, loginResult, ok, permissions, publicConfig, userInfo, liveEventsSocket } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render-app';
 import { appRoutes } from './router';
 
 const permissionsUrl = '/boot/sys/permission/getUserPermissionByToken';
 
 const server = setupServer(
+  liveEventsSocket,
   http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))),
   // The screens inside the console (users, account) are another feature's; they get empty answers.
   http.get('/boot/sys/user/list', () => HttpResponse.json(ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }))),

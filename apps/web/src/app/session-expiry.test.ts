@@ -5,6 +5,11 @@ import { session } from '@/lib/session';
 import { fail, loginResult } from '@/testing/fixtures';
 import { installUnauthorizedHandler, relogDelayMs } from './session-expiry';
 
+// The notice is antd's static notification, which renders outside any test root and would keep
+// React busy after this file's window is gone; record it instead.
+const { notice } = vi.hoisted(() => ({ notice: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notice }));
+
 describe('session expiry (HTTP 401)', () => {
   let uninstall: () => void = () => undefined;
   const navigate = vi.fn();
@@ -13,6 +18,7 @@ describe('session expiry (HTTP 401)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     navigate.mockReset();
+    notice.mockReset();
     location = { pathname: '/system/user', search: '?pageNo=2' };
     uninstall = installUnauthorizedHandler({ navigate, location: () => location }, new QueryClient());
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(fail(4006, 'token expired')), { status: 401 })));
@@ -29,6 +35,8 @@ describe('session expiry (HTTP 401)', () => {
     await expect(api.get('/sys/user/list')).rejects.toMatchObject({ status: 401 });
     await expect(api.get('/sys/user/list')).rejects.toMatchObject({ status: 401 });
     expect(session.token).toBe('token-1');
+    expect(notice).toHaveBeenCalledTimes(1);
+    expect(notice).toHaveBeenCalledWith('warning', 'Your session has expired', expect.any(String));
     vi.advanceTimersByTime(relogDelayMs);
     expect(session.token).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -48,5 +56,6 @@ describe('session expiry (HTTP 401)', () => {
     await expect(api.get('/sys/user/list')).rejects.toMatchObject({ status: 401 });
     vi.advanceTimersByTime(relogDelayMs);
     expect(navigate).not.toHaveBeenCalled();
+    expect(notice).not.toHaveBeenCalled();
   });
 });

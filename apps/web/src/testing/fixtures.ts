@@ -1,3 +1,4 @@
+import { ws } from 'msw';
 import type { Envelope, LoginResult, MenuRoute, PublicConfig, UserInfo, UserPermissions } from '@cellsight/contract';
 
 /** Wire fixtures shaped by the contract, for msw handlers in shell tests. */
@@ -69,3 +70,9 @@ export const systemMenu: MenuRoute[] = [
 ];
 
 export const permissions = (menu: MenuRoute[] = systemMenu): UserPermissions => ({ menu, auth: [], allAuth: [], sysSafeMode: false });
+
+/**
+ * Accepts the console's live-events socket (it opens once signed in) and stays quiet, so tests
+ * that render the shell do not meet an unhandled WebSocket connection.
+ */
+export const liveEventsSocket = ws.link('*/boot/websocket').addEventListener('connection', () => undefined);

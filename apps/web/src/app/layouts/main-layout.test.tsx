@@ -4,13 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '@/lib/session';
-import { loginResult, ok, permissions, publicConfig, userInfo } from '@/testing/fixtures';
+import { loginResult, ok, permissions, publicConfig, userInfo, liveEventsSocket } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render-app';
 import { setViewportWidth } from '@/testing/viewport';
 import { appRoutes } from '../router';
 import { getSettings, updateSettings } from '../settings/settings';
 
 const server = setupServer(
+  liveEventsSocket,
   http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))),
   http.get('/boot/sys/permission/getUserPermissionByToken', () => HttpResponse.json(ok(permissions()))),
   // The screens inside the console belong to other features; they get empty answers.
