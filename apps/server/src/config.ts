@@ -61,6 +61,11 @@ const configSchema = z.object({
   INGEST_LINGER_MS: z.coerce.number().int().min(0).max(5000).default(20),
   /** Samples held in memory before the broker is asked to wait (back-pressure). */
   INGEST_MAX_PENDING: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
+  /**
+   * Batches written at once, each by its own connection; a logger's samples always take the same
+   * one. Unset: 2 on a PostgreSQL server, 1 on PGlite (a single connection).
+   */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   /** Demo fleet size with DEMO=1: loggers, and batteries per logger. */
   DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(3),
   DEMO_BATTERIES: z.coerce.number().int().min(1).max(32).default(2),
@@ -91,7 +96,7 @@ export type Config = {
     password: string | undefined;
     shareGroup: string;
   };
-  ingest: { batchSize: number; lingerMs: number; maxPending: number };
+  ingest: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number | null };
   demoFleet: { loggers: number; batteriesPerLogger: number };
   logLevel: string;
   webDist: string;
@@ -140,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       password: c.MQTT_PASSWORD,
       shareGroup: c.MQTT_SHARE_GROUP,
     },
-    ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING },
+    ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
     logLevel: c.LOG_LEVEL,
     webDist: resolve(c.WEB_DIST),

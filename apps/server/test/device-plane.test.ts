@@ -66,6 +66,13 @@ describe('telemetry', () => {
     expect(new Date(battery?.last_ts ?? 0).getTime()).toBe(base + 60_000);
   });
 
+  it('stores a sample repeated inside one message once, and rolls it up once', async () => {
+    const twice = sample('BAT-A4', base + 120_000);
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [twice, twice] });
+    expect(await count(sql`select count(*) as n from tb_battery_sample where battery_sn = 'BAT-A4'`)).toBe(1);
+    expect(await count(sql`select coalesce(sum(samples), 0) as n from tb_battery_rollup where battery_sn = 'BAT-A4'`)).toBe(3);
+  });
+
   it('rolls up into 5-minute, hourly and station-local daily buckets, counting each sample once', async () => {
     const buckets = await rows<{ period: string; bucket_start: Date; samples: number }>(
       sql`select period, bucket_start, samples from tb_battery_rollup where battery_sn = 'BAT-A1' order by period, bucket_start`,

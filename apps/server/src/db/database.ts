@@ -8,14 +8,32 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { finished } from 'node:stream/promises';
 import * as schema from './schema.js';
 
 /** The same drizzle API over PGlite (embedded) or node-postgres (a PostgreSQL server). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * One connection inside one transaction, for bulk writes that drizzle cannot express: binary COPY
+ * and plain statements on the same connection (temporary tables are per connection).
+ */
+export interface BulkSession {
+  /** The connection's identity, so per-connection setup (a temporary table) runs once. */
+  connection: object;
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Binary COPY into `target`, a table with its column list: `stage (a, b, c)`. */
+  copyBinary(target: string, data: Buffer): Promise<void>;
+}
+
+/** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
+export type BulkTransaction = <T>(work: (session: BulkSession) => Promise<T>) => Promise<T>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  bulkTransaction: BulkTransaction;
   close(): Promise<void>;
 }
 
@@ -34,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('connect', (client) => client.on('error', (error) => target.onError?.(error)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', bulkTransaction: postgresBulkTransaction(pool), close: () => pool.end() };
   }
   let client: PGlite;
   if (target.dataDir === null) client = new PGlite();
@@ -46,5 +64,48 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close() };
 }
+
+const postgresBulkTransaction =
+  (pool: pg.Pool): BulkTransaction =>
+  async (work) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const result = await work({
+        connection: client,
+        query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
+        copyBinary: async (target, data) => {
+          const stream = client.query(copyFromStdin(`copy ${target} from stdin (format binary)`));
+          stream.end(data);
+          await finished(stream);
+        },
+      });
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      // A connection that could not even roll back is discarded rather than returned to the pool.
+      client.release(broken);
+    }
+  };
+
+const pgliteBulkTransaction =
+  (client: PGlite): BulkTransaction =>
+  (work) =>
+    client.transaction((tx) =>
+      work({
+        connection: client,
+        query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        // PGlite reads COPY data from a blob attached to the statement.
+        copyBinary: async (target, data) => {
+          await tx.query(`copy ${target} from '/dev/blob' (format binary)`, [], { blob: new Blob([data]) });
+        },
+      }),
+    );

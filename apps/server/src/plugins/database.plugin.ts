@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
 import { seedDatabase } from '../db/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** For bulk writes only (binary COPY); everything else goes through `db`. */
+    bulkTransaction: BulkTransaction;
   }
 }
 
@@ -29,6 +31,7 @@ export default fp<DatabasePluginOptions>(
     if (!database) app.addHook('onClose', () => handle.close());
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('bulkTransaction', handle.bulkTransaction);
     await seedDatabase(handle.db, config, app.log);
   },
   { name: 'database' },

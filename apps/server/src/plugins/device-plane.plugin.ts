@@ -37,7 +37,7 @@ const silenceBeforeOfflineMs = 15 * 60 * 1000;
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const devices = createDeviceRepository(app.db);
-    const samples = createSampleRepository(app.db);
+    const samples = createSampleRepository(app.db, app.bulkTransaction);
     const commandRepository = createCommandRepository(app.db);
     let transport: DeviceTransport | null = null;
 
@@ -49,7 +49,7 @@ export default fp<{ config: Config }>(
       devices,
       samples,
       log: app.log,
-      batch: { ...config.ingest, concurrency: app.dbKind === 'postgres' ? 2 : 1 },
+      batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       onLoggerState: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
       onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),

@@ -155,6 +155,7 @@ export const createIngestService = (deps: Dependencies) => {
             if (foreign > 0) stats.rejected['foreign-battery'] += foreign;
             if (own.length === 0) return reject(gsn, 'foreign-battery', 'every battery in the message belongs to another logger', done);
             batcher.add(
+              gsn,
               own.map((sample) => ({ gsn, timezone: logger.timezone, sample })),
               (error) => {
                 if (error) stats.rejected.storage++;

@@ -8,13 +8,21 @@ interface Message {
   done: Done;
 }
 
+/** One writer: its own queue, at most one batch in flight. */
+interface Lane {
+  queue: Message[];
+  queuedRows: number;
+  busy: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
 export interface BatcherOptions {
   write: (rows: SampleRow[]) => Promise<unknown>;
   batchSize: number;
   lingerMs: number;
   /** Above this many queued samples the transport is asked to pause; it resumes below half. */
   maxPending: number;
-  /** Writes in flight at once (1 for PGlite, 2 for a PostgreSQL server). */
+  /** Writers, each with one batch in flight (1 for PGlite, 2 for a PostgreSQL server). */
   concurrency: number;
   onPressure: (paused: boolean) => void;
   onError: (error: unknown, willRetry: boolean) => void;
@@ -28,17 +36,27 @@ const isDataError = (error: unknown): boolean => {
   return typeof code === 'string' && /^(22|23|42)/.test(code);
 };
 
+/** FNV-1a: a cheap, stable spread of logger SNs over the writers. */
+const hash = (key: string): number => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+};
+
 /**
  * Groups samples from many messages into few database round trips. A message is acknowledged only
  * when the batch holding it is committed; while the database is down, batches are retried and
  * nothing is acknowledged, and the transport is paused once too much is queued, so memory stays
  * bounded. A batch refused for its data is split, so one bad message never poisons the others.
+ *
+ * With several writers, each logger's messages always go to the same one (by its SN). Batches
+ * written at the same time therefore never touch the same battery rows or rollup buckets, so
+ * their transactions never wait for each other's locks, and one logger's samples are written
+ * in the order they came.
  */
 export class SampleBatcher {
-  private queue: Message[] = [];
+  private readonly lanes: Lane[];
   private queuedRows = 0;
-  private inFlight = 0;
-  private timer: NodeJS.Timeout | null = null;
   private paused = false;
   private retryDelay: number;
   private retrying = false;
@@ -46,69 +64,77 @@ export class SampleBatcher {
 
   constructor(private readonly options: BatcherOptions) {
     this.retryDelay = options.retryDelayMs ?? 100;
+    this.lanes = Array.from({ length: Math.max(1, options.concurrency) }, () => ({ queue: [], queuedRows: 0, busy: false, timer: null }));
   }
 
   get pendingRows(): number {
     return this.queuedRows;
   }
 
-  add(rows: SampleRow[], done: Done): void {
-    this.queue.push({ rows, done });
+  /** Queues one message's samples; `key` (the logger SN) picks the writer. */
+  add(key: string, rows: SampleRow[], done: Done): void {
+    const lane = this.lanes[this.lanes.length === 1 ? 0 : hash(key) % this.lanes.length] as Lane;
+    lane.queue.push({ rows, done });
+    lane.queuedRows += rows.length;
     this.queuedRows += rows.length;
     if (!this.paused && this.queuedRows >= this.options.maxPending) {
       this.paused = true;
       this.options.onPressure(true);
     }
-    this.schedule();
+    this.schedule(lane);
   }
 
   /** Writes what is queued; resolves when everything has been written (or the timeout passed). */
   async drain(timeoutMs = 10_000): Promise<void> {
     this.closed = true;
     const deadline = Date.now() + timeoutMs;
-    while ((this.queue.length > 0 || this.inFlight > 0) && Date.now() < deadline) {
-      this.pump();
+    while (this.lanes.some((lane) => lane.queue.length > 0 || lane.busy) && Date.now() < deadline) {
+      for (const lane of this.lanes) this.pump(lane);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    if (this.timer) clearTimeout(this.timer);
+    for (const lane of this.lanes) if (lane.timer) clearTimeout(lane.timer);
   }
 
-  private schedule(): void {
-    if (this.retrying) return;
-    if (this.queuedRows >= this.options.batchSize || this.closed) return this.pump();
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      this.pump();
+  private schedule(lane: Lane): void {
+    if (this.retrying || lane.busy) return;
+    if (lane.queuedRows >= this.options.batchSize || this.closed) return this.pump(lane);
+    lane.timer ??= setTimeout(() => {
+      lane.timer = null;
+      this.pump(lane);
     }, this.options.lingerMs);
   }
 
-  private pump(): void {
-    while (!this.retrying && this.inFlight < this.options.concurrency && this.queue.length > 0) {
-      const batch = this.take();
-      this.inFlight++;
-      void this.writeBatch(batch).finally(() => {
-        this.inFlight--;
-        if (this.queue.length > 0) this.schedule();
-      });
+  private pump(lane: Lane): void {
+    if (this.retrying || lane.busy || lane.queue.length === 0) return;
+    if (lane.timer) {
+      clearTimeout(lane.timer);
+      lane.timer = null;
     }
+    const batch = this.take(lane);
+    lane.busy = true;
+    void this.writeBatch(lane, batch).finally(() => {
+      lane.busy = false;
+      if (lane.queue.length > 0) this.schedule(lane);
+    });
   }
 
   /** Whole messages, up to the batch size (a single large message is never split). */
-  private take(): Message[] {
+  private take(lane: Lane): Message[] {
     const batch: Message[] = [];
     let rows = 0;
-    while (this.queue.length > 0) {
-      const next = this.queue[0];
+    while (lane.queue.length > 0) {
+      const next = lane.queue[0];
       if (!next || (rows > 0 && rows + next.rows.length > this.options.batchSize)) break;
       batch.push(next);
       rows += next.rows.length;
-      this.queue.shift();
+      lane.queue.shift();
     }
+    lane.queuedRows -= rows;
     this.queuedRows -= rows;
     return batch;
   }
 
-  private async writeBatch(batch: Message[]): Promise<void> {
+  private async writeBatch(lane: Lane, batch: Message[]): Promise<void> {
     try {
       await this.options.write(batch.flatMap((m) => m.rows));
       this.retryDelay = this.options.retryDelayMs ?? 100;
@@ -116,10 +142,10 @@ export class SampleBatcher {
     } catch (error) {
       if (isDataError(error)) {
         this.options.onError(error, false);
-        await this.isolate(batch);
+        await this.isolate(lane, batch);
       } else {
         this.options.onError(error, true);
-        this.retryLater(batch);
+        this.retryLater(lane, batch);
         return;
       }
     }
@@ -129,26 +155,29 @@ export class SampleBatcher {
     }
   }
 
-  /** The database is unreachable: put the messages back in front and try again later. */
-  private retryLater(messages: Message[]): void {
-    this.queue.unshift(...messages);
-    this.queuedRows += messages.reduce((n, m) => n + m.rows.length, 0);
+  /** The database is unreachable: put the messages back in front and stop every writer for a while. */
+  private retryLater(lane: Lane, messages: Message[]): void {
+    const rows = messages.reduce((n, m) => n + m.rows.length, 0);
+    lane.queue.unshift(...messages);
+    lane.queuedRows += rows;
+    this.queuedRows += rows;
+    if (this.retrying) return;
     this.retrying = true;
     setTimeout(() => {
       this.retrying = false;
-      this.pump();
+      for (const each of this.lanes) this.pump(each);
     }, this.retryDelay);
     this.retryDelay = Math.min(this.retryDelay * 2, 5000);
   }
 
   /** Writes messages one by one so only the one that is wrong is dropped. */
-  private async isolate(batch: Message[]): Promise<void> {
+  private async isolate(lane: Lane, batch: Message[]): Promise<void> {
     for (const [index, message] of batch.entries()) {
       try {
         await this.options.write(message.rows);
         message.done();
       } catch (error) {
-        if (!isDataError(error)) return this.retryLater(batch.slice(index));
+        if (!isDataError(error)) return this.retryLater(lane, batch.slice(index));
         message.done(error instanceof Error ? error : new Error(String(error)));
       }
     }
