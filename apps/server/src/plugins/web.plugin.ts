@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ServerCode } from '@cellsight/contract';
@@ -14,6 +14,8 @@ import { failure } from '../lib/envelope.js';
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const hasWeb = existsSync(join(config.webDist, 'index.html'));
+    // Without a web build the plugin is still needed for `reply.sendFile` (uploads), and its root must exist.
+    if (!hasWeb) mkdirSync(config.uploadDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: hasWeb ? config.webDist : config.uploadDir,
       serve: hasWeb,
