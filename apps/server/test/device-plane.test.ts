@@ -204,6 +204,47 @@ describe('remote commands', () => {
   });
 });
 
+describe('console lists', () => {
+  it('lists the tenant’s loggers with their state and battery count, filtered by the list contract', async () => {
+    const all = await t.request({ method: 'GET', url: '/boot/want/logger/list?column=gsn&order=asc', token: admin });
+    expect(all.statusCode).toBe(200);
+    const records = all.json().result.records as { gsn: string; online: boolean; batteryCount: number; timezone: string }[];
+    expect(records.map((r) => r.gsn)).toEqual([gsn, 'LOGGER0002']);
+    expect(records[0]).toMatchObject({ gsn, online: true, timezone: 'Europe/Berlin' });
+    expect(records[0]?.batteryCount).toBeGreaterThanOrEqual(4);
+    expect(records[1]).toMatchObject({ gsn: 'LOGGER0002', online: false, batteryCount: 0 });
+
+    const offline = await t.request({ method: 'GET', url: '/boot/want/logger/list?online=false', token: admin });
+    expect(offline.json().result.records.map((r: { gsn: string }) => r.gsn)).toEqual(['LOGGER0002']);
+    const bad = await t.request({ method: 'GET', url: '/boot/want/logger/list?online=perhaps', token: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(bad.json().message).toContain('online');
+  });
+
+  it('lists a logger’s batteries with their latest reading', async () => {
+    const response = await t.request({ method: 'GET', url: `/boot/want/battery/list?loggerGsn=${gsn}&batterySn=BAT-A1`, token: admin });
+    const [battery] = response.json().result.records as { batterySn: string; loggerGsn: string; lastTs: string; soc: number }[];
+    expect(battery).toMatchObject({ batterySn: 'BAT-A1', loggerGsn: gsn });
+    const [stored] = await rows<{ last_ts: Date; soc: number }>(sql`select last_ts, soc from tb_battery where battery_sn = 'BAT-A1'`);
+    expect(battery?.lastTs).toBe(new Date(stored?.last_ts ?? 0).toISOString());
+    expect(battery?.soc).toBe(Number(stored?.soc));
+  });
+
+  it('shows nothing of other tenants, and refuses users without the permission', async () => {
+    const outsider = await t.login('outsider', 'Outsider1');
+    const loggers = await t.request({ method: 'GET', url: '/boot/want/logger/list', token: outsider });
+    expect(loggers.json().result.total).toBe(0);
+    const batteries = await t.request({ method: 'GET', url: `/boot/want/battery/list?loggerGsn=${gsn}`, token: outsider });
+    expect(batteries.json().result.total).toBe(0);
+
+    await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'noroles', password: 'Noroles1', realname: 'x' } });
+    const noRoles = await t.login('noroles', 'Noroles1');
+    const refused = await t.request({ method: 'GET', url: '/boot/want/logger/list', token: noRoles });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('live updates', () => {
   it('tells signed-in browsers of the logger’s tenant when it goes online or offline', async () => {
     const WebSocket = (await import('ws')).default;

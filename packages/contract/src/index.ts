@@ -10,3 +10,4 @@ export * from './user.js';
 export * from './events.js';
 export * from './device.js';
 export * from './command.js';
+export * from './fleet.js';

@@ -11,6 +11,7 @@ export const Permission = {
   UserFreeze: 'system:user:frozen',
   UserResetPassword: 'system:user:changePassword',
   UserRecycleBin: 'system:user:recycleBin',
+  LoggerList: 'device:logger:list',
   LoggerRegister: 'device:logger:register',
   CommandSend: 'device:command:send',
   CommandList: 'device:command:list',
@@ -40,6 +41,7 @@ export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 export const MenuComponent = {
   RouteView: 'layouts/RouteView',
   UserList: 'system/UserList',
+  LoggerList: 'collector/index',
 } as const;
 export type MenuComponentValue = (typeof MenuComponent)[keyof typeof MenuComponent];
 export const menuComponents: readonly string[] = Object.values(MenuComponent);

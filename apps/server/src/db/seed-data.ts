@@ -19,6 +19,8 @@ export interface MenuSeed {
 }
 
 export const menuSeed: MenuSeed[] = [
+  { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'cluster' },
+  { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   { id: 'm-system', parentId: null, name: 'System', url: '/system', component: MenuComponent.RouteView, redirect: '/system/user', menuType: MenuType.FirstLevel, sortNo: 90, icon: 'setting' },
   { id: 'm-system-user', parentId: 'm-system', name: 'Users', url: '/system/user', component: MenuComponent.UserList, menuType: MenuType.SubMenu, sortNo: 1, icon: 'user' },
   { id: 'b-user-list', parentId: 'm-system-user', name: 'List users', menuType: MenuType.Button, perms: Permission.UserList, sortNo: 1 },
@@ -45,10 +47,10 @@ export interface RoleSeed {
 
 export const roleSeed: RoleSeed[] = [
   { id: 'r-admin', roleCode: RoleCode.Admin, roleName: 'Administrator', description: 'Administers the whole system', grants: '*' },
-  { id: 'r-distributor', roleCode: RoleCode.Distributor, roleName: 'Distributor', description: 'Agent who manages installers and their customers', grants: ['b-logger-register', 'b-command-send', 'b-command-list'] },
-  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: ['b-logger-register', 'b-command-send', 'b-command-list'] },
-  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: ['b-command-send', 'b-command-list'] },
-  { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: ['b-command-list'] },
+  { id: 'r-distributor', roleCode: RoleCode.Distributor, roleName: 'Distributor', description: 'Agent who manages installers and their customers', grants: ['m-collector', 'b-logger-list', 'b-logger-register', 'b-command-send', 'b-command-list'] },
+  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: ['m-collector', 'b-logger-list', 'b-logger-register', 'b-command-send', 'b-command-list'] },
+  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: ['m-collector', 'b-logger-list', 'b-command-send', 'b-command-list'] },
+  { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: ['m-collector', 'b-logger-list', 'b-command-list'] },
 ];
 
 export const dictSeed: { code: string; name: string; items: [value: string, text: string][] }[] = [

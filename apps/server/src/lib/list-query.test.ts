@@ -11,6 +11,7 @@ const spec: ListSpec = {
     status: { column: users.status, type: 'number' },
     createTime: { column: users.createTime, type: 'date' },
     email: { column: users.email, type: 'text', sortable: false },
+    demo: { column: users.demo, type: 'boolean' },
   },
   defaultSort: { name: 'createTime', order: 'desc' },
   tieBreaker: users.id,
@@ -35,6 +36,12 @@ describe('buildListQuery', () => {
     expect(whereOf({ username: 'a,b' })).toMatchObject({ sql: '"sys_user"."username" in ($1, $2)', params: ['a', 'b'] });
     expect(whereOf({ status: 'ge 2' })).toMatchObject({ sql: '"sys_user"."status" >= $1', params: [2] });
     expect(whereOf({ username: "!x' or 1=1 --" })?.params).toEqual(["x' or 1=1 --"]);
+  });
+
+  it('reads true/false (or 1/0) for boolean columns and refuses anything else, naming the field', () => {
+    expect(whereOf({ demo: 'true' })).toMatchObject({ sql: '"sys_user"."demo" = $1', params: [true] });
+    expect(whereOf({ demo: '0' })).toMatchObject({ params: [false] });
+    expect(() => build({ demo: 'maybe' })).toThrow(expect.objectContaining({ message: expect.stringContaining('demo') }));
   });
 
   it('turns date ranges into whole days', () => {

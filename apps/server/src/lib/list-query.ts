@@ -18,7 +18,7 @@ import { invalidField } from './errors.js';
  * anything else is refused with a 400 naming the parameter, so no client text reaches SQL except
  * as a bound value.
  */
-export type ColumnType = 'text' | 'number' | 'date';
+export type ColumnType = 'text' | 'number' | 'date' | 'boolean';
 
 export interface ListColumn {
   column: AnyPgColumn;
@@ -48,7 +48,13 @@ export interface BuiltListQuery {
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function convertValue(name: string, type: ColumnType, raw: string): string | number | Date {
+function convertValue(name: string, type: ColumnType, raw: string): string | number | boolean | Date {
+  if (type === 'boolean') {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw invalidField(name, `"${raw}" is not true or false`);
+  }
   if (type === 'number') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n)) throw invalidField(name, `"${raw}" is not a number`);

@@ -2,7 +2,8 @@ import { type SQL, and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, deviceEvents, loggers, userTenants } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { DeviceEvent, LoggerStatusMessage } from '@cellsight/contract';
+import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import type { BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage } from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -11,8 +12,62 @@ export interface LoggerIdentity {
   tenantId: number | null;
 }
 
+const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
+
+const batteryCount = sql<number>`(select cast(count(*) as integer) from ${batteries} where ${batteries.loggerGsn} = ${loggers.gsn})`.as('battery_count');
+
 /** Loggers, batteries and events: the device registry and the state derived from messages. */
 export const createDeviceRepository = (db: Database) => ({
+  /** A page of loggers within `scope`, with how many batteries each reports. */
+  async listLoggers(built: BuiltListQuery, scope: SQL): Promise<{ records: LoggerRecord[]; total: number }> {
+    const where = and(scope, built.where);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          gsn: loggers.gsn,
+          alias: loggers.alias,
+          online: loggers.online,
+          onlineChangedAt: loggers.onlineChangedAt,
+          lastSeen: loggers.lastSeen,
+          signal: loggers.signal,
+          firmware: loggers.firmware,
+          lastIp: loggers.lastIp,
+          deviceType: loggers.deviceType,
+          brand: loggers.brand,
+          lat: loggers.lat,
+          lon: loggers.lon,
+          timezone: loggers.timezone,
+          batteryCount,
+          createTime: loggers.createTime,
+        })
+        .from(loggers)
+        .where(where)
+        .orderBy(...built.orderBy)
+        .limit(built.limit)
+        .offset(built.offset),
+      db.select({ total: countAll }).from(loggers).where(where),
+    ]);
+    const records = rows.map((row) => ({
+      ...row,
+      batteryCount: Number(row.batteryCount),
+      onlineChangedAt: iso(row.onlineChangedAt),
+      lastSeen: iso(row.lastSeen),
+      createTime: row.createTime.toISOString(),
+    }));
+    return { records, total: count?.total ?? 0 };
+  },
+
+  /** A page of batteries with their latest reading, of the loggers in `loggerScope`. */
+  async listBatteries(built: BuiltListQuery, loggerScope: SQL): Promise<{ records: BatteryRecord[]; total: number }> {
+    const where = and(inArray(batteries.loggerGsn, loggerScope), built.where);
+    const [rows, [count]] = await Promise.all([
+      db.select().from(batteries).where(where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset),
+      db.select({ total: countAll }).from(batteries).where(where),
+    ]);
+    const records = rows.map(({ lastTs, createTime, ...row }) => ({ ...row, lastTs: iso(lastTs), createTime: createTime.toISOString() }));
+    return { records, total: count?.total ?? 0 };
+  },
+
   async findLogger(gsn: string): Promise<LoggerIdentity | null> {
     const [row] = await db
       .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, timezone: loggers.timezone, tenantId: loggers.tenantId })

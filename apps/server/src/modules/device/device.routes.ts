@@ -1,20 +1,52 @@
-import { Permission, ServerCode, envelopeSchema, loggerRegistrationResultSchema, loggerRegistrationSchema } from '@cellsight/contract';
+import {
+  Permission,
+  ServerCode,
+  batteryRecordSchema,
+  envelopeSchema,
+  listQuerySchema,
+  loggerRecordSchema,
+  loggerRegistrationResultSchema,
+  loggerRegistrationSchema,
+  pageSchema,
+} from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoNotSupported, invalidField } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createDeviceRepository } from './device.repository.js';
+import { createDeviceService } from './device.service.js';
+
+const tags = ['devices'];
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
   const tenants = createTenantRepository(app.db);
+  const service = createDeviceService(devices);
+
+  app.get(
+    '/want/logger/list',
+    {
+      config: { access: { permission: Permission.LoggerList } },
+      schema: { tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(loggerRecordSchema)) } },
+    },
+    async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/want/battery/list',
+    {
+      config: { access: { permission: Permission.LoggerList } },
+      schema: { tags, summary: 'Batteries of the caller’s loggers with their latest reading (list contract; filter by loggerGsn)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(batteryRecordSchema)) } },
+    },
+    async (request) => ok(await service.listBatteries(requireAuth(request), request.query)),
+  );
 
   app.post(
     '/want/logger/registerBatch',
     {
       config: { access: { permission: Permission.LoggerRegister } },
-      schema: { tags: ['devices'], summary: 'Register loggers (serial number and registration key) so they may connect', body: loggerRegistrationSchema, response: { 200: envelopeSchema(loggerRegistrationResultSchema) } },
+      schema: { tags, summary: 'Register loggers (serial number and registration key) so they may connect', body: loggerRegistrationSchema, response: { 200: envelopeSchema(loggerRegistrationResultSchema) } },
     },
     async (request) => {
       const auth = requireAuth(request);
