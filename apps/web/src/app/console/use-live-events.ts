@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';
 import { connectLiveEvents } from '@/lib/live-events';
@@ -21,6 +22,11 @@ export function useLiveEvents(): void {
           break;
         case 'user.changed':
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
+          break;
+        case 'logger.state':
+        case 'device.event':
+          // Online state, battery status and counts may all have moved.
+          void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
           break;
         default:
           break;

@@ -1,7 +1,7 @@
 import { limits, type Page, type UserRecord } from '@cellsight/contract';
 import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { UserPermissions } from '../lib/use-user-permissions';
 import { sortableUserColumns, type SortableUserColumn, type UserListSort, type UserListState } from '../lib/user-list-query';
 import { UserAvatar } from './user-avatar';

@@ -1,0 +1,56 @@
+import type { BatteryRecord } from '@cellsight/contract';
+import { Alert, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { useServerFeedback } from '@/lib/server-feedback';
+import { useLoggerBatteries } from '../api/get-battery-list';
+import { formatNumber, statusColor } from '../lib/battery-format';
+
+/** The batteries of one logger with their latest reading; refreshes itself while open. */
+export function BatteryTable({ gsn }: { gsn: string }) {
+  const { t } = useTranslation('loggers');
+  const feedback = useServerFeedback();
+  const batteries = useLoggerBatteries(gsn);
+
+  const columns: TableColumnsType<BatteryRecord> = [
+    { title: t('battery.batterySn'), dataIndex: 'batterySn', key: 'batterySn' },
+    { title: t('battery.role'), dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? t(`role.${role}`, { defaultValue: role }) : '') },
+    { title: t('battery.state'), dataIndex: 'state', key: 'state', render: (state: string | null) => (state ? t(`batteryState.${state}`, { defaultValue: state }) : '') },
+    {
+      title: t('battery.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: string | null) => (status ? <Tag color={statusColor(status)}>{t(`batteryStatus.${status}`, { defaultValue: status })}</Tag> : ''),
+    },
+    {
+      title: t('battery.soc'),
+      dataIndex: 'soc',
+      key: 'soc',
+      render: (soc: number | null) => (soc === null ? '' : <Progress percent={Math.round(soc)} size="small" style={{ minWidth: 100 }} aria-label={t('battery.soc')} />),
+    },
+    { title: t('battery.soh'), dataIndex: 'soh', key: 'soh', render: (value: number | null) => formatNumber(value, 0, '%') },
+    { title: t('battery.power'), dataIndex: 'power', key: 'power', render: (watts: number | null) => formatNumber(watts === null ? null : watts / 1000, 2, ' kW') },
+    { title: t('battery.voltage'), dataIndex: 'voltage', key: 'voltage', render: (value: number | null) => formatNumber(value, 1, ' V') },
+    { title: t('battery.current'), dataIndex: 'current', key: 'current', render: (value: number | null) => formatNumber(value, 1, ' A') },
+    { title: t('battery.temperature'), dataIndex: 'temperature', key: 'temperature', render: (value: number | null) => formatNumber(value, 1, ' °C') },
+    { title: t('battery.chargeToday'), dataIndex: 'chargeEnergyToday', key: 'chargeEnergyToday', render: (value: number | null) => formatNumber(value, 2, ' kWh') },
+    { title: t('battery.dischargeToday'), dataIndex: 'dischargeEnergyToday', key: 'dischargeEnergyToday', render: (value: number | null) => formatNumber(value, 2, ' kWh') },
+    { title: t('battery.cycles'), dataIndex: 'cycles', key: 'cycles' },
+    { title: t('battery.lastTs'), dataIndex: 'lastTs', key: 'lastTs', render: (value: string | null) => formatDateTime(value), onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
+  ];
+
+  if (batteries.isError) return <Alert type="warning" showIcon title={feedback.errorText(batteries.error)} />;
+  return (
+    <Table<BatteryRecord>
+      rowKey="batterySn"
+      size="small"
+      columns={columns}
+      dataSource={batteries.data?.records ?? []}
+      loading={batteries.isPending}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      aria-label={t('battery.tableLabel', { gsn })}
+      locale={{ emptyText: t('battery.empty') }}
+    />
+  );
+}

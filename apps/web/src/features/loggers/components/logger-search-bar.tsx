@@ -1,0 +1,50 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LoggerListFilters } from '../lib/logger-list-query';
+
+interface SearchValues {
+  gsn?: string;
+  online?: 'online' | 'offline';
+}
+
+/** Filters of the Loggers screen: part of the SN, and online or offline. */
+export function LoggerSearchBar({ onSearch, onReset }: { onSearch: (filters: LoggerListFilters) => void; onReset: () => void }) {
+  const { t } = useTranslation('loggers');
+  const [form] = Form.useForm<SearchValues>();
+
+  const submit = (values: SearchValues) => onSearch({ gsn: values.gsn, online: values.online === undefined ? undefined : values.online === 'online' });
+  const reset = () => {
+    form.resetFields();
+    onReset();
+  };
+
+  return (
+    <Form form={form} name="logger-search" layout="inline" onFinish={submit} aria-label={t('search.label')} role="search" style={{ rowGap: 12 }}>
+      <Form.Item name="gsn" label={t('fields.gsn')}>
+        <Input allowClear placeholder={t('search.gsnPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="online" label={t('fields.online')}>
+        <Select
+          allowClear
+          placeholder={t('search.selectPlaceholder')}
+          style={{ minWidth: 120 }}
+          options={[
+            { value: 'online', label: t('state.online') },
+            { value: 'offline', label: t('state.offline') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('search.submit')}
+          </Button>
+          <Button onClick={reset} icon={<ReloadOutlined />}>
+            {t('search.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

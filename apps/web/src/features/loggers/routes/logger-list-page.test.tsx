@@ -1,0 +1,156 @@
+import type { BatteryRecord, LoggerRecord, Page } from '@cellsight/contract';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envelope, failure, renderWithProviders } from '@/testing/feature-test-utils';
+import { loggerKeys } from '../api/logger-keys';
+import LoggerListPage from './logger-list-page';
+
+const logger = (overrides: Partial<LoggerRecord>): LoggerRecord => ({
+  gsn: 'GW-0001',
+  alias: null,
+  online: true,
+  onlineChangedAt: '2026-11-22T08:00:00Z',
+  lastSeen: '2026-11-22T09:15:00Z',
+  signal: -67,
+  firmware: '2.4.1',
+  lastIp: '203.0.113.7',
+  deviceType: 'CS-GW',
+  brand: 'Cellsight',
+  lat: 52.52,
+  lon: 13.405,
+  timezone: 'Europe/Berlin',
+  batteryCount: 2,
+  createTime: '2026-11-01T10:00:00Z',
+  ...overrides,
+});
+
+const battery = (overrides: Partial<BatteryRecord>): BatteryRecord => ({
+  batterySn: 'BAT-0001',
+  loggerGsn: 'GW-0001',
+  alias: null,
+  bmsSn: null,
+  bmuSn: null,
+  lastTs: '2026-11-22T09:15:00Z',
+  state: 'charge',
+  status: 'normal',
+  soc: 64.4,
+  soh: 98,
+  cycles: 311,
+  voltage: 51.2,
+  current: 20.5,
+  power: 1049.6,
+  temperature: 24.5,
+  chargeEnergyToday: 3.25,
+  dischargeEnergyToday: 1.5,
+  relayMain: true,
+  relayCharge: true,
+  relayDischarge: false,
+  hwVersion: null,
+  swVersion: null,
+  role: 'master',
+  workMode: 'auto',
+  createTime: '2026-11-01T10:00:00Z',
+  ...overrides,
+});
+
+const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+
+let loggers: LoggerRecord[] = [];
+let listQueries: Record<string, string>[] = [];
+let batteryQueries: Record<string, string>[] = [];
+
+const server = setupServer(
+  http.get('/boot/want/logger/list', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    params.delete('_t');
+    listQueries.push(Object.fromEntries(params));
+    return HttpResponse.json(envelope(page(loggers)));
+  }),
+  http.get('/boot/want/battery/list', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    params.delete('_t');
+    batteryQueries.push(Object.fromEntries(params));
+    return HttpResponse.json(envelope(page([battery({}), battery({ batterySn: 'BAT-0002', role: 'slave', state: 'idle', status: 'fault', soc: 12, power: 0 })])));
+  }),
+);
+
+configure({ defaultHidden: true });
+
+const rowOf = (gsn: string): HTMLElement => {
+  const row = screen.getByRole('cell', { name: gsn }).closest('tr');
+  if (!row) throw new Error(`no row for ${gsn}`);
+  return row;
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  loggers = [logger({}), logger({ gsn: 'GW-0002', online: false, batteryCount: 0, signal: null, lat: null, lon: null })];
+  listQueries = [];
+  batteryQueries = [];
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+describe('Loggers screen', () => {
+  it('lists loggers with their state, newest first, through the list contract', async () => {
+    renderWithProviders(<LoggerListPage />);
+    expect(await screen.findByRole('cell', { name: 'GW-0001' })).toBeInTheDocument();
+    expect(within(rowOf('GW-0001')).getByText('Online')).toBeInTheDocument();
+    expect(within(rowOf('GW-0001')).getByText('-67 dBm')).toBeInTheDocument();
+    expect(within(rowOf('GW-0001')).getByText('52.52000, 13.40500')).toBeInTheDocument();
+    expect(within(rowOf('GW-0002')).getByText('Offline')).toBeInTheDocument();
+    expect(listQueries[0]).toEqual({ pageNo: '1', pageSize: '10', column: 'createTime', order: 'desc' });
+  });
+
+  it('searches by part of the SN and by online state', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    const search = screen.getByRole('search', { name: 'Search loggers' });
+    await user.type(within(search).getByLabelText('Logger SN'), '0002');
+    await user.click(within(search).getByLabelText('State'));
+    await user.click(await screen.findByTitle('Offline'));
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ gsn: '*0002*', online: 'false', pageNo: '1' }));
+  });
+
+  it('opens a logger to show its batteries’ latest readings', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
+    const table = await screen.findByRole('table', { name: 'Batteries of logger GW-0001' });
+    expect(await within(table).findByRole('cell', { name: 'BAT-0001' })).toBeInTheDocument();
+    const first = within(table).getByRole('cell', { name: 'BAT-0001' }).closest('tr') as HTMLElement;
+    expect(within(first).getByText('Charging')).toBeInTheDocument();
+    expect(within(first).getByText('1.05 kW')).toBeInTheDocument();
+    expect(within(first).getByText('3.25 kWh')).toBeInTheDocument();
+    const second = within(table).getByRole('cell', { name: 'BAT-0002' }).closest('tr') as HTMLElement;
+    expect(within(second).getByText('Fault')).toBeInTheDocument();
+    expect(within(second).getByText('Slave')).toBeInTheDocument();
+    expect(batteryQueries[0]).toMatchObject({ loggerGsn: 'GW-0001', column: 'batterySn', order: 'asc' });
+  });
+
+  it('shows a changed online state when live events invalidate the loggers', async () => {
+    const { queryClient } = renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    loggers = [logger({ online: false }), loggers[1] as LoggerRecord];
+    await queryClient.invalidateQueries({ queryKey: loggerKeys.all });
+    await waitFor(() => expect(within(rowOf('GW-0001')).getByText('Offline')).toBeInTheDocument());
+  });
+
+  it('explains a failed load and retries on request', async () => {
+    server.use(http.get('/boot/want/logger/list', () => HttpResponse.json(failure(510, 'no permission'), { status: 403 }), { once: true }));
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    await user.click(retry);
+    expect(await screen.findByRole('cell', { name: 'GW-0001' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { Alert, Button, Card } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServerFeedback } from '@/lib/server-feedback';
+import { useLoggerList } from '../api/get-logger-list';
+import { LoggerSearchBar } from '../components/logger-search-bar';
+import { LoggerTable } from '../components/logger-table';
+import { type LoggerListFilters, initialLoggerListState, toLoggerListQuery } from '../lib/logger-list-query';
+
+/**
+ * The Loggers screen (spec route collector-index): every logger of the user's tenants with its
+ * online state, which live events keep current, and its batteries' latest readings.
+ */
+export default function LoggerListPage() {
+  const { t } = useTranslation('loggers');
+  const feedback = useServerFeedback();
+  const [state, setState] = useState(initialLoggerListState);
+  const list = useLoggerList(toLoggerListQuery(state));
+
+  const search = (filters: LoggerListFilters) => setState((s) => ({ ...s, filters, pageNo: 1 }));
+  const reset = () => setState((s) => ({ ...s, filters: {}, pageNo: 1 }));
+
+  return (
+    <Card title={t('page.title')}>
+      <div style={{ marginBottom: 16 }}>
+        <LoggerSearchBar onSearch={search} onReset={reset} />
+      </div>
+      {list.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={feedback.errorText(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <LoggerTable
+        page={list.data}
+        loading={list.isPending || list.isPlaceholderData}
+        state={state}
+        onPageChange={(pageNo, pageSize) => setState((s) => ({ ...s, pageNo, pageSize }))}
+        onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNo: 1 }))}
+      />
+    </Card>
+  );
+}
