@@ -82,3 +82,9 @@ export async function apiRoleId(request: APIRequestContext, token: string, roleC
   if (!role) throw new Error(`no role with code ${roleCode}`);
   return role.id;
 }
+
+/** Registers a logger (SN and registration key) so it may connect over MQTT. */
+export async function apiRegisterLogger(request: APIRequestContext, token: string, gsn: string, key: string): Promise<void> {
+  const response = await request.post('/boot/want/logger/registerBatch', { data: { loggers: [{ gsn, key, timezone: 'Europe/Berlin' }] }, headers: headers(token) });
+  await envelope<unknown>(response, `register logger ${gsn}`);
+}

@@ -10,11 +10,11 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/user\/login/);
     await submitLogin(page, adminUsername, adminPassword);
 
-    // The default page is the first menu leaf: System -> Users.
-    await expect(page).toHaveURL(/\/system\/user$/);
+    // The default page is the first menu leaf: Loggers.
+    await expect(page).toHaveURL(/\/collector\/index$/);
     const menu = sideMenu(page);
+    await expect(menu.getByText('Loggers', { exact: true })).toBeVisible();
     await expect(menu.getByText('System', { exact: true })).toBeVisible();
-    await expect(menu.getByText('Users', { exact: true })).toBeVisible();
     expect(await storedToken(page)).toBeTruthy();
   });
 
