@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminPassword, adminUsername } from '../support/env';
-import { openUserMenu, sideMenu, signIn, userMenuButton } from '../support/ui';
+import { openUserMenu, openUsersScreen, sideMenu, signIn, userMenuButton } from '../support/ui';
 
 /** User menu -> language submenu (its label in the current language) -> the wanted language; the page reloads. */
 async function chooseLanguage(page: Page, submenu: string, language: string): Promise<void> {
@@ -13,9 +13,9 @@ async function chooseLanguage(page: Page, submenu: string, language: string): Pr
 
 /** The header texts and the Users screen texts that must follow the language. */
 const shell = {
-  'en-US': { userMenu: 'User menu', collapse: 'Collapse the menu', signOut: 'Sign out', add: 'Add user', search: 'Search users', system: 'System', users: 'Users' },
-  'zh-CN': { userMenu: '用户菜单', collapse: '收起菜单', signOut: '退出登录', add: '添加用户', search: '搜索用户', system: '系统管理', users: '用户管理' },
-  'de-DE': { userMenu: 'Benutzermenü', collapse: 'Menü einklappen', signOut: 'Abmelden', add: 'Benutzer hinzufügen', search: 'Benutzer suchen', system: 'System', users: 'Benutzer' },
+  'en-US': { userMenu: 'User menu', collapse: 'Collapse the menu', signOut: 'Sign out', add: 'Add user', search: 'Search users', system: 'System', users: 'Users', loggers: 'Loggers' },
+  'zh-CN': { userMenu: '用户菜单', collapse: '收起菜单', signOut: '退出登录', add: '添加用户', search: '搜索用户', system: '系统管理', users: '用户管理', loggers: '数据采集器' },
+  'de-DE': { userMenu: 'Benutzermenü', collapse: 'Menü einklappen', signOut: 'Abmelden', add: 'Benutzer hinzufügen', search: 'Benutzer suchen', system: 'System', users: 'Benutzer', loggers: 'Datenlogger' },
 } as const;
 
 async function expectShellIn(page: Page, language: keyof typeof shell): Promise<void> {
@@ -32,6 +32,7 @@ async function expectShellIn(page: Page, language: keyof typeof shell): Promise<
 
 test('switching the language to Chinese and to German translates the shell', async ({ page }) => {
   await signIn(page, adminUsername, adminPassword);
+  await openUsersScreen(page);
   await expectShellIn(page, 'en-US');
 
   await chooseLanguage(page, 'Language', '中文');
@@ -50,13 +51,17 @@ test('switching the language to Chinese and to German translates the shell', asy
 
 test('the side menu follows the chosen language', async ({ page }) => {
   await signIn(page, adminUsername, adminPassword);
+  await openUsersScreen(page);
+  await expect(sideMenu(page).getByText(shell['en-US'].loggers, { exact: true })).toBeVisible();
   await expect(sideMenu(page).getByText(shell['en-US'].users, { exact: true })).toBeVisible();
 
   await chooseLanguage(page, 'Language', '中文');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(sideMenu(page).getByText(shell['zh-CN'].loggers, { exact: true })).toBeVisible();
   await expect(sideMenu(page).getByText(shell['zh-CN'].system, { exact: true })).toBeVisible();
   await expect(sideMenu(page).getByText(shell['zh-CN'].users, { exact: true })).toBeVisible();
 
   await chooseLanguage(page, '切换语言', 'Deutsch');
+  await expect(sideMenu(page).getByText(shell['de-DE'].loggers, { exact: true })).toBeVisible();
   await expect(sideMenu(page).getByText(shell['de-DE'].users, { exact: true })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCreateUser, apiLogin, apiRoleId } from '../support/api';
 import { uniqueUsername } from '../support/env';
-import { loginText, openUserMenu, signIn, signOut, submitLogin } from '../support/ui';
+import { loginText, openUserMenu, openUsersScreen, signIn, signOut, submitLogin } from '../support/ui';
 
 test('a user changes their own password, then only the new one signs in', async ({ page, request }) => {
   const username = uniqueUsername('e2e_p');
@@ -28,6 +28,7 @@ test('a user changes their own password, then only the new one signs in', async 
   await signOut(page);
   await submitLogin(page, username, newPassword);
   await expect(page).not.toHaveURL(/\/user\/login/);
+  await openUsersScreen(page);
   await expect(page.getByRole('button', { name: 'Add user' })).toBeVisible();
 
   await signOut(page);

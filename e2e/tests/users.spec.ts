@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiCreateUser, apiFindUser, apiLogin, apiRoleId, apiSetFrozen } from '../support/api';
 import { adminPassword, adminUsername, uniqueUsername } from '../support/env';
-import { signIn, submitLogin } from '../support/ui';
+import { openUsersScreen, signIn, submitLogin } from '../support/ui';
 
 /** The table row that shows the given user name. */
 const rowOf = (page: Page, username: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
@@ -12,7 +12,7 @@ test('on the Users screen an admin creates a user, edits the real name and freez
   const renamed = `Erin Renamed ${username.slice(-6)}`;
 
   await signIn(page, adminUsername, adminPassword);
-  await expect(page).toHaveURL(/\/system\/user$/);
+  await openUsersScreen(page);
 
   // Create.
   await page.getByRole('button', { name: 'Add user' }).click();
@@ -77,6 +77,7 @@ test('a frozen user cannot sign in, loses an open session, and signs in again on
   try {
     const fresh = await context.newPage();
     await signIn(fresh, username, password);
+    await openUsersScreen(fresh);
     await expect(fresh.getByRole('button', { name: 'Add user' })).toBeVisible();
   } finally {
     await context.close();

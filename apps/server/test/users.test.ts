@@ -1,5 +1,6 @@
 import { ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSpreadsheet } from '../src/lib/spreadsheet.js';
 import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -216,5 +217,45 @@ describe('own profile', () => {
     expect(save.json()).toMatchObject({ success: true, result: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
     const other = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token, payload: { id: adminId, realname: 'Hacked' } });
     expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('user export (.xlsx)', () => {
+  const exportSheet = (query: Record<string, string>, headers: Record<string, string> = {}, token = admin) =>
+    t.request({ method: 'GET', url: '/boot/sys/user/exportXls', token, query, headers });
+
+  it('exports what the search finds, sorted as asked, with headings in the asked language', async () => {
+    const response = await exportSheet({ sex: '2', column: 'username', order: 'asc', pageSize: '1' }, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benutzer-\d{8}-\d{4}\.xlsx"/);
+    const rows = await readSpreadsheet(response.rawPayload);
+    expect(rows[0]).toEqual(['Benutzername', 'Name', 'Geschlecht', 'E-Mail', 'Telefon', 'Firma', 'Rollen', 'Status', 'Erstellt (UTC)']);
+    // Paging is ignored: every match is exported.
+    const expected = (await list({ sex: '2', column: 'username', order: 'asc', pageSize: '100' })).body.result.records.map((r: { username: string; realname: string }) => [r.username, r.realname, 'Female']);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual(expected);
+    expect(rows[1]?.[8]).toBeInstanceOf(Date);
+  });
+
+  it('exports only the selected rows when there are selections', async () => {
+    const found = await list({ username: 'bob_k' });
+    const bob = found.body.result.records[0].id as string;
+    const response = await exportSheet({ selections: `${bob},${bob}` }, { 'accept-language': 'zh-CN' });
+    const rows = await readSpreadsheet(response.rawPayload);
+    expect(rows[0]?.[0]).toBe('用户名');
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['bob_k']);
+  });
+
+  it('refuses bad filters with a 400 naming the field, and users without the permission with 403', async () => {
+    const bad = await exportSheet({ nickname: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(bad.json().message).toContain('nickname');
+    await addUser(t, admin, { username: 'no_export', password: 'Noexport1' });
+    const plain = await t.login('no_export', 'Noexport1');
+    const refused = await exportSheet({}, {}, plain);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: ServerCode.NO_PERMISSION });
   });
 });

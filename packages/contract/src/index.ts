@@ -11,3 +11,4 @@ export * from './events.js';
 export * from './device.js';
 export * from './command.js';
 export * from './fleet.js';
+export * from './language.js';

@@ -122,13 +122,18 @@ export const listQuerySchema = z
     field: z.string().max(2000).optional(),
     superQueryParams: z.string().max(20_000).optional(),
     superQueryMatchType: z.string().trim().max(3).optional(),
+    /** Exports only: the ids of the selected rows, comma-joined; the export then holds just those. */
+    selections: z.string().max(20_000).optional(),
     _t: z.string().optional(),
   })
   .catchall(z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]));
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-export const reservedListParams = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t']);
+export const reservedListParams = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', 'selections', '_t']);
+
+/** Most rows one spreadsheet export holds; a larger export asks for a narrower filter. */
+export const exportRowsMax = 10_000;
 
 /** A page of records (MyBatis-Plus `Page` wire shape; the client reads `records` and `total`). */
 export const pageSchema = <T extends z.ZodType>(record: T) =>

@@ -11,6 +11,7 @@ export const Permission = {
   UserFreeze: 'system:user:frozen',
   UserResetPassword: 'system:user:changePassword',
   UserRecycleBin: 'system:user:recycleBin',
+  UserExport: 'system:user:export',
   LoggerList: 'device:logger:list',
   LoggerRegister: 'device:logger:register',
   CommandSend: 'device:command:send',

@@ -30,6 +30,7 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-user-frozen', parentId: 'm-system-user', name: 'Freeze user', menuType: MenuType.Button, perms: Permission.UserFreeze, sortNo: 5 },
   { id: 'b-user-password', parentId: 'm-system-user', name: 'Reset password', menuType: MenuType.Button, perms: Permission.UserResetPassword, sortNo: 6 },
   { id: 'b-user-recycle', parentId: 'm-system-user', name: 'Recycle bin', menuType: MenuType.Button, perms: Permission.UserRecycleBin, sortNo: 7 },
+  { id: 'b-user-export', parentId: 'm-system-user', name: 'Export users', menuType: MenuType.Button, perms: Permission.UserExport, sortNo: 8 },
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-send', parentId: null, name: 'Send remote commands', menuType: MenuType.Button, perms: Permission.CommandSend, sortNo: 101 },

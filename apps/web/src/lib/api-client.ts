@@ -1,4 +1,5 @@
 import { type Envelope, limits } from '@cellsight/contract';
+import { storedLanguage } from './i18n';
 import { session } from './session';
 
 /** API base: the host plus /boot (spec section 7). */
@@ -39,8 +40,18 @@ const buildUrl = (path: string, query?: Query, method = 'GET'): string => {
   return `${apiBase}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 };
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'tenant-id': session.tenantId };
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  form?: FormData;
+  /** Longer than the usual 9 s for calls that build files. */
+  timeoutMs?: number;
+}
+
+/** Sends a call with the session, tenant and language headers; network failures become ApiError 0 or 504. */
+async function send(method: string, path: string, options: RequestOptions): Promise<{ response: Response; token: string | null }> {
+  // The console's own language, not the browser's: it names columns of exported files and the like.
+  const headers: Record<string, string> = { 'tenant-id': session.tenantId, 'Accept-Language': storedLanguage() };
   const token = session.token;
   if (token) headers['X-Access-Token'] = token;
   let body: BodyInit | undefined;
@@ -50,16 +61,19 @@ async function request<T>(method: string, path: string, options: { query?: Query
     body = JSON.stringify(options.body);
   }
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), limits.requestTimeoutMs);
-  let response: Response;
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? limits.requestTimeoutMs);
   try {
-    response = await fetch(buildUrl(path, options.query, method), { method, headers, body, signal: controller.signal });
+    return { response: await fetch(buildUrl(path, options.query, method), { method, headers, body, signal: controller.signal }), token };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'AbortError';
     throw new ApiError(timedOut ? 504 : 0, timedOut ? 504 : 0, timedOut ? 'network timeout' : 'network error');
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { response, token } = await send(method, path, options);
   let envelope: Envelope<T> | null = null;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -74,6 +88,48 @@ async function request<T>(method: string, path: string, options: { query?: Query
   return envelope;
 }
 
+/** A file the server sent (an export): its content and the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+const fileNameOf = (disposition: string | null, fallback: string): string => {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+};
+
+/** GET of a file; a refusal still arrives as the JSON envelope and becomes ApiError. */
+async function download(path: string, query: Query | undefined, fallbackName: string): Promise<DownloadedFile> {
+  const { response, token } = await send('GET', path, { query, timeoutMs: 60_000 });
+  if (response.status === 401 && token) onUnauthorized?.();
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<{ errors?: { field: string; message: string }[] } | null> | null;
+    throw new ApiError(response.status, envelope?.code ?? response.status, envelope?.message ?? response.statusText, envelope?.result?.errors ?? []);
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
+}
+
+/** Hands a downloaded file to the browser's save dialog. */
+export const saveFile = ({ blob, fileName }: DownloadedFile): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+};
+
 /** The one HTTP client of the console. Each call resolves to the envelope or throws ApiError. */
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
@@ -81,6 +137,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
   upload: <T>(path: string, form: FormData, query?: Query) => request<T>('POST', path, { form, query }),
+  download: (path: string, query: Query | undefined, fallbackName: string) => download(path, query, fallbackName),
 };
 
 /** URL of an uploaded file (avatars are stored paths; full URLs pass through). */

@@ -1,11 +1,9 @@
+import { type Language, defaultLanguage, languages } from '@cellsight/contract';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from './storage';
 
-/** The three languages of the console; en-US is the default (spec section 1). */
-export const languages = ['en-US', 'zh-CN', 'de-DE'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'en-US';
+export { type Language, defaultLanguage, languages };
 
 /**
  * Locale files live in `src/locales/<language>/<namespace>.json`; each feature owns its own

@@ -10,6 +10,7 @@ import {
   idQuerySchema,
   idsQuerySchema,
   listQuerySchema,
+  pickLanguage,
   pageSchema,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
@@ -21,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { attachment, xlsxContentType } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
@@ -48,6 +50,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(userRecordSchema)) } },
     },
     async (request) => ok(await users.list(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/sys/user/exportXls',
+    {
+      config: { access: { permission: Permission.UserExport } },
+      schema: {
+        tags,
+        summary: 'Export users as .xlsx: the list query’s filters and sort (or `selections`, comma-joined ids), headings in the Accept-Language',
+        querystring: listQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, data } = await users.exportSheet(requireAuth(request), request.query, pickLanguage(request.headers['accept-language']));
+      return reply.header('content-type', xlsxContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
+    },
   );
 
   app.post(

@@ -1,25 +1,29 @@
 import {
   type EditInfoRequest,
+  type Language,
   type ListQuery,
   type Page,
   type UserInfo,
   type UserRecord,
   ServerCode,
   UserStatus,
+  exportRowsMax,
   splitIds,
   type userListColumns,
 } from '@cellsight/contract';
-import { type SQL, and, eq } from 'drizzle-orm';
+import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { badRequest, demoNotSupported, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
+import { writeSpreadsheet } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
+import { userSheet } from './user-export.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 
 type ListColumnName = (typeof userListColumns)[number];
@@ -134,6 +138,27 @@ export const createUserService = (deps: Dependencies) => {
         total,
         built,
       );
+    },
+
+    /**
+     * The users the list query finds (or, with `selections`, just those), sorted as on screen, as
+     * an .xlsx file. Paging is ignored; more than `exportRowsMax` rows asks for a narrower search.
+     */
+    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, now = new Date()): Promise<{ fileName: string; data: Buffer }> {
+      const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
+      if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
+      const built = { ...buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []), limit: exportRowsMax + 1, offset: 0 };
+      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator()]);
+      if (rows.length > exportRowsMax) {
+        const message = `the export holds at most ${exportRowsMax} users; narrow the search or select rows`;
+        throw badRequest(ServerCode.INCORRECT_PARAMETER, `selections: ${message}`, [{ field: 'selections', message }]);
+      }
+      const sheet = userSheet(
+        rows.map((row) => toUserRecord(row, dictText)),
+        language,
+        now,
+      );
+      return { fileName: sheet.fileName, data: await writeSpreadsheet(sheet.sheetName, sheet.columns, sheet.rows) };
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {

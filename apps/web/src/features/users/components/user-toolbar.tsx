@@ -1,4 +1,4 @@
-import { DeleteOutlined, LockOutlined, PlusOutlined, RestOutlined, UnlockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, LockOutlined, PlusOutlined, RestOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserPermissions } from '../lib/use-user-permissions';
@@ -8,13 +8,15 @@ interface UserToolbarProps {
   selectedCount: number;
   onAdd: () => void;
   onOpenRecycleBin: () => void;
+  onExport: () => Promise<void>;
+  exporting: boolean;
   onFreezeSelected: (frozen: boolean) => Promise<void>;
   onDeleteSelected: () => Promise<void>;
   onClearSelection: () => void;
 }
 
-/** Add and recycle-bin buttons; batch actions appear only while rows are selected. */
-export function UserToolbar({ can, selectedCount, onAdd, onOpenRecycleBin, onFreezeSelected, onDeleteSelected, onClearSelection }: UserToolbarProps) {
+/** Add, recycle-bin and export buttons; batch actions appear only while rows are selected. */
+export function UserToolbar({ can, selectedCount, onAdd, onOpenRecycleBin, onExport, exporting, onFreezeSelected, onDeleteSelected, onClearSelection }: UserToolbarProps) {
   const { t } = useTranslation('users');
   const confirmProps = { okText: t('actions.ok'), cancelText: t('actions.cancel') };
   return (
@@ -27,6 +29,11 @@ export function UserToolbar({ can, selectedCount, onAdd, onOpenRecycleBin, onFre
       {can.recycleBin && (
         <Button icon={<RestOutlined />} onClick={onOpenRecycleBin}>
           {t('toolbar.recycleBin')}
+        </Button>
+      )}
+      {can.export && (
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+          {selectedCount > 0 ? t('toolbar.exportSelected') : t('toolbar.export')}
         </Button>
       )}
       {selectedCount > 0 && (

@@ -9,6 +9,7 @@ export const useUserPermissions = () => ({
   freeze: useHasPermission(Permission.UserFreeze),
   resetPassword: useHasPermission(Permission.UserResetPassword),
   recycleBin: useHasPermission(Permission.UserRecycleBin),
+  export: useHasPermission(Permission.UserExport),
 });
 
 export type UserPermissions = ReturnType<typeof useUserPermissions>;

@@ -3,7 +3,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { envelope, failure, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
 import UserListPage from './user-list-page';
@@ -188,9 +188,69 @@ describe('Users screen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument());
   });
 
+  it('exports the current search, or only the selected users, as a spreadsheet download', async () => {
+    const exports: { query: Record<string, string>; language: string | null }[] = [];
+    server.use(
+      http.get('/boot/sys/user/exportXls', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        params.delete('_t');
+        exports.push({ query: Object.fromEntries(params), language: request.headers.get('accept-language') });
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="users.xlsx"; filename*=UTF-8''users-20261122-0930.xlsx` },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    const search = screen.getByRole('search', { name: 'Search users' });
+    await user.type(within(search).getByLabelText('Real name'), 'Ali');
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ realname: '*Ali*' }));
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await waitFor(() => expect(saved).toEqual(['users-20261122-0930.xlsx']));
+    expect(exports[0]).toEqual({ query: { column: 'createTime', order: 'desc', realname: '*Ali*' }, language: 'en-US' });
+
+    await user.click(within(rowOf('bob')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /Export selected/ }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(exports[1]?.query).toMatchObject({ selections: 'u2' });
+    click.mockRestore();
+  });
+
+  it('explains an export that would be too large, before and after asking the server', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/boot/sys/user/exportXls', () => {
+        asked++;
+        return HttpResponse.json(failure(4004, 'selections: too many', [{ field: 'selections', message: 'the export holds at most 10000 users' }]), { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    expect(await screen.findByText('Incorrect parameter: the export holds at most 10000 users')).toBeInTheDocument();
+    expect(asked).toBe(1);
+
+    listTotal = 10_001;
+    const search = screen.getByRole('search', { name: 'Search users' });
+    await user.type(within(search).getByLabelText('User name'), 'a');
+    await user.click(within(search).getByRole('button', { name: /Search/ }));
+    await screen.findByText(/of 10001/);
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    expect(await screen.findByText('An export holds at most 10000 users. Narrow the search or select rows.')).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
   it('hides buttons the user has no permission for', async () => {
     clearPermissions();
     await renderPage();
+    expect(screen.queryByRole('button', { name: /Export/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add user/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Recycle bin/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freeze' })).not.toBeInTheDocument();

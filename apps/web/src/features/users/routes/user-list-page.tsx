@@ -1,9 +1,10 @@
-import { UserStatus, type UserRecord } from '@cellsight/contract';
-import { Alert, Button, Card } from 'antd';
+import { UserStatus, type UserRecord, exportRowsMax } from '@cellsight/contract';
+import { Alert, App, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteUsers } from '../api/delete-batch';
 import { useDeleteUser } from '../api/delete-user';
+import { useExportUsers } from '../api/export-users';
 import { useFrozenBatch } from '../api/frozen-batch';
 import { useUserList } from '../api/get-user-list';
 import { RecycleBinModal } from '../components/recycle-bin-modal';
@@ -27,6 +28,7 @@ export default function UserListPage() {
   const { t } = useTranslation('users');
   const can = useUserPermissions();
   const feedback = useServerFeedback();
+  const { message } = App.useApp();
   const [state, setState] = useState<UserListState>(initialUserListState);
   const [selected, setSelected] = useState<string[]>([]);
   const [form, setForm] = useState<ModalSlot<UserRecord | null> | null>(null);
@@ -37,6 +39,7 @@ export default function UserListPage() {
   const frozenBatch = useFrozenBatch();
   const deleteUser = useDeleteUser();
   const deleteUsers = useDeleteUsers();
+  const exportUsers = useExportUsers();
 
   // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
@@ -67,6 +70,19 @@ export default function UserListPage() {
     }
   };
 
+  const exportSheet = async () => {
+    // The server refuses it too; saying so here is faster and in the user's language.
+    if (selected.length === 0 && (list.data?.total ?? 0) > exportRowsMax) {
+      void message.warning(t('messages.exportTooLarge', { max: exportRowsMax }));
+      return;
+    }
+    try {
+      await exportUsers.mutateAsync({ query: toUserListQuery(state), selections: selected });
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
   return (
     <Card title={t('page.title')}>
       <div style={{ marginBottom: 16 }}>
@@ -77,6 +93,8 @@ export default function UserListPage() {
         selectedCount={selected.length}
         onAdd={() => setForm({ target: null, open: true })}
         onOpenRecycleBin={() => setRecycleBinOpen(true)}
+        onExport={exportSheet}
+        exporting={exportUsers.isPending}
         onFreezeSelected={(frozen) => freeze(selected, frozen)}
         onDeleteSelected={() => remove(selected)}
         onClearSelection={() => setSelected([])}
