@@ -23,7 +23,8 @@ test('a logger that connects, reports and drops off shows up live on the Loggers
     await publish(logger, deviceTopics.state(gsn), { v: 1, online: true, ts: Date.now() });
     await expect(row.getByText('Online')).toBeVisible();
     await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [batterySample(`${gsn}-B1`)] });
-    await page.reload();
+    // The new battery is announced too: the row can be opened without a reload.
+    await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
     await row.getByRole('button', { name: /expand/i }).click();
     const batteries = page.getByRole('table', { name: `Batteries of logger ${gsn}` });
     const battery = batteries.getByRole('row').filter({ hasText: `${gsn}-B1` });

@@ -263,6 +263,12 @@ describe('live updates', () => {
       { gsn, online: false },
       { gsn, online: true },
     ]);
+
+    // A battery seen for the first time is announced once its samples are stored; known ones are not.
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-NEW1', Date.now()), sample('BAT-A1', Date.now())] });
+    await waitFor(async () => events.filter((e) => e.event === 'battery.added').length, (n) => n >= 1);
+    expect(events.filter((e) => e.event === 'battery.added').map((e) => e.data)).toEqual([{ gsn, batterySns: ['BAT-NEW1'] }]);
+    expect(await count(sql`select count(*) as n from tb_battery where battery_sn = 'BAT-NEW1'`)).toBe(1);
     ws.close();
   });
 });

@@ -11,6 +11,8 @@ export const serverEventSchemas = {
   'user.changed': z.object({ ids: z.array(z.string()) }),
   /** A logger went online or offline. */
   'logger.state': z.object({ gsn: z.string(), online: z.boolean() }),
+  /** A logger reported batteries for the first time (they now have a latest reading). */
+  'battery.added': z.object({ gsn: z.string(), batterySns: z.array(z.string()) }),
   /** A device event opened or closed. */
   'device.event': z.object({ gsn: z.string(), batterySn: z.string().nullable(), type: z.string(), code: z.string(), state: z.enum(['open', 'closed']) }),
   /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */

@@ -52,6 +52,7 @@ export default fp<{ config: Config }>(
       batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       onLoggerState: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
+      onBatteriesAdded: (logger, batterySns) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
       onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),
       onAck: (gsn, ack) => commands.onAck(gsn, ack),
     });

@@ -32,6 +32,8 @@ interface Dependencies {
   /** Pauses or resumes reading from the broker (back-pressure). */
   onPressure: (paused: boolean) => void;
   onLoggerState: (logger: LoggerIdentity, online: boolean) => void;
+  /** Batteries stored for the first time, once their samples are committed. */
+  onBatteriesAdded: (logger: LoggerIdentity, batterySns: string[]) => void;
   onEvent: (logger: LoggerIdentity, change: { batterySn: string | null; type: string; code: string; state: 'open' | 'closed' }) => void;
   onAck: (gsn: string, ack: AckMessage) => Promise<void>;
   now?: () => Date;
@@ -122,18 +124,23 @@ export const createIngestService = (deps: Dependencies) => {
     return result.data as z.infer<S>;
   };
 
-  /** Drops samples of batteries that another logger owns. */
-  const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: number }> => {
+  /** Drops samples of batteries that another logger owns; `added` are batteries not stored yet. */
+  const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: number; added: string[] }> => {
     const unknown = [...new Set(samples.map((s) => s.batterySn))].filter((sn) => {
       const cached = ownerCache.get(sn);
       return !cached || Date.now() - cached.at > cacheMs;
     });
+    const added: string[] = [];
     if (unknown.length > 0) {
       const owners = await deps.devices.batteryOwners(unknown);
-      for (const sn of unknown) ownerCache.set(sn, { at: Date.now(), gsn: owners.get(sn) ?? gsn });
+      for (const sn of unknown) {
+        const owner = owners.get(sn);
+        if (owner === undefined) added.push(sn);
+        ownerCache.set(sn, { at: Date.now(), gsn: owner ?? gsn });
+      }
     }
     const own = samples.filter((s) => ownerCache.get(s.batterySn)?.gsn === gsn);
-    return { own, foreign: samples.length - own.length };
+    return { own, foreign: samples.length - own.length, added };
   };
 
   return {
@@ -151,7 +158,7 @@ export const createIngestService = (deps: Dependencies) => {
             if (!message) return;
             stats.samplesReceived += message.samples.length;
             touch(logger);
-            const { own, foreign } = await ownSamples(gsn, message.samples);
+            const { own, foreign, added } = await ownSamples(gsn, message.samples);
             if (foreign > 0) stats.rejected['foreign-battery'] += foreign;
             if (own.length === 0) return reject(gsn, 'foreign-battery', 'every battery in the message belongs to another logger', done);
             batcher.add(
@@ -159,6 +166,7 @@ export const createIngestService = (deps: Dependencies) => {
               own.map((sample) => ({ gsn, timezone: logger.timezone, sample })),
               (error) => {
                 if (error) stats.rejected.storage++;
+                else if (added.length > 0) deps.onBatteriesAdded(logger, added);
                 done();
               },
             );

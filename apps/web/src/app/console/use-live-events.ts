@@ -24,6 +24,7 @@ export function useLiveEvents(): void {
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
           break;
         case 'logger.state':
+        case 'battery.added':
         case 'device.event':
           // Online state, battery status and counts may all have moved.
           void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
