@@ -231,6 +231,31 @@ describe('console lists', () => {
     expect(battery?.soc).toBe(Number(stored?.soc));
   });
 
+  it('gives a battery’s history from the rollups, in the logger’s time zone, within bounded ranges', async () => {
+    const history = (query: Record<string, string>, token = admin) => t.request({ method: 'GET', url: '/boot/want/battery/history', token, query });
+    const hourly = await history({ batterySn: 'BAT-A1', period: '1h', begin: '2026-03-28T00:00:00Z', end: '2026-03-30T00:00:00Z' });
+    expect(hourly.statusCode).toBe(200);
+    expect(hourly.json().result).toMatchObject({ batterySn: 'BAT-A1', period: '1h', timezone: 'Europe/Berlin' });
+    const stored = await count(sql`select count(*) as n from tb_battery_sample where battery_sn = 'BAT-A1' and ts >= '2026-03-28T22:00:00Z' and ts < '2026-03-28T23:00:00Z'`);
+    expect(hourly.json().result.points).toEqual([
+      expect.objectContaining({ bucketStart: '2026-03-28T22:00:00.000Z', samples: stored, socAvg: 50, socMin: 50, socMax: 50, powerAvg: 1024, chargeEnergy: 1.5 }),
+    ]);
+    const daily = await history({ batterySn: 'BAT-A1', period: '1d', begin: '2026-03-01T00:00:00Z', end: '2026-04-01T00:00:00Z' });
+    expect(daily.json().result.points.map((p: { bucketStart: string }) => p.bucketStart)).toEqual(['2026-03-27T23:00:00.000Z']);
+
+    const tooLong = await history({ batterySn: 'BAT-A1', period: '5m', begin: '2026-03-01T00:00:00Z', end: '2026-03-20T00:00:00Z' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('begin');
+    const badPeriod = await history({ batterySn: 'BAT-A1', period: '2h' });
+    expect(badPeriod.statusCode).toBe(400);
+    expect(badPeriod.json().message).toContain('period');
+    const unknown = await history({ batterySn: 'BAT-NOPE', period: '1h' });
+    expect(unknown.statusCode).toBe(404);
+    const outsider = await t.login('outsider', 'Outsider1');
+    const hidden = await history({ batterySn: 'BAT-A1', period: '1h' }, outsider);
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('shows nothing of other tenants, and refuses users without the permission', async () => {
     const outsider = await t.login('outsider', 'Outsider1');
     const loggers = await t.request({ method: 'GET', url: '/boot/want/logger/list', token: outsider });

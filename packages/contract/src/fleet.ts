@@ -61,3 +61,52 @@ export const batteryRecordSchema = z.object({
   createTime: z.string(),
 });
 export type BatteryRecord = z.infer<typeof batteryRecordSchema>;
+
+/** Rollup periods: 5-minute and hourly buckets in UTC, daily buckets from the station's local midnight. */
+export const rollupPeriods = ['5m', '1h', '1d'] as const;
+export type RollupPeriod = (typeof rollupPeriods)[number];
+
+/** Longest range one history request may span, per period (about 2,000 points at most). */
+export const historyRangeMaxDays: Record<RollupPeriod, number> = { '5m': 7, '1h': 90, '1d': 800 };
+
+export const batteryHistoryQuerySchema = z
+  .object({
+    batterySn: z.string().min(1, 'is required').max(40),
+    period: z.enum(rollupPeriods),
+    /** ISO 8601 instants; `end` defaults to now, `begin` to one day (5m), 7 days (1h) or 30 days (1d) before it. */
+    begin: z.iso.datetime({ offset: true }).optional(),
+    end: z.iso.datetime({ offset: true }).optional(),
+    _t: z.string().optional(),
+  })
+  .strict();
+export type BatteryHistoryQuery = z.infer<typeof batteryHistoryQuerySchema>;
+
+/** One rollup bucket: averages over its samples, extremes, and the day's energy counters at their highest. */
+export const batteryHistoryPointSchema = z.object({
+  bucketStart: z.string(),
+  samples: z.number().int(),
+  socAvg: z.number(),
+  socMin: z.number(),
+  socMax: z.number(),
+  powerAvg: z.number(),
+  powerMin: z.number(),
+  powerMax: z.number(),
+  voltageAvg: z.number(),
+  currentAvg: z.number(),
+  temperatureAvg: z.number(),
+  temperatureMax: z.number(),
+  chargeEnergy: z.number(),
+  dischargeEnergy: z.number(),
+});
+export type BatteryHistoryPoint = z.infer<typeof batteryHistoryPointSchema>;
+
+export const batteryHistorySchema = z.object({
+  batterySn: z.string(),
+  period: z.enum(rollupPeriods),
+  begin: z.string(),
+  end: z.string(),
+  /** The time zone daily buckets start in (the logger's). */
+  timezone: z.string(),
+  points: z.array(batteryHistoryPointSchema),
+});
+export type BatteryHistory = z.infer<typeof batteryHistorySchema>;

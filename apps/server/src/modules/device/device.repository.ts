@@ -1,9 +1,9 @@
-import { type SQL, and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { batteries, deviceEvents, loggers, userTenants } from '../../db/schema.js';
+import { batteries, batteryRollups, deviceEvents, loggers, userTenants } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
-import type { BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage } from '@cellsight/contract';
+import type { BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -55,6 +55,43 @@ export const createDeviceRepository = (db: Database) => ({
       createTime: row.createTime.toISOString(),
     }));
     return { records, total: count?.total ?? 0 };
+  },
+
+  /** The battery's logger and its time zone, if the logger is within `loggerScope`. */
+  async findVisibleBattery(batterySn: string, loggerScope: SQL): Promise<{ gsn: string; timezone: string } | null> {
+    const [row] = await db
+      .select({ gsn: loggers.gsn, timezone: loggers.timezone })
+      .from(batteries)
+      .innerJoin(loggers, eq(loggers.gsn, batteries.loggerGsn))
+      .where(and(eq(batteries.batterySn, batterySn), inArray(batteries.loggerGsn, loggerScope)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Rollup buckets of one battery starting in [begin, end), oldest first. */
+  async rollups(batterySn: string, period: RollupPeriod, begin: Date, end: Date): Promise<BatteryHistoryPoint[]> {
+    const r = batteryRollups;
+    const rows = await db
+      .select()
+      .from(r)
+      .where(and(eq(r.batterySn, batterySn), eq(r.period, period), gte(r.bucketStart, begin), lt(r.bucketStart, end)))
+      .orderBy(asc(r.bucketStart));
+    return rows.map((row) => ({
+      bucketStart: row.bucketStart.toISOString(),
+      samples: row.samples,
+      socAvg: row.socSum / row.samples,
+      socMin: row.socMin,
+      socMax: row.socMax,
+      powerAvg: row.powerSum / row.samples,
+      powerMin: row.powerMin,
+      powerMax: row.powerMax,
+      voltageAvg: row.voltageSum / row.samples,
+      currentAvg: row.currentSum / row.samples,
+      temperatureAvg: row.temperatureSum / row.samples,
+      temperatureMax: row.temperatureMax,
+      chargeEnergy: row.chargeEnergy,
+      dischargeEnergy: row.dischargeEnergy,
+    }));
   },
 
   /** A page of batteries with their latest reading, of the loggers in `loggerScope`. */

@@ -1,6 +1,8 @@
 import {
   Permission,
   ServerCode,
+  batteryHistoryQuerySchema,
+  batteryHistorySchema,
   batteryRecordSchema,
   envelopeSchema,
   listQuerySchema,
@@ -40,6 +42,20 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Batteries of the caller’s loggers with their latest reading (list contract; filter by loggerGsn)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(batteryRecordSchema)) } },
     },
     async (request) => ok(await service.listBatteries(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/want/battery/history',
+    {
+      config: { access: { permission: Permission.LoggerList } },
+      schema: {
+        tags,
+        summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
+        querystring: batteryHistoryQuerySchema,
+        response: { 200: envelopeSchema(batteryHistorySchema) },
+      },
+    },
+    async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
   );
 
   app.post(

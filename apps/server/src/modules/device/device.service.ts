@@ -1,6 +1,18 @@
-import type { BatteryRecord, ListQuery, LoggerRecord, Page, batteryListColumns, loggerListColumns } from '@cellsight/contract';
+import {
+  type BatteryHistory,
+  type BatteryHistoryQuery,
+  type BatteryRecord,
+  type ListQuery,
+  type LoggerRecord,
+  type Page,
+  type RollupPeriod,
+  type batteryListColumns,
+  historyRangeMaxDays,
+  type loggerListColumns,
+} from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { batteries, loggers } from '../../db/schema.js';
+import { invalidField, notFound } from '../../lib/errors.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DeviceRepository } from './device.repository.js';
@@ -34,8 +46,12 @@ const batteryListSpec: ListSpec = {
   tieBreaker: batteries.batterySn,
 };
 
+const dayMs = 24 * 3600 * 1000;
+/** How far back a history goes when the request names no `begin`. */
+const defaultRangeDays: Record<RollupPeriod, number> = { '5m': 1, '1h': 7, '1d': 30 };
+
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
-export const createDeviceService = (devices: DeviceRepository) => {
+export const createDeviceService = (devices: DeviceRepository, now: () => Date = () => new Date()) => {
   const visible = (auth: AuthContext) => devices.visibleGsns(auth.userId, auth.tenantId);
   return {
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
@@ -48,6 +64,20 @@ export const createDeviceService = (devices: DeviceRepository) => {
       const built = buildListQuery(query, batteryListSpec);
       const { records, total } = await devices.listBatteries(built, visible(auth));
       return toPage(records, total, built);
+    },
+
+    /** A battery's readings over time from the rollups, for charts. */
+    async batteryHistory(auth: AuthContext, query: BatteryHistoryQuery): Promise<BatteryHistory> {
+      const end = query.end ? new Date(query.end) : now();
+      const begin = query.begin ? new Date(query.begin) : new Date(end.getTime() - defaultRangeDays[query.period] * dayMs);
+      if (begin >= end) throw invalidField('begin', 'must be before end');
+      if (end.getTime() - begin.getTime() > historyRangeMaxDays[query.period] * dayMs) {
+        throw invalidField('begin', `with period ${query.period} the range is at most ${historyRangeMaxDays[query.period]} days`);
+      }
+      const battery = await devices.findVisibleBattery(query.batterySn, visible(auth));
+      if (!battery) throw notFound(`battery ${query.batterySn}`);
+      const points = await devices.rollups(query.batterySn, query.period, begin, end);
+      return { batterySn: query.batterySn, period: query.period, begin: begin.toISOString(), end: end.toISOString(), timezone: battery.timezone, points };
     },
   };
 };
