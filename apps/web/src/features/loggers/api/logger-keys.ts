@@ -1,3 +1,4 @@
+import type { RollupPeriod } from '@cellsight/contract';
 import type { LoggerListQuery } from '../lib/logger-list-query';
 
 /** Query keys of the loggers feature; live events invalidate through `all`. */
@@ -5,4 +6,5 @@ export const loggerKeys = {
   all: ['loggers'] as const,
   list: (query: LoggerListQuery) => [...loggerKeys.all, 'list', query] as const,
   batteries: (gsn: string) => [...loggerKeys.all, 'batteries', gsn] as const,
+  history: (batterySn: string, period: RollupPeriod) => [...loggerKeys.all, 'history', batterySn, period] as const,
 };

@@ -1,16 +1,20 @@
 import type { BatteryRecord } from '@cellsight/contract';
-import { Alert, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { LineChartOutlined } from '@ant-design/icons';
+import { Alert, Button, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useLoggerBatteries } from '../api/get-battery-list';
 import { formatNumber, statusColor } from '../lib/battery-format';
+import { BatteryHistoryDrawer } from './battery-history-drawer';
 
 /** The batteries of one logger with their latest reading; refreshes itself while open. */
 export function BatteryTable({ gsn }: { gsn: string }) {
   const { t } = useTranslation('loggers');
   const feedback = useServerFeedback();
   const batteries = useLoggerBatteries(gsn);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
 
   const columns: TableColumnsType<BatteryRecord> = [
     { title: t('battery.batterySn'), dataIndex: 'batterySn', key: 'batterySn' },
@@ -37,20 +41,32 @@ export function BatteryTable({ gsn }: { gsn: string }) {
     { title: t('battery.dischargeToday'), dataIndex: 'dischargeEnergyToday', key: 'dischargeEnergyToday', render: (value: number | null) => formatNumber(value, 2, ' kWh') },
     { title: t('battery.cycles'), dataIndex: 'cycles', key: 'cycles' },
     { title: t('battery.lastTs'), dataIndex: 'lastTs', key: 'lastTs', render: (value: string | null) => formatDateTime(value), onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
+    {
+      title: t('battery.actions'),
+      key: 'actions',
+      render: (_value, record) => (
+        <Button type="link" icon={<LineChartOutlined />} onClick={() => setHistoryOf(record.batterySn)} aria-label={t('history.open', { batterySn: record.batterySn })}>
+          {t('history.button')}
+        </Button>
+      ),
+    },
   ];
 
   if (batteries.isError) return <Alert type="warning" showIcon title={feedback.errorText(batteries.error)} />;
   return (
-    <Table<BatteryRecord>
-      rowKey="batterySn"
-      size="small"
-      columns={columns}
-      dataSource={batteries.data?.records ?? []}
-      loading={batteries.isPending}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      aria-label={t('battery.tableLabel', { gsn })}
-      locale={{ emptyText: t('battery.empty') }}
-    />
+    <>
+      <Table<BatteryRecord>
+        rowKey="batterySn"
+        size="small"
+        columns={columns}
+        dataSource={batteries.data?.records ?? []}
+        loading={batteries.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label={t('battery.tableLabel', { gsn })}
+        locale={{ emptyText: t('battery.empty') }}
+      />
+      <BatteryHistoryDrawer batterySn={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
   );
 }

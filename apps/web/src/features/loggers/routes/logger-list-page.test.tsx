@@ -1,12 +1,21 @@
-import type { BatteryRecord, LoggerRecord, Page } from '@cellsight/contract';
+import type { BatteryHistory, BatteryRecord, LoggerRecord, Page } from '@cellsight/contract';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, renderWithProviders } from '@/testing/feature-test-utils';
 import { loggerKeys } from '../api/logger-keys';
 import LoggerListPage from './logger-list-page';
+
+// jsdom has no canvas: the chart shows the series it was given instead of drawing them.
+vi.mock('@/components/e-chart', () => ({
+  EChart: ({ option, label }: { option: { series: { name: string; data: unknown[] }[] }; label: string }) => (
+    <div role="img" aria-label={label}>
+      {option.series.map((series) => `${series.name}: ${JSON.stringify(series.data)}`).join(' | ')}
+    </div>
+  ),
+}));
 
 const logger = (overrides: Partial<LoggerRecord>): LoggerRecord => ({
   gsn: 'GW-0001',
@@ -61,6 +70,7 @@ const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, s
 let loggers: LoggerRecord[] = [];
 let listQueries: Record<string, string>[] = [];
 let batteryQueries: Record<string, string>[] = [];
+let historyQueries: Record<string, string>[] = [];
 
 const server = setupServer(
   http.get('/boot/want/logger/list', ({ request }) => {
@@ -74,6 +84,20 @@ const server = setupServer(
     params.delete('_t');
     batteryQueries.push(Object.fromEntries(params));
     return HttpResponse.json(envelope(page([battery({}), battery({ batterySn: 'BAT-0002', role: 'slave', state: 'idle', status: 'fault', soc: 12, power: 0 })])));
+  }),
+  http.get('/boot/want/battery/history', ({ request }) => {
+    const params = Object.fromEntries(new URL(request.url).searchParams);
+    historyQueries.push(params);
+    const point = { samples: 12, socMin: 60, socMax: 62, powerMin: 0, powerMax: 2000, voltageAvg: 51, currentAvg: 20, temperatureAvg: 25, temperatureMax: 26, chargeEnergy: 4.5, dischargeEnergy: 1.25 };
+    const history: BatteryHistory = {
+      batterySn: params.batterySn ?? '',
+      period: params.period as BatteryHistory['period'],
+      begin: '2026-11-21T09:00:00.000Z',
+      end: '2026-11-22T09:00:00.000Z',
+      timezone: 'Europe/Berlin',
+      points: params.period === '1h' ? [] : [{ ...point, bucketStart: '2026-11-21T23:00:00.000Z', socAvg: 61.04, powerAvg: 1500 }],
+    };
+    return HttpResponse.json(envelope(history));
   }),
 );
 
@@ -90,6 +114,7 @@ beforeEach(() => {
   loggers = [logger({}), logger({ gsn: 'GW-0002', online: false, batteryCount: 0, signal: null, lat: null, lon: null })];
   listQueries = [];
   batteryQueries = [];
+  historyQueries = [];
 });
 afterEach(() => {
   cleanup();
@@ -135,6 +160,25 @@ describe('Loggers screen', () => {
     expect(within(second).getByText('Fault')).toBeInTheDocument();
     expect(within(second).getByText('Slave')).toBeInTheDocument();
     expect(batteryQueries[0]).toMatchObject({ loggerGsn: 'GW-0001', column: 'batterySn', order: 'asc' });
+  });
+
+  it('charts a battery’s last day, and says so when a range has no readings', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
+    await user.click(await screen.findByRole('button', { name: 'History of BAT-0001' }));
+    const chart = await screen.findByRole('img', { name: 'BAT-0001: Last 24 hours' });
+    expect(chart).toHaveTextContent('SOC (average): [["2026-11-21T23:00:00.000Z",61]] | Power (average): [["2026-11-21T23:00:00.000Z",1.5]]');
+    expect(historyQueries[0]).toMatchObject({ batterySn: 'BAT-0001', period: '5m' });
+
+    await user.click(screen.getByText('Last 7 days'));
+    expect(await screen.findByText('No readings in this period.')).toBeInTheDocument();
+    expect(historyQueries.at(-1)).toMatchObject({ period: '1h' });
+
+    await user.click(screen.getByText('Last 30 days'));
+    expect(await screen.findByRole('img', { name: 'BAT-0001: Last 30 days' })).toHaveTextContent('Charged: [4.5] | Discharged: [1.25]');
+    expect(screen.getByText(/station's time zone \(Europe\/Berlin\)/)).toBeInTheDocument();
   });
 
   it('shows a changed online state when live events invalidate the loggers', async () => {

@@ -1,0 +1,12 @@
+import type { BatteryHistory, RollupPeriod } from '@cellsight/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { loggerKeys } from './logger-keys';
+
+/** A battery's rollups over the period's default range (last day, week or month), re-read every minute. */
+export const useBatteryHistory = (batterySn: string, period: RollupPeriod) =>
+  useQuery({
+    queryKey: loggerKeys.history(batterySn, period),
+    queryFn: async (): Promise<BatteryHistory> => (await api.get<BatteryHistory>('/want/battery/history', { batterySn, period })).result,
+    refetchInterval: 60_000,
+  });
