@@ -31,6 +31,13 @@ test('a logger that connects, reports and drops off shows up live on the Loggers
     await expect(battery.getByText('Discharging')).toBeVisible();
     await expect(battery.getByText('-2.40 kW')).toBeVisible();
     await expect(battery.getByText('6.75 kWh')).toBeVisible();
+
+    // Its history is charted from the rollups the sample went into.
+    await battery.getByRole('button', { name: `History of ${gsn}-B1` }).click();
+    await expect(page.getByRole('img', { name: `${gsn}-B1: Last 24 hours` }).locator('canvas')).toBeVisible();
+    await page.getByText('Last 30 days').click();
+    await expect(page.getByRole('img', { name: `${gsn}-B1: Last 30 days` })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   } finally {
     // Losing the connection without a goodbye: the broker publishes the will.
     logger.stream.destroy();
