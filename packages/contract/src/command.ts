@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { commandOps, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
+import { commandOps, loggerKeyPattern, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
+import { limits } from './validation.js';
 
 /** Whether a name is an IANA time zone the runtime knows (Europe/Berlin, Asia/Hong_Kong, UTC). */
 export const isTimeZone = (name: string): boolean => {
@@ -63,11 +64,17 @@ export const loggerRegistrationSchema = z.object({
     .array(
       z.object({
         gsn: z.string().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
-        key: z.string().min(8, 'must be at least 8 characters').max(64, 'must be at most 64 characters').regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+        key: z
+          .string()
+          .min(limits.loggerKeyMin, `must be at least ${limits.loggerKeyMin} characters`)
+          .max(limits.loggerKeyMax, `must be at most ${limits.loggerKeyMax} characters`)
+          .regex(loggerKeyPattern, 'must be printable characters without spaces'),
         timezone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
       }),
     )
     .min(1)
     .max(1000),
 });
+export type LoggerRegistration = z.infer<typeof loggerRegistrationSchema>;
 export const loggerRegistrationResultSchema = z.object({ registered: z.number().int(), existing: z.number().int() });
+export type LoggerRegistrationResult = z.infer<typeof loggerRegistrationResultSchema>;

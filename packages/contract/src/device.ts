@@ -33,6 +33,8 @@ export const parseDeviceTopic = (topic: string): { gsn: string; kind: UplinkKind
 
 /** Logger (gsn) and battery serial numbers: letters, digits, dash and underscore, 4 to 32 characters. */
 export const loggerSnPattern = /^[A-Za-z0-9_-]{4,32}$/;
+/** Registration keys: printable ASCII without spaces (length limits in `limits`). */
+export const loggerKeyPattern = /^[\x21-\x7e]+$/;
 export const batterySnPattern = /^[A-Za-z0-9_-]{4,40}$/;
 
 /** Largest accepted payload; larger messages are refused before parsing. */

@@ -46,6 +46,10 @@ export const limits = {
   loginLockMinutes: 10,
   sessionLifetimeMs: 604_800_000,
   requestTimeoutMs: 9000,
+  /** Loggers entered at once in a form (spec section 9: logger rows 32). */
+  loggerRowsMax: 32,
+  loggerKeyMin: 8,
+  loggerKeyMax: 64,
 } as const;
 
 /** Image uploads: JPEG or PNG by content, under 2 MB. */

@@ -1,10 +1,11 @@
-import type { BatteryHistory, BatteryRecord, LoggerRecord, Page } from '@cellsight/contract';
+import { type BatteryHistory, type BatteryRecord, type LoggerRecord, type Page, Permission } from '@cellsight/contract';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failure, renderWithProviders } from '@/testing/feature-test-utils';
+import { clearPermissions, setPermissions } from '@/lib/permissions';
+import { envelope, failure, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
 import { loggerKeys } from '../api/logger-keys';
 import LoggerListPage from './logger-list-page';
 
@@ -119,6 +120,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  clearPermissions();
 });
 afterAll(() => server.close());
 
@@ -179,6 +181,57 @@ describe('Loggers screen', () => {
     await user.click(screen.getByText('Last 30 days'));
     expect(await screen.findByRole('img', { name: 'BAT-0001: Last 30 days' })).toHaveTextContent('Charged: [4.5] | Discharged: [1.25]');
     expect(screen.getByText(/station's time zone \(Europe\/Berlin\)/)).toBeInTheDocument();
+  });
+
+  it('registers loggers, refusing a repeated SN and putting server errors on their row', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/boot/want/logger/registerBatch', async ({ request }) => {
+        const body = (await request.json()) as { loggers: { key: string }[] };
+        bodies.push(body);
+        if (body.loggers.some((row) => row.key === 'rejected-key')) {
+          return HttpResponse.json(failure(4004, 'invalid', [{ field: 'body.loggers.1.key', message: 'must be printable characters without spaces' }]), { status: 400 });
+        }
+        return HttpResponse.json(envelope({ registered: 1, existing: 1 }, 1001, 'Registered'));
+      }),
+    );
+    setPermissions({ auth: [{ action: Permission.LoggerRegister, type: '1', describe: 'register', status: '1' }], allAuth: [] });
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(screen.getByRole('button', { name: /Register loggers/ }));
+    const dialog = await findDialog('Register loggers');
+    await user.type(within(dialog).getByLabelText('Logger SN, row 1'), 'GW-0009');
+    await user.type(within(dialog).getByLabelText('Registration key, row 1'), 'first-key-1');
+    await user.click(within(dialog).getByRole('button', { name: /Add a logger/ }));
+    await user.type(within(dialog).getByLabelText('Logger SN, row 2'), 'GW-0009');
+    await user.type(within(dialog).getByLabelText('Registration key, row 2'), 'rejected-key');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect((await within(dialog).findAllByText('GW-0009 is repeated')).length).toBeGreaterThan(0);
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Logger SN, row 2'));
+    await user.type(within(dialog).getByLabelText('Logger SN, row 2'), 'GW-0010');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('must be printable characters without spaces')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({
+      loggers: [
+        { gsn: 'GW-0009', key: 'first-key-1', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        { gsn: 'GW-0010', key: 'rejected-key', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      ],
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove row 2' }));
+    const listsBefore = listQueries.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('1 registered; 1 were registered already')).toBeInTheDocument();
+    await waitFor(() => expect(listQueries.length).toBeGreaterThan(listsBefore));
+  });
+
+  it('offers registration only with the permission', async () => {
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    expect(screen.queryByRole('button', { name: /Register loggers/ })).not.toBeInTheDocument();
   });
 
   it('shows a changed online state when live events invalidate the loggers', async () => {

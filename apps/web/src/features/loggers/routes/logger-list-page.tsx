@@ -1,10 +1,15 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Permission } from '@cellsight/contract';
 import { Alert, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
+import { useUserInfo } from '@/lib/use-session';
 import { useLoggerList } from '../api/get-logger-list';
 import { LoggerSearchBar } from '../components/logger-search-bar';
 import { LoggerTable } from '../components/logger-table';
+import { RegisterLoggersModal } from '../components/register-loggers-modal';
 import { type LoggerListFilters, initialLoggerListState, toLoggerListQuery } from '../lib/logger-list-query';
 
 /**
@@ -16,12 +21,26 @@ export default function LoggerListPage() {
   const feedback = useServerFeedback();
   const [state, setState] = useState(initialLoggerListState);
   const list = useLoggerList(toLoggerListQuery(state));
+  // Display only: the server refuses registration without the permission and for demo accounts.
+  const mayRegister = useHasPermission(Permission.LoggerRegister);
+  const demo = useUserInfo()?.demo ?? false;
+  const canRegister = mayRegister && !demo;
+  const [registering, setRegistering] = useState(false);
 
   const search = (filters: LoggerListFilters) => setState((s) => ({ ...s, filters, pageNo: 1 }));
   const reset = () => setState((s) => ({ ...s, filters: {}, pageNo: 1 }));
 
   return (
-    <Card title={t('page.title')}>
+    <Card
+      title={t('page.title')}
+      extra={
+        canRegister && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
+            {t('register.button')}
+          </Button>
+        )
+      }
+    >
       <div style={{ marginBottom: 16 }}>
         <LoggerSearchBar onSearch={search} onReset={reset} />
       </div>
@@ -45,6 +64,7 @@ export default function LoggerListPage() {
         onPageChange={(pageNo, pageSize) => setState((s) => ({ ...s, pageNo, pageSize }))}
         onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNo: 1 }))}
       />
+      <RegisterLoggersModal open={registering} onClose={() => setRegistering(false)} />
     </Card>
   );
 }

@@ -1,0 +1,13 @@
+import type { LoggerRegistration, LoggerRegistrationResult } from '@cellsight/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { loggerKeys } from './logger-keys';
+
+/** Registers loggers (SN, key, time zone) so they may connect; the list refreshes afterwards. */
+export const useRegisterLoggers = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: LoggerRegistration) => api.post<LoggerRegistrationResult>('/want/logger/registerBatch', request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loggerKeys.all }),
+  });
+};
