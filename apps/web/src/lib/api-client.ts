@@ -46,13 +46,15 @@ interface RequestOptions {
   form?: FormData;
   /** Longer than the usual 9 s for calls that build files. */
   timeoutMs?: number;
+  /** A session other than the current one (sign-out ends a session that is already forgotten here). */
+  token?: string;
 }
 
 /** Sends a call with the session, tenant and language headers; network failures become ApiError 0 or 504. */
 async function send(method: string, path: string, options: RequestOptions): Promise<{ response: Response; token: string | null }> {
   // The console's own language, not the browser's: it names columns of exported files and the like.
   const headers: Record<string, string> = { 'tenant-id': session.tenantId, 'Accept-Language': storedLanguage() };
-  const token = session.token;
+  const token = options.token ?? session.token;
   if (token) headers['X-Access-Token'] = token;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
@@ -133,7 +135,7 @@ export const saveFile = ({ blob, fileName }: DownloadedFile): void => {
 /** The one HTTP client of the console. Each call resolves to the envelope or throws ApiError. */
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body, query }),
+  post: <T>(path: string, body?: unknown, query?: Query, options: { token?: string } = {}) => request<T>('POST', path, { body, query, ...options }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
   upload: <T>(path: string, form: FormData, query?: Query) => request<T>('POST', path, { form, query }),
