@@ -110,3 +110,19 @@ export const batteryHistorySchema = z.object({
   points: z.array(batteryHistoryPointSchema),
 });
 export type BatteryHistory = z.infer<typeof batteryHistorySchema>;
+
+/** Why a device message was refused (each is counted; see docs/device-protocol.md). */
+export const ingestRejectReasons = ['too-large', 'not-json', 'invalid', 'unknown-logger', 'foreign-battery', 'acl', 'storage'] as const;
+export type IngestRejectReason = (typeof ingestRejectReasons)[number];
+
+/** Ingestion counters of this server process since it started. */
+export const ingestStatsSchema = z.object({
+  since: z.string(),
+  messages: z.number().int(),
+  samplesReceived: z.number().int(),
+  samplesStored: z.number().int(),
+  rejected: z.record(z.enum(ingestRejectReasons), z.number().int()),
+  /** Samples waiting for their database batch right now. */
+  pendingSamples: z.number().int(),
+});
+export type IngestStats = z.infer<typeof ingestStatsSchema>;

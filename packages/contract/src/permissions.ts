@@ -16,6 +16,7 @@ export const Permission = {
   LoggerRegister: 'device:logger:register',
   CommandSend: 'device:command:send',
   CommandList: 'device:command:list',
+  IngestStats: 'device:ingest:stats',
 } as const;
 
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];

@@ -35,6 +35,7 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-send', parentId: null, name: 'Send remote commands', menuType: MenuType.Button, perms: Permission.CommandSend, sortNo: 101 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
+  { id: 'b-ingest-stats', parentId: null, name: 'View ingestion counters', menuType: MenuType.Button, perms: Permission.IngestStats, sortNo: 103 },
 ];
 
 export interface RoleSeed {

@@ -5,6 +5,7 @@ import {
   batteryHistorySchema,
   batteryRecordSchema,
   envelopeSchema,
+  ingestStatsSchema,
   listQuerySchema,
   loggerRecordSchema,
   loggerRegistrationResultSchema,
@@ -56,6 +57,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/want/ingest/stats',
+    {
+      config: { access: { permission: Permission.IngestStats } },
+      schema: { tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', response: { 200: envelopeSchema(ingestStatsSchema) } },
+    },
+    async () => ok(app.devicePlane.ingest.stats()),
   );
 
   app.post(

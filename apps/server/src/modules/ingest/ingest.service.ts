@@ -1,5 +1,7 @@
 import {
   type AckMessage,
+  type IngestRejectReason,
+  type IngestStats,
   type UplinkKind,
   ackMessageSchema,
   eventsMessageSchema,
@@ -14,15 +16,7 @@ import type { DeviceRepository, LoggerIdentity } from '../device/device.reposito
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository } from './sample.repository.js';
 
-export type RejectReason = 'too-large' | 'not-json' | 'invalid' | 'unknown-logger' | 'foreign-battery' | 'acl' | 'storage';
-
-export interface IngestStats {
-  messages: number;
-  samplesReceived: number;
-  samplesStored: number;
-  rejected: Record<RejectReason, number>;
-  pendingSamples: number;
-}
+type RejectReason = IngestRejectReason;
 
 interface Dependencies {
   devices: DeviceRepository;
@@ -50,6 +44,7 @@ const cacheMs = 60_000;
 export const createIngestService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
   const stats: IngestStats = {
+    since: now().toISOString(),
     messages: 0,
     samplesReceived: 0,
     samplesStored: 0,
