@@ -1,6 +1,7 @@
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { imageMimeTypes, limits } from '@cellsight/contract';
 import { App, Avatar, Button, Space, Upload, type UploadProps } from 'antd';
+import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@/lib/api-client';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -14,7 +15,12 @@ interface AvatarUploadProps {
   disabled?: boolean;
 }
 
-/** Picks, checks and uploads an avatar image; the form keeps the stored path. */
+/** The crop box, as the spec fixes it (200 × 200, square). */
+const cropBoxPx = 200;
+// The library types every Cropper prop as required here; only the box size is ours to set.
+const cropperProps = { cropSize: { width: cropBoxPx, height: cropBoxPx } } as ImgCropProps['cropperProps'];
+
+/** Picks, checks, crops (a square, in a fixed 200 px box) and uploads an avatar; the form keeps the stored path. */
 export function AvatarUpload({ value, onChange, id, disabled }: AvatarUploadProps) {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
@@ -54,19 +60,31 @@ export function AvatarUpload({ value, onChange, id, disabled }: AvatarUploadProp
   return (
     <Space size="large" align="center">
       {src ? <Avatar size={96} src={src} alt={t('avatar.current')} /> : <Avatar size={96} icon={<UserOutlined />} aria-label={t('avatar.none')} />}
-      <Upload
-        id={id}
-        accept={imageMimeTypes.join(',')}
-        showUploadList={false}
-        maxCount={1}
-        beforeUpload={beforeUpload}
-        customRequest={customRequest}
-        disabled={disabled || upload.isPending}
+      <ImgCrop
+        aspect={1}
+        quality={0.92}
+        beforeCrop={beforeUpload}
+        cropperProps={cropperProps}
+        modalTitle={t('avatar.cropTitle')}
+        modalOk={t('avatar.cropOk')}
+        modalCancel={t('avatar.cropCancel')}
+        resetText={t('avatar.cropReset')}
+        showReset
       >
-        <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={disabled || upload.isPending}>
-          {upload.isPending ? t('avatar.uploading') : t('avatar.change')}
-        </Button>
-      </Upload>
+        <Upload
+          id={id}
+          accept={imageMimeTypes.join(',')}
+          showUploadList={false}
+          maxCount={1}
+          beforeUpload={beforeUpload}
+          customRequest={customRequest}
+          disabled={disabled || upload.isPending}
+        >
+          <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={disabled || upload.isPending}>
+            {upload.isPending ? t('avatar.uploading') : t('avatar.change')}
+          </Button>
+        </Upload>
+      </ImgCrop>
     </Space>
   );
 }

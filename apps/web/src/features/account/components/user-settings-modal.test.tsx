@@ -11,6 +11,10 @@ import { UserSettingsModal } from './user-settings-modal';
 
 configure({ defaultHidden: true });
 
+// jsdom cannot draw images, so the cropper steps aside here and hands the picked file on as it is;
+// the crop itself is exercised in Chromium (e2e/tests/account.spec.ts).
+vi.mock('antd-img-crop', () => ({ default: ({ children }: { children: React.ReactNode }) => children }));
+
 const me = userInfo({ id: 'u1', username: 'alice', realname: 'Alice', avatar: 'avatar/old.png', sex: 2, email: 'alice@example.com', company: 'Cellsight', address: 'Somewhere 1', code: 'C-001' });
 
 let profileRequests: string[] = [];
