@@ -1,4 +1,4 @@
-import { type CommandMessage, DeviceCode, ServerCode, deviceTopics } from '@cellsight/contract';
+import { type CommandMessage, DeviceCode, type IngestStats, ServerCode, deviceTopics } from '@cellsight/contract';
 import { loggerSigningKey, verifyCommand } from '@cellsight/contract/device-crypto';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
@@ -101,7 +101,7 @@ describe('telemetry', () => {
     const stats = async () => {
       const response = await t.request({ method: 'GET', url: '/boot/want/ingest/stats', token: admin });
       expect(response.statusCode).toBe(200);
-      return response.json().result as { messages: number; rejected: Record<string, number> };
+      return response.json().result as IngestStats;
     };
     const before = await stats();
     await publish(logger, deviceTopics.telemetry(gsn), '{not json');

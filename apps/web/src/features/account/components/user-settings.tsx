@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Col, Row, Skeleton } from 'antd';
+import { Alert, Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '@/lib/session';
 import { useProfile } from '../api/get-user-by-id';
-import { errorMessage } from '@/lib/notify';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProfileForm } from './profile-form';
 import { SecuritySettings } from './security-settings';
 
@@ -19,18 +19,7 @@ export function UserSettings() {
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={14}>
         <Card title={t('settings.basic')}>
-          {profile.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={errorMessage(profile.error)}
-              action={
-                <Button size="small" onClick={() => void profile.refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            />
-          )}
+          {profile.isError && <LoadErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />}
           {profile.isPending && <Skeleton active />}
           {user && <ProfileForm key={user.id} user={user} />}
         </Card>

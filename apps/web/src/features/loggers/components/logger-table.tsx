@@ -1,7 +1,8 @@
-import { type LoggerRecord, type Page, limits } from '@cellsight/contract';
-import { Table, type TableColumnType, type TableColumnsType, type TableProps } from 'antd';
+import type { LoggerRecord, Page } from '@cellsight/contract';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { serverTable, sortOrderOf as indicator } from '@/lib/server-table';
 import { formatNumber } from '../lib/battery-format';
 import { type LoggerListSort, type LoggerListState, type SortableLoggerColumn, sortableLoggerColumns } from '../lib/logger-list-query';
 import { BatteryTable } from './battery-table';
@@ -15,15 +16,12 @@ interface LoggerTableProps {
   onSortChange: (sort: LoggerListSort | null) => void;
 }
 
-const isSortable = (key: unknown): key is SortableLoggerColumn => (sortableLoggerColumns as readonly unknown[]).includes(key);
-
 const location = (logger: LoggerRecord): string => (logger.lat === null || logger.lon === null ? '' : `${logger.lat.toFixed(5)}, ${logger.lon.toFixed(5)}`);
 
 /** The Loggers table: server-side paging and sorting; a row opens to show its batteries. */
 export function LoggerTable({ page, loading, state, onPageChange, onSortChange }: LoggerTableProps) {
   const { t } = useTranslation('loggers');
-  const sortOrderOf = (column: SortableLoggerColumn): TableColumnType<LoggerRecord>['sortOrder'] =>
-    state.sort?.column === column ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrderOf = (column: SortableLoggerColumn) => indicator(state.sort, column);
 
   const columns: TableColumnsType<LoggerRecord> = [
     { title: t('fields.gsn'), dataIndex: 'gsn', key: 'gsn', sorter: true, sortOrder: sortOrderOf('gsn') },
@@ -57,15 +55,15 @@ export function LoggerTable({ page, loading, state, onPageChange, onSortChange }
     },
   ];
 
-  const onChange: TableProps<LoggerRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const first = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = first?.columnKey;
-      onSortChange(first?.order && isSortable(column) ? { column, order: first.order === 'ascend' ? 'asc' : 'desc' } : null);
-    } else if (extra.action === 'paginate') {
-      onPageChange(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-    }
-  };
+  const table = serverTable<LoggerRecord, SortableLoggerColumn>({
+    sortable: sortableLoggerColumns,
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    total: page?.total ?? 0,
+    showTotal: (total, [from, to]) => t('table.total', { from, to, total }),
+    onSortChange,
+    onPageChange,
+  });
 
   return (
     <Table<LoggerRecord>
@@ -73,21 +71,13 @@ export function LoggerTable({ page, loading, state, onPageChange, onSortChange }
       columns={columns}
       dataSource={page?.records ?? []}
       loading={loading}
-      onChange={onChange}
+      onChange={table.onChange}
       scroll={{ x: 'max-content' }}
       expandable={{
         expandedRowRender: (record) => <BatteryTable gsn={record.gsn} />,
         rowExpandable: (record) => record.batteryCount > 0,
       }}
-      pagination={{
-        current: state.pageNo,
-        pageSize: state.pageSize,
-        total: page?.total ?? 0,
-        showQuickJumper: true,
-        showSizeChanger: true,
-        pageSizeOptions: limits.pageSizeOptions.map(String),
-        showTotal: (total, [from, to]) => t('table.total', { from, to, total }),
-      }}
+      pagination={table.pagination}
       locale={{ emptyText: t('table.empty') }}
     />
   );

@@ -1,13 +1,11 @@
 import { limits } from '@cellsight/contract';
+import type { ListSort } from '@/lib/server-table';
 
 /** Columns the Loggers table lets the user sort by. */
 export const sortableLoggerColumns = ['gsn', 'lastSeen', 'createTime'] as const;
 export type SortableLoggerColumn = (typeof sortableLoggerColumns)[number];
 
-export interface LoggerListSort {
-  column: SortableLoggerColumn;
-  order: 'asc' | 'desc';
-}
+export type LoggerListSort = ListSort<SortableLoggerColumn>;
 
 /** What the search bar holds; undefined means "no filter". */
 export interface LoggerListFilters {

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '@cellsight/contract';
-import { Alert, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useHasPermission } from '@/lib/permissions';
-import { useServerFeedback } from '@/lib/server-feedback';
 import { useUserInfo } from '@/lib/use-session';
 import { useLoggerList } from '../api/get-logger-list';
 import { LoggerSearchBar } from '../components/logger-search-bar';
@@ -18,7 +18,6 @@ import { type LoggerListFilters, initialLoggerListState, toLoggerListQuery } fro
  */
 export default function LoggerListPage() {
   const { t } = useTranslation('loggers');
-  const feedback = useServerFeedback();
   const [state, setState] = useState(initialLoggerListState);
   const list = useLoggerList(toLoggerListQuery(state));
   // Display only: the server refuses registration without the permission and for demo accounts.
@@ -44,19 +43,7 @@ export default function LoggerListPage() {
       <div style={{ marginBottom: 16 }}>
         <LoggerSearchBar onSearch={search} onReset={reset} />
       </div>
-      {list.isError && (
-        <Alert
-          type="warning"
-          showIcon
-          title={feedback.errorText(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
       <LoggerTable
         page={list.data}
         loading={list.isPending || list.isPlaceholderData}

@@ -1,7 +1,8 @@
-import { limits, type Page, type UserRecord } from '@cellsight/contract';
-import { Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import type { Page, UserRecord } from '@cellsight/contract';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { serverTable, sortOrderOf as indicator } from '@/lib/server-table';
 import type { UserPermissions } from '../lib/use-user-permissions';
 import { sortableUserColumns, type SortableUserColumn, type UserListSort, type UserListState } from '../lib/user-list-query';
 import { UserAvatar } from './user-avatar';
@@ -23,15 +24,11 @@ interface UserTableProps {
   onResetPassword: (user: UserRecord) => void;
 }
 
-const isSortable = (key: unknown): key is SortableUserColumn => (sortableUserColumns as readonly unknown[]).includes(key);
-
 /** The Users table: server-side paging and sorting, so every change goes back to the page state. */
 export function UserTable({ page, loading, state, onPageChange, onSortChange, selected, onSelectedChange, can, ...actions }: UserTableProps) {
   const { t } = useTranslation('users');
 
-  // Controlled sort indicators, so "cleared" and the default sort both show correctly.
-  const sortOrderOf = (column: SortableUserColumn): TableColumnType<UserRecord>['sortOrder'] =>
-    state.sort?.column === column ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrderOf = (column: SortableUserColumn) => indicator(state.sort, column);
 
   const showActions = can.edit || can.freeze || can.remove || can.resetPassword;
   const columns: TableColumnsType<UserRecord> = [
@@ -68,15 +65,15 @@ export function UserTable({ page, loading, state, onPageChange, onSortChange, se
       : []),
   ];
 
-  const onChange: TableProps<UserRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const first = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = first?.columnKey;
-      onSortChange(first?.order && isSortable(column) ? { column, order: first.order === 'ascend' ? 'asc' : 'desc' } : null);
-    } else if (extra.action === 'paginate') {
-      onPageChange(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-    }
-  };
+  const table = serverTable<UserRecord, SortableUserColumn>({
+    sortable: sortableUserColumns,
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    total: page?.total ?? 0,
+    showTotal: (total, [from, to]) => t('table.total', { from, to, total }),
+    onSortChange,
+    onPageChange,
+  });
 
   return (
     <Table<UserRecord>
@@ -84,18 +81,10 @@ export function UserTable({ page, loading, state, onPageChange, onSortChange, se
       columns={columns}
       dataSource={page?.records ?? []}
       loading={loading}
-      onChange={onChange}
+      onChange={table.onChange}
       scroll={{ x: 'max-content' }}
       rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => onSelectedChange(keys.map(String)) }}
-      pagination={{
-        current: state.pageNo,
-        pageSize: state.pageSize,
-        total: page?.total ?? 0,
-        showQuickJumper: true,
-        showSizeChanger: true,
-        pageSizeOptions: limits.pageSizeOptions.map(String),
-        showTotal: (total, [from, to]) => t('table.total', { from, to, total }),
-      }}
+      pagination={table.pagination}
       locale={{ emptyText: t('table.empty') }}
     />
   );

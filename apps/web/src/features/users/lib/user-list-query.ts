@@ -1,14 +1,11 @@
 import { formatFilterValue, limits } from '@cellsight/contract';
+import type { ListSort } from '@/lib/server-table';
 
 /** Columns the Users table lets the user sort by. */
 export const sortableUserColumns = ['username', 'realname', 'createTime'] as const;
 export type SortableUserColumn = (typeof sortableUserColumns)[number];
 
-export type SortOrder = 'asc' | 'desc';
-export interface UserListSort {
-  column: SortableUserColumn;
-  order: SortOrder;
-}
+export type UserListSort = ListSort<SortableUserColumn>;
 
 /** What the search bar holds; empty strings mean "no filter". */
 export interface UserListFilters {

@@ -1,5 +1,5 @@
 import { UserStatus, type UserRecord, exportRowsMax } from '@cellsight/contract';
-import { Alert, App, Button, Card } from 'antd';
+import { App, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteUsers } from '../api/delete-batch';
@@ -13,6 +13,7 @@ import { UserFormModal } from '../components/user-form-modal';
 import { UserSearchBar } from '../components/user-search-bar';
 import { UserTable } from '../components/user-table';
 import { UserToolbar } from '../components/user-toolbar';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useUserPermissions } from '../lib/use-user-permissions';
 import { initialUserListState, toUserListQuery, type UserListFilters, type UserListState } from '../lib/user-list-query';
@@ -99,19 +100,7 @@ export default function UserListPage() {
         onDeleteSelected={() => remove(selected)}
         onClearSelection={() => setSelected([])}
       />
-      {list.isError && (
-        <Alert
-          type="warning"
-          showIcon
-          title={feedback.errorText(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
       <UserTable
         page={list.data}
         loading={list.isFetching}
