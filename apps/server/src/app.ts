@@ -11,6 +11,7 @@ import { dictRoutes } from './modules/dict/dict.routes.js';
 import { createDictService } from './modules/dict/dict.service.js';
 import { fileRoutes } from './modules/file/file.routes.js';
 import { permissionRoutes } from './modules/permission/permission.routes.js';
+import { departRoutes } from './modules/depart/depart.routes.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(permissionRoutes);
       await api.register(userRoutes);
       await api.register(roleRoutes);
+      await api.register(departRoutes);
       await api.register(dictRoutes);
       await api.register(fileRoutes);
       await api.register(deviceRoutes);

@@ -259,3 +259,24 @@ describe('user export (.xlsx)', () => {
     expect(refused.json()).toMatchObject({ success: false, code: ServerCode.NO_PERMISSION });
   });
 });
+
+describe('departments in the user form', () => {
+  it('lists the department tree and keeps a user’s departments', async () => {
+    const tree = await t.request({ method: 'GET', url: '/boot/sys/sysDepart/queryTreeList', token: admin });
+    expect(tree.statusCode).toBe(200);
+    expect(tree.json().result).toEqual([expect.objectContaining({ id: 'd-root', key: 'd-root', value: 'd-root', title: 'Cellsight', orgCode: 'A01', children: [] })]);
+
+    const added = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'in_depart', password: 'Depart123', realname: 'In Depart', selecteddeparts: 'd-root' } });
+    expect(added.json()).toMatchObject({ success: true });
+    const departs = await t.request({ method: 'GET', url: '/boot/sys/user/userDepartList', token: admin, query: { userId: added.json().result } });
+    expect(departs.json().result).toEqual([{ key: 'd-root', title: 'Cellsight' }]);
+  });
+
+  it('refuses unknown departments with a 400 naming the field, and creates nothing', async () => {
+    const response = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'no_depart', password: 'Depart123', realname: 'x', selecteddeparts: 'd-root,d-nowhere' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(response.json().message).toContain('selecteddeparts');
+    expect((await list({ username: 'no_depart' })).body.result.total).toBe(0);
+  });
+});

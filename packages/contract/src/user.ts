@@ -99,3 +99,27 @@ export const uploadQuerySchema = z.object({
   biz: z.enum(['avatar', 'temp']).optional(),
   isup: z.string().optional(),
 });
+
+/** A department in the tree pickers (JeecgBoot shape: `key`/`value` = id, `title` = name). */
+export interface DepartTreeNode {
+  id: string;
+  key: string;
+  value: string;
+  title: string;
+  departName: string;
+  orgCode: string;
+  parentId: string | null;
+  children: DepartTreeNode[];
+}
+export const departTreeNodeSchema: z.ZodType<DepartTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    key: z.string(),
+    value: z.string(),
+    title: z.string(),
+    departName: z.string(),
+    orgCode: z.string(),
+    parentId: z.string().nullable(),
+    children: z.array(departTreeNodeSchema),
+  }),
+);

@@ -26,6 +26,7 @@ import { attachment, xlsxContentType } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
+import { createDepartRepository } from '../depart/depart.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from './user.repository.js';
 import { createUserService } from './user.service.js';
@@ -36,6 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService({
     users: createUserRepository(app.db),
     roles: createRoleRepository(app.db),
+    departs: createDepartRepository(app.db),
     sessions: createSessionRepository(app.db),
     tenants: createTenantRepository(app.db),
     dicts: app.dicts,
@@ -171,6 +173,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/user/queryUserRole',
     { config: { access: { permission: Permission.UserList } }, schema: { tags, summary: "A user's role ids", querystring: z.object({ userid: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.string())) } } },
     async (request) => ok(await users.roleIdsOf(requireAuth(request), request.query.userid)),
+  );
+
+  app.get(
+    '/sys/user/userDepartList',
+    {
+      config: { access: { permission: Permission.UserList } },
+      schema: { tags, summary: "A user's departments", querystring: z.object({ userId: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.object({ key: z.string(), title: z.string() }))) } },
+    },
+    async (request) => ok(await users.departsOf(requireAuth(request), request.query.userId)),
   );
 
   const editInfoOptions = {

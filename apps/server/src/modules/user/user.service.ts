@@ -20,6 +20,7 @@ import { hashPassword } from '../../lib/password.js';
 import { writeSpreadsheet } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import type { DepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
@@ -62,6 +63,7 @@ export interface UserFormInput {
 interface Dependencies {
   users: UserRepository;
   roles: RoleRepository;
+  departs: DepartRepository;
   sessions: SessionRepository;
   tenants: TenantRepository;
   dicts: DictService;
@@ -105,6 +107,15 @@ export const createUserService = (deps: Dependencies) => {
     const existing = await deps.roles.existing(ids);
     const unknown = ids.filter((id) => !existing.includes(id));
     if (unknown.length > 0) throw invalidField('selectedroles', `unknown role id(s): ${unknown.join(', ')}`);
+    return ids;
+  };
+
+  const resolveDeparts = async (list: string | undefined): Promise<string[] | undefined> => {
+    if (list === undefined) return undefined;
+    const ids = [...new Set(splitIds(list))];
+    const existing = await deps.departs.existing(ids);
+    const unknown = ids.filter((id) => !existing.includes(id));
+    if (unknown.length > 0) throw invalidField('selecteddeparts', `unknown department id(s): ${unknown.join(', ')}`);
     return ids;
   };
 
@@ -165,13 +176,14 @@ export const createUserService = (deps: Dependencies) => {
       refuseDemo(auth);
       await assertUnique({ username: input.username, email: input.email, phone: input.phone });
       const roleIds = await resolveRoles(input.selectedroles);
+      const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = await resolveTenants(auth, input.relTenantIds);
       const id = newId();
       const passwordHash = await hashPassword(input.password);
       await deps.users.transaction(async (tx) => {
         await deps.users.insert({ id, username: input.username, passwordHash, ...writeFields(input), status: UserStatus.Normal, createBy: auth.username }, tx);
         if (roleIds) await deps.users.replaceRoles(id, roleIds, tx);
-        if (input.selecteddeparts !== undefined) await deps.users.replaceDeparts(id, splitIds(input.selecteddeparts), tx);
+        if (departIds) await deps.users.replaceDeparts(id, departIds, tx);
         if (tenantIds) await deps.users.replaceTenants(id, tenantIds, tx);
       });
       deps.onUsersChanged([id]);
@@ -183,11 +195,12 @@ export const createUserService = (deps: Dependencies) => {
       await visibleIds(auth, [input.id]);
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
       const roleIds = await resolveRoles(input.selectedroles);
+      const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
       await deps.users.transaction(async (tx) => {
         await deps.users.update(input.id, { ...writeFields(input), updateBy: auth.username, updateTime: new Date() }, tx);
         if (roleIds) await deps.users.replaceRoles(input.id, roleIds, tx);
-        if (input.selecteddeparts !== undefined) await deps.users.replaceDeparts(input.id, splitIds(input.selecteddeparts), tx);
+        if (departIds) await deps.users.replaceDeparts(input.id, departIds, tx);
         if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, tx);
       });
       deps.onUsersChanged([input.id]);
@@ -252,6 +265,12 @@ export const createUserService = (deps: Dependencies) => {
     async roleIdsOf(auth: AuthContext, id: string): Promise<string[]> {
       await visibleIds(auth, [id]);
       return deps.users.roleIds(id);
+    },
+
+    /** A user's departments as `{key, title}` (the user form preloads them). */
+    async departsOf(auth: AuthContext, id: string): Promise<{ key: string; title: string }[]> {
+      await visibleIds(auth, [id]);
+      return (await deps.users.departsOf(id)).map((d) => ({ key: d.id, title: d.departName }));
     },
 
     /** A user edits their own profile. */
