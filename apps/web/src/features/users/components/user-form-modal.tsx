@@ -1,10 +1,11 @@
 import { limits, patterns, ServerCode, type UserEditRequest, type UserRecord } from '@cellsight/contract';
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Modal, Row, Select, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useAddUser } from '../api/add-user';
 import { useEditUser } from '../api/edit-user';
+import { useDepartTree, useUserDeparts } from '../api/get-departs';
 import { useRoles } from '../api/get-roles';
 import { useUserRoles } from '../api/get-user-roles';
 import { sexOptions } from '../lib/dict-options';
@@ -17,6 +18,7 @@ interface UserFormValues {
   confirmpassword?: string;
   realname: string;
   selectedroles?: string[];
+  selecteddeparts?: string[];
   sex?: number | null;
   email?: string;
   phone?: string;
@@ -26,7 +28,7 @@ interface UserFormValues {
 }
 
 /** Form field names equal the wire names, so server field errors land on the right field. */
-const formFields = ['username', 'password', 'confirmpassword', 'realname', 'selectedroles', 'sex', 'email', 'phone', 'company', 'address', 'code'] as const;
+const formFields = ['username', 'password', 'confirmpassword', 'realname', 'selectedroles', 'selecteddeparts', 'sex', 'email', 'phone', 'company', 'address', 'code'] as const;
 
 /** Business codes that name one field ("user name registered" etc.). */
 const fieldOfCode: Partial<Record<number, (typeof formFields)[number]>> = {
@@ -52,6 +54,8 @@ export function UserFormModal({ open, user, onClose, afterClose }: UserFormModal
   const editing = user !== null;
   const roles = useRoles(open);
   const userRoles = useUserRoles(user?.id);
+  const departTree = useDepartTree(open);
+  const userDeparts = useUserDeparts(user?.id);
   const addUser = useAddUser();
   const editUser = useEditUser();
   const saving = addUser.isPending || editUser.isPending;
@@ -60,14 +64,19 @@ export function UserFormModal({ open, user, onClose, afterClose }: UserFormModal
   useEffect(() => {
     if (userRoles.data && !form.isFieldTouched('selectedroles')) form.setFieldsValue({ selectedroles: userRoles.data });
   }, [userRoles.data, form]);
+  useEffect(() => {
+    if (userDeparts.data && !form.isFieldTouched('selecteddeparts')) form.setFieldsValue({ selecteddeparts: userDeparts.data });
+  }, [userDeparts.data, form]);
 
   const submit = async (values: UserFormValues) => {
     // While the user's current roles are unknown (still loading, or failed), leave them alone:
     // an omitted list keeps the roles on the server, an empty one would remove them all.
     const rolesKnown = !editing || userRoles.isSuccess || form.isFieldTouched('selectedroles');
+    const departsKnown = !editing || userDeparts.isSuccess || form.isFieldTouched('selecteddeparts');
     const common: Omit<UserEditRequest, 'id'> = {
       realname: values.realname.trim(),
       selectedroles: rolesKnown ? (values.selectedroles ?? []).join(',') : undefined,
+      selecteddeparts: departsKnown ? (values.selecteddeparts ?? []).join(',') : undefined,
       sex: values.sex === 1 ? 1 : values.sex === 2 ? 2 : null,
       // Empty strings clear the field on the server.
       email: values.email?.trim() ?? '',
@@ -183,6 +192,20 @@ export function UserFormModal({ open, user, onClose, afterClose }: UserFormModal
                 options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
                 optionFilterProp="label"
                 placeholder={t('form.rolesPlaceholder')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="selecteddeparts" label={t('fields.departs')}>
+              <TreeSelect
+                multiple
+                allowClear
+                treeDefaultExpandAll
+                loading={departTree.isLoading || userDeparts.isLoading}
+                treeData={departTree.data ?? []}
+                fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+                treeNodeFilterProp="title"
+                placeholder={t('form.departsPlaceholder')}
               />
             </Form.Item>
           </Col>

@@ -53,6 +53,11 @@ const server = setupServer(
   http.get('/boot/sys/role/queryall', () =>
     HttpResponse.json(envelope([{ id: 'r1', roleName: 'Administrator', roleCode: 'admin', description: null }])),
   ),
+  http.get('/boot/sys/sysDepart/queryTreeList', () => {
+    const node = (id: string, title: string, parentId: string | null, children: unknown[] = []) => ({ id, key: id, value: id, title, departName: title, orgCode: id, parentId, children });
+    return HttpResponse.json(envelope([node('d-root', 'Cellsight', null, [node('d-sales', 'Sales', 'd-root')])]));
+  }),
+  http.get('/boot/sys/user/userDepartList', () => HttpResponse.json(envelope([{ key: 'd-sales', title: 'Sales' }]))),
 );
 
 // Role queries skip the per-element visibility check: it walks computed styles and makes antd's
@@ -318,6 +323,8 @@ describe('Users screen', () => {
       await user.type(within(dialog).getByLabelText('Confirm password'), 'secret12');
       await user.click(within(dialog).getByLabelText('Roles'));
       await user.click(await screen.findByTitle('Administrator'));
+      await user.click(within(dialog).getByLabelText('Departments'));
+      await user.click(await screen.findByTitle('Sales'));
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       await waitFor(() =>
         expect(body).toMatchObject({
@@ -326,6 +333,7 @@ describe('Users screen', () => {
           confirmpassword: 'secret12',
           realname: 'Carol',
           selectedroles: 'r1',
+          selecteddeparts: 'd-sales',
           sex: null,
           email: '',
         }),
@@ -374,12 +382,13 @@ describe('Users screen', () => {
     expect(within(dialog).getByLabelText('User name')).toBeDisabled();
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
     await within(dialog).findByText('Administrator');
+    await within(dialog).findByText('Sales');
     const realname = within(dialog).getByLabelText('Real name');
     await user.clear(realname);
     await user.type(realname, 'Alice L.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(body).toMatchObject({ id: 'u1', realname: 'Alice L.', selectedroles: 'r1', sex: 2, email: 'alice@example.com', phone: '13800000001' }),
+      expect(body).toMatchObject({ id: 'u1', realname: 'Alice L.', selectedroles: 'r1', selecteddeparts: 'd-sales', sex: 2, email: 'alice@example.com', phone: '13800000001' }),
     );
   });
 });
