@@ -238,6 +238,18 @@ describe('console lists', () => {
     expect(battery?.soc).toBe(Number(stored?.soc));
   });
 
+  it('gives the cell voltages and temperatures of a battery’s latest reading', async () => {
+    const response = await t.request({ method: 'GET', url: '/boot/want/battery/cells', token: admin, query: { batterySn: 'BAT-A1' } });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await rows<{ last_ts: Date }>(sql`select last_ts from tb_battery where battery_sn = 'BAT-A1'`);
+    expect(response.json().result).toEqual({ batterySn: 'BAT-A1', ts: new Date(stored?.last_ts ?? 0).toISOString(), cellVoltages: [3.2, 3.21, 3.19, 3.2], cellTemperatures: [25, 26] });
+    const unknown = await t.request({ method: 'GET', url: '/boot/want/battery/cells', token: admin, query: { batterySn: 'BAT-NOPE' } });
+    expect(unknown.statusCode).toBe(404);
+    const missing = await t.request({ method: 'GET', url: '/boot/want/battery/cells', token: admin });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('batterySn');
+  });
+
   it('gives a battery’s history from the rollups, in the logger’s time zone, within bounded ranges', async () => {
     const history = (query: Record<string, string>, token = admin) => t.request({ method: 'GET', url: '/boot/want/battery/history', token, query });
     const hourly = await history({ batterySn: 'BAT-A1', period: '1h', begin: '2026-03-28T00:00:00Z', end: '2026-03-30T00:00:00Z' });
@@ -261,6 +273,8 @@ describe('console lists', () => {
     const outsider = await t.login('outsider', 'Outsider1');
     const hidden = await history({ batterySn: 'BAT-A1', period: '1h' }, outsider);
     expect(hidden.statusCode).toBe(404);
+    const hiddenCells = await t.request({ method: 'GET', url: '/boot/want/battery/cells', token: outsider, query: { batterySn: 'BAT-A1' } });
+    expect(hiddenCells.statusCode).toBe(404);
   });
 
   it('shows nothing of other tenants, and refuses users without the permission', async () => {

@@ -126,3 +126,14 @@ export const ingestStatsSchema = z.object({
   pendingSamples: z.number().int(),
 });
 export type IngestStats = z.infer<typeof ingestStatsSchema>;
+
+/** The per-cell readings of a battery's latest sample (battery detail: cell voltages, temperatures). */
+export const batteryCellsSchema = z.object({
+  batterySn: z.string(),
+  ts: z.string(),
+  /** V, cell 1 first. */
+  cellVoltages: z.array(z.number()),
+  /** °C, sensor 1 first. */
+  cellTemperatures: z.array(z.number()),
+});
+export type BatteryCells = z.infer<typeof batteryCellsSchema>;

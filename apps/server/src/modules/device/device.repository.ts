@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, deviceEvents, loggers, userTenants } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
-import type { BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
+import type { BatteryCells, BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -66,6 +66,17 @@ export const createDeviceRepository = (db: Database) => ({
       .where(and(eq(batteries.batterySn, batterySn), inArray(batteries.loggerGsn, loggerScope)))
       .limit(1);
     return row ?? null;
+  },
+
+  /** The cell arrays of the battery's latest sample (found through its `last_ts`, so one partition is read). */
+  async latestCells(batterySn: string): Promise<BatteryCells | null> {
+    const result = await db.execute(sql`
+      select s.ts, s.cell_voltages, s.cell_temperatures
+      from ${batteries} b join tb_battery_sample s on s.battery_sn = b.battery_sn and s.ts = b.last_ts
+      where b.battery_sn = ${batterySn}`);
+    const [row] = (result as unknown as { rows: { ts: Date | string; cell_voltages: number[]; cell_temperatures: number[] }[] }).rows;
+    if (!row) return null;
+    return { batterySn, ts: new Date(row.ts).toISOString(), cellVoltages: row.cell_voltages.map(Number), cellTemperatures: row.cell_temperatures.map(Number) };
   },
 
   /** Rollup buckets of one battery starting in [begin, end), oldest first. */

@@ -1,6 +1,7 @@
 import {
   Permission,
   ServerCode,
+  batteryCellsSchema,
   batteryHistoryQuerySchema,
   batteryHistorySchema,
   batteryRecordSchema,
@@ -13,6 +14,7 @@ import {
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { demoNotSupported, invalidField } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
@@ -57,6 +59,20 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/want/battery/cells',
+    {
+      config: { access: { permission: Permission.LoggerList } },
+      schema: {
+        tags,
+        summary: 'Cell voltages and temperatures of a battery’s latest reading',
+        querystring: z.object({ batterySn: z.string().min(1, 'is required').max(40), _t: z.string().optional() }),
+        response: { 200: envelopeSchema(batteryCellsSchema) },
+      },
+    },
+    async (request) => ok(await service.batteryCells(requireAuth(request), request.query.batterySn)),
   );
 
   app.get(

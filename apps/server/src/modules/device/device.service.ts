@@ -1,4 +1,5 @@
 import {
+  type BatteryCells,
   type BatteryHistory,
   type BatteryHistoryQuery,
   type BatteryRecord,
@@ -64,6 +65,15 @@ export const createDeviceService = (devices: DeviceRepository, now: () => Date =
       const built = buildListQuery(query, batteryListSpec);
       const { records, total } = await devices.listBatteries(built, visible(auth));
       return toPage(records, total, built);
+    },
+
+    /** Cell voltages and temperatures of a battery's latest sample. */
+    async batteryCells(auth: AuthContext, batterySn: string): Promise<BatteryCells> {
+      const battery = await devices.findVisibleBattery(batterySn, visible(auth));
+      if (!battery) throw notFound(`battery ${batterySn}`);
+      const cells = await devices.latestCells(batterySn);
+      if (!cells) throw notFound(`a reading of battery ${batterySn}`);
+      return cells;
     },
 
     /** A battery's readings over time from the rollups, for charts. */
