@@ -37,6 +37,10 @@ test('a logger that connects, reports and drops off shows up live on the Loggers
     await expect(page.getByRole('img', { name: `${gsn}-B1: Last 24 hours` }).locator('canvas')).toBeVisible();
     await page.getByText('Last 30 days').click();
     await expect(page.getByRole('img', { name: `${gsn}-B1: Last 30 days` })).toBeVisible();
+    // And its cells, from the same sample.
+    await page.getByRole('tab', { name: 'Cells' }).click();
+    await expect(page.getByRole('img', { name: `Cell voltages of ${gsn}-B1` }).locator('canvas')).toBeVisible();
+    await expect(page.getByText('Highest (cell 2)')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   } finally {
     // Losing the connection without a goodbye: the broker publishes the will.

@@ -1,25 +1,35 @@
 import type { RollupPeriod } from '@cellsight/contract';
-import { Alert, Drawer, Empty, Segmented, Spin, theme } from 'antd';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Alert, Drawer, Empty, Segmented, Spin, Tabs, theme } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useBatteryHistory } from '../api/get-battery-history';
+import { LazyEChart as EChart } from './lazy-e-chart';
 import { historyChartOption } from '../lib/history-chart';
+import { BatteryCellsPanel } from './battery-cells-panel';
 
-// ECharts is large: it loads when a chart is first opened, not with the Loggers screen.
-const EChart = lazy(() => import('@/components/e-chart').then((module) => ({ default: module.EChart })));
 
 interface BatteryHistoryDrawerProps {
   batterySn: string | null;
   onClose: () => void;
 }
 
-/** A battery's last day (5-minute buckets), week (hourly) or month (station-local days) as a chart. */
+/**
+ * A battery in detail: its last day (5-minute buckets), week (hourly) or month (station-local
+ * days) as a chart, and the voltages and temperatures of its cells.
+ */
 export function BatteryHistoryDrawer({ batterySn, onClose }: BatteryHistoryDrawerProps) {
   const { t } = useTranslation('loggers');
   return (
-    <Drawer open={batterySn !== null} onClose={onClose} size="large" title={batterySn ? t('history.title', { batterySn }) : ''} destroyOnHidden>
-      {batterySn && <HistoryChart batterySn={batterySn} />}
+    <Drawer open={batterySn !== null} onClose={onClose} size="large" title={batterySn ? t('detail.title', { batterySn }) : ''} destroyOnHidden>
+      {batterySn && (
+        <Tabs
+          items={[
+            { key: 'history', label: t('detail.history'), children: <HistoryChart batterySn={batterySn} /> },
+            { key: 'cells', label: t('detail.cells'), children: <BatteryCellsPanel batterySn={batterySn} /> },
+          ]}
+        />
+      )}
     </Drawer>
   );
 }

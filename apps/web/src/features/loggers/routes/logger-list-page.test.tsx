@@ -86,6 +86,11 @@ const server = setupServer(
     batteryQueries.push(Object.fromEntries(params));
     return HttpResponse.json(envelope(page([battery({}), battery({ batterySn: 'BAT-0002', role: 'slave', state: 'idle', status: 'fault', soc: 12, power: 0 })])));
   }),
+  http.get('/boot/want/battery/cells', ({ request }) => {
+    const batterySn = new URL(request.url).searchParams.get('batterySn') ?? '';
+    if (batterySn === 'BAT-0002') return HttpResponse.json(failure(4000, 'not found'), { status: 404 });
+    return HttpResponse.json(envelope({ batterySn, ts: '2026-11-22T09:15:00.000Z', cellVoltages: [3.301, 3.298, 3.312, 3.295], cellTemperatures: [24.5, 26] }));
+  }),
   http.get('/boot/want/battery/history', ({ request }) => {
     const params = Object.fromEntries(new URL(request.url).searchParams);
     historyQueries.push(params);
@@ -232,6 +237,32 @@ describe('Loggers screen', () => {
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     expect(screen.queryByRole('button', { name: /Register loggers/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the cells of a battery’s latest reading, with the spread between them', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
+    await user.click(await screen.findByRole('button', { name: 'History of BAT-0001' }));
+    await user.click(await screen.findByRole('tab', { name: 'Cells' }));
+    const voltages = await screen.findByRole('img', { name: 'Cell voltages of BAT-0001' });
+    expect(voltages).toHaveTextContent('Cell voltage: [{"value":3.301');
+    expect(screen.getByText('Highest (cell 3)')).toBeInTheDocument();
+    expect(screen.getByText('Lowest (cell 4)')).toBeInTheDocument();
+    const spread = screen.getByText('Spread').closest('.ant-statistic') as HTMLElement;
+    expect(spread).toHaveTextContent('17mV');
+    expect(screen.getByRole('img', { name: 'Cell temperatures of BAT-0001' })).toHaveTextContent('Cell temperature: [{"value":24.5');
+  });
+
+  it('says so when a battery has no reading with cells yet', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
+    await user.click(await screen.findByRole('button', { name: 'History of BAT-0002' }));
+    await user.click(await screen.findByRole('tab', { name: 'Cells' }));
+    expect(await screen.findByText('This battery has not reported any cells yet.')).toBeInTheDocument();
   });
 
   it('shows a changed online state when live events invalidate the loggers', async () => {
