@@ -1,6 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '@/components/search-actions';
 import type { LoggerListFilters } from '../lib/logger-list-query';
 
 interface SearchValues {
@@ -35,16 +35,7 @@ export function LoggerSearchBar({ onSearch, onReset }: { onSearch: (filters: Log
           ]}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('search.submit')}
-          </Button>
-          <Button onClick={reset} icon={<ReloadOutlined />}>
-            {t('search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions onReset={reset} />
     </Form>
   );
 }

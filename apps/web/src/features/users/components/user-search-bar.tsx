@@ -1,6 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '@/components/search-actions';
 import { sexOptions, statusOptions } from '../lib/dict-options';
 import type { UserListFilters } from '../lib/user-list-query';
 
@@ -53,16 +53,7 @@ export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
       <Form.Item name="status" label={t('fields.status')}>
         <Select allowClear options={statusOptions(t)} placeholder={t('search.selectPlaceholder')} style={{ minWidth: 120 }} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('search.submit')}
-          </Button>
-          <Button onClick={reset} icon={<ReloadOutlined />}>
-            {t('search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions onReset={reset} />
     </Form>
   );
 }
