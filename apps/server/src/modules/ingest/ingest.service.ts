@@ -16,8 +16,6 @@ import type { DeviceRepository, LoggerIdentity } from '../device/device.reposito
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository } from './sample.repository.js';
 
-type RejectReason = IngestRejectReason;
-
 interface Dependencies {
   devices: DeviceRepository;
   samples: SampleRepository;
@@ -87,7 +85,7 @@ export const createIngestService = (deps: Dependencies) => {
   };
 
   /** Counts a refusal and logs it, at most once per logger per minute. */
-  const reject = (gsn: string, reason: RejectReason, detail: string, done: Done) => {
+  const reject = (gsn: string, reason: IngestRejectReason, detail: string, done: Done) => {
     stats.rejected[reason]++;
     const last = lastWarning.get(gsn) ?? 0;
     if (Date.now() - last > 60_000) {
