@@ -7,14 +7,14 @@ import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useLoggerBatteries } from '../api/get-battery-list';
 import { formatNumber, statusColor } from '../lib/battery-format';
-import { BatteryHistoryDrawer } from './battery-history-drawer';
+import { BatteryDetailDrawer } from './battery-detail-drawer';
 
 /** The batteries of one logger with their latest reading; refreshes itself while open. */
 export function BatteryTable({ gsn }: { gsn: string }) {
   const { t } = useTranslation('loggers');
   const feedback = useServerFeedback();
   const batteries = useLoggerBatteries(gsn);
-  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [detailOf, setDetailOf] = useState<string | null>(null);
 
   const columns: TableColumnsType<BatteryRecord> = [
     { title: t('battery.batterySn'), dataIndex: 'batterySn', key: 'batterySn' },
@@ -45,7 +45,7 @@ export function BatteryTable({ gsn }: { gsn: string }) {
       title: t('battery.actions'),
       key: 'actions',
       render: (_value, record) => (
-        <Button type="link" icon={<LineChartOutlined />} onClick={() => setHistoryOf(record.batterySn)} aria-label={t('history.open', { batterySn: record.batterySn })}>
+        <Button type="link" icon={<LineChartOutlined />} onClick={() => setDetailOf(record.batterySn)} aria-label={t('history.open', { batterySn: record.batterySn })}>
           {t('history.button')}
         </Button>
       ),
@@ -66,7 +66,7 @@ export function BatteryTable({ gsn }: { gsn: string }) {
         aria-label={t('battery.tableLabel', { gsn })}
         locale={{ emptyText: t('battery.empty') }}
       />
-      <BatteryHistoryDrawer batterySn={historyOf} onClose={() => setHistoryOf(null)} />
+      <BatteryDetailDrawer batterySn={detailOf} onClose={() => setDetailOf(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '@/components/search-actions';
+import { SearchForm } from '@/components/search-form';
 import type { LoggerListFilters } from '../lib/logger-list-query';
 
 interface SearchValues {
@@ -14,13 +14,8 @@ export function LoggerSearchBar({ onSearch, onReset }: { onSearch: (filters: Log
   const [form] = Form.useForm<SearchValues>();
 
   const submit = (values: SearchValues) => onSearch({ gsn: values.gsn, online: values.online === undefined ? undefined : values.online === 'online' });
-  const reset = () => {
-    form.resetFields();
-    onReset();
-  };
-
   return (
-    <Form form={form} name="logger-search" layout="inline" onFinish={submit} aria-label={t('search.label')} role="search" style={{ rowGap: 12 }}>
+    <SearchForm form={form} name="logger-search" label={t('search.label')} onSearch={submit} onReset={onReset}>
       <Form.Item name="gsn" label={t('fields.gsn')}>
         <Input allowClear placeholder={t('search.gsnPlaceholder')} />
       </Form.Item>
@@ -35,7 +30,6 @@ export function LoggerSearchBar({ onSearch, onReset }: { onSearch: (filters: Log
           ]}
         />
       </Form.Item>
-      <SearchActions onReset={reset} />
-    </Form>
+    </SearchForm>
   );
 }

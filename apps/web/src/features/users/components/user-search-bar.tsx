@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchActions } from '@/components/search-actions';
+import { SearchForm } from '@/components/search-form';
 import { sexOptions, statusOptions } from '../lib/dict-options';
 import type { UserListFilters } from '../lib/user-list-query';
 
@@ -31,13 +31,8 @@ export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
       status: values.status === undefined ? undefined : String(values.status),
     });
 
-  const reset = () => {
-    form.resetFields();
-    onReset();
-  };
-
   return (
-    <Form form={form} name="user-search" layout="inline" onFinish={submit} aria-label={t('search.label')} role="search" style={{ rowGap: 12 }}>
+    <SearchForm form={form} name="user-search" label={t('search.label')} onSearch={submit} onReset={onReset}>
       <Form.Item name="username" label={t('fields.username')}>
         <Input allowClear placeholder={t('search.usernamePlaceholder')} />
       </Form.Item>
@@ -53,7 +48,6 @@ export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
       <Form.Item name="status" label={t('fields.status')}>
         <Select allowClear options={statusOptions(t)} placeholder={t('search.selectPlaceholder')} style={{ minWidth: 120 }} />
       </Form.Item>
-      <SearchActions onReset={reset} />
-    </Form>
+    </SearchForm>
   );
 }

@@ -9,7 +9,7 @@ import { historyChartOption } from '../lib/history-chart';
 import { BatteryCellsPanel } from './battery-cells-panel';
 
 
-interface BatteryHistoryDrawerProps {
+interface BatteryDetailDrawerProps {
   batterySn: string | null;
   onClose: () => void;
 }
@@ -18,7 +18,7 @@ interface BatteryHistoryDrawerProps {
  * A battery in detail: its last day (5-minute buckets), week (hourly) or month (station-local
  * days) as a chart, and the voltages and temperatures of its cells.
  */
-export function BatteryHistoryDrawer({ batterySn, onClose }: BatteryHistoryDrawerProps) {
+export function BatteryDetailDrawer({ batterySn, onClose }: BatteryDetailDrawerProps) {
   const { t } = useTranslation('loggers');
   return (
     <Drawer open={batterySn !== null} onClose={onClose} size="large" title={batterySn ? t('detail.title', { batterySn }) : ''} destroyOnHidden>
