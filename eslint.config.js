@@ -41,6 +41,20 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the validated config module.' }] },
   },
   {
+    // Every string the API or a logger sends goes through the contract's text(), which refuses NUL.
+    files: ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    ignores: ['packages/contract/src/text.ts', 'apps/server/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from @cellsight/contract: it refuses NUL characters, which PostgreSQL cannot store.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     // Resolve the `@/` alias so the import rules see through it.

@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { errorEnvelopeSchema } from '@cellsight/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -48,7 +49,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // An error answer never goes through a route's success schema: whatever a route declares for a
+  // 4xx or 5xx status, it is written as the error envelope, so a refusal cannot fail to serialize.
+  const errorSerializer = serializerCompiler({ schema: errorEnvelopeSchema, method: 'GET', url: '*', httpStatus: '400' });
+  app.setSerializerCompiler<Parameters<typeof serializerCompiler>[0]['schema']>((route) =>
+    /^[45]/.test(String(route.httpStatus)) ? errorSerializer : serializerCompiler(route),
+  );
   app.decorate('config', config);
 
   await app.register(errorsPlugin);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
-import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -202,7 +202,7 @@ describe('remote commands', () => {
   });
 
   it('hides other tenants’ loggers and commands', async () => {
-    await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'outsider', password: 'Outsider1', realname: 'x', selectedroles: 'r-installer', relTenantIds: '' } });
+    await moveToTenant(t, await addUser(t, admin, { username: 'outsider', password: 'Outsider1', selectedroles: 'r-installer' }), 2);
     const outsider = await t.login('outsider', 'Outsider1');
     const attempt = await t.request({ method: 'POST', url: '/boot/want/device/operate', token: outsider, payload: { gsno: gsn, op: 'restart' } });
     expect(attempt.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });

@@ -1,58 +1,59 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { allDictItemsSchema } from './dict.js';
 import { fields } from './fields.js';
 
 export const userInfoSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  avatar: z.string().nullable(),
+  id: text(),
+  username: text(),
+  realname: text(),
+  avatar: text().nullable(),
   sex: z.number().int().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  address: z.string().nullable(),
+  email: text().nullable(),
+  phone: text().nullable(),
+  company: text().nullable(),
+  address: text().nullable(),
   /** The user's own code, shown as "user code" in the security settings. */
-  code: z.string().nullable(),
-  orgCode: z.string().nullable(),
-  orgCodeTxt: z.string().nullable(),
+  code: text().nullable(),
+  orgCode: text().nullable(),
+  orgCodeTxt: text().nullable(),
   status: z.number().int(),
-  createTime: z.string(),
+  createTime: text(),
   /** Demo accounts may look but not change (spec section 6). */
   demo: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const departSchema = z.object({
-  id: z.string(),
-  departName: z.string(),
-  orgCode: z.string(),
-  parentId: z.string().nullable(),
+  id: text(),
+  departName: text(),
+  orgCode: text(),
+  parentId: text().nullable(),
 });
 export type Depart = z.infer<typeof departSchema>;
 
 export const tenantSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   status: z.number().int(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+  username: text({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
   password: fields.loginPassword,
-  captcha: z.string().max(16).optional(),
-  checkKey: z.union([z.string(), z.number()]).optional(),
+  captcha: text().max(16).optional(),
+  checkKey: z.union([text(), z.number()]).optional(),
   remember_me: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResultSchema = z.object({
-  token: z.string(),
+  token: text(),
   userInfo: userInfoSchema,
   sysAllDictItems: allDictItemsSchema,
   /** Code of the user's primary role. */
-  role: z.string(),
+  role: text(),
   /** 0 no department, 1 exactly one, 2 several (the client then asks which). */
   multi_depart: z.number().int(),
   departs: z.array(departSchema),
@@ -62,10 +63,10 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** A button/permission entry (`auth` and `allAuth`). */
 export const permissionEntrySchema = z.object({
-  action: z.string(),
-  type: z.string(),
-  describe: z.string(),
-  status: z.string().optional(),
+  action: text(),
+  type: text(),
+  describe: text(),
+  status: text().optional(),
 });
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 
@@ -93,21 +94,21 @@ export interface MenuRoute {
 
 export const menuRouteSchema: z.ZodType<MenuRoute> = z.lazy(() =>
   z.object({
-    id: z.string(),
+    id: text(),
     route: z.enum(['0', '1']),
-    path: z.string(),
-    name: z.string(),
-    component: z.string(),
-    redirect: z.string().nullable().optional(),
+    path: text(),
+    name: text(),
+    component: text(),
+    redirect: text().nullable().optional(),
     hidden: z.boolean().optional(),
     alwaysShow: z.boolean().optional(),
     meta: z.object({
-      title: z.string(),
-      icon: z.string().optional(),
-      url: z.string().optional(),
+      title: text(),
+      icon: text().optional(),
+      url: text().optional(),
       keepAlive: z.boolean(),
       internalOrExternal: z.boolean(),
-      componentName: z.string(),
+      componentName: text(),
       permissionList: z.array(permissionEntrySchema),
     }),
     children: z.array(menuRouteSchema).optional(),
@@ -123,17 +124,17 @@ export const userPermissionsSchema = z.object({
 export type UserPermissions = z.infer<typeof userPermissionsSchema>;
 
 export const selectDepartRequestSchema = z.object({
-  orgCode: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64),
-  username: z.string().trim().max(64).optional(),
+  orgCode: text({ error: 'is required' }).trim().min(1, 'is required').max(64),
+  username: text().trim().max(64).optional(),
 });
 export const selectDepartResultSchema = z.object({ userInfo: userInfoSchema });
 
 /** Self-service password change (`sys/user/updatePassword`). */
 export const updatePasswordRequestSchema = z.object({
-  username: z.string().trim().max(64).optional(),
-  oldpassword: z.string({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
-  password: z.string({ error: 'is required' }).max(128, 'is too long'),
-  confirmpassword: z.string({ error: 'is required' }).max(128, 'is too long'),
+  username: text().trim().max(64).optional(),
+  oldpassword: text({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
+  password: text({ error: 'is required' }).max(128, 'is too long'),
+  confirmpassword: text({ error: 'is required' }).max(128, 'is too long'),
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 
@@ -150,22 +151,22 @@ export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
 
 /** Public settings the login page needs before anyone signs in. */
 export const publicConfigSchema = z.object({
-  platformName: z.string(),
+  platformName: text(),
   defaultRegion: z.enum(['HK', 'EUR']),
   regions: z.array(
     z.object({
       code: z.enum(['HK', 'EUR']),
-      portalUrl: z.string(),
-      appDownloadUrl: z.string(),
+      portalUrl: text(),
+      appDownloadUrl: text(),
     }),
   ),
   links: z.object({
-    homepage: z.string(),
-    community: z.string(),
-    video: z.string(),
-    professional: z.string(),
-    privacy: z.string(),
-    terms: z.string(),
+    homepage: text(),
+    community: text(),
+    video: text(),
+    professional: text(),
+    privacy: text(),
+    terms: text(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { commandOps, loggerKeyPattern, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
 import { limits } from './validation.js';
 
@@ -25,37 +26,37 @@ export const upgradeSilenceTimeoutMs = 120_000;
 
 /** Device gateway operation (spec section 7): the server signs; the client never holds a key. */
 export const operateRequestSchema = z.object({
-  gsno: z.string().regex(loggerSnPattern, 'must be a logger serial number'),
+  gsno: text().regex(loggerSnPattern, 'must be a logger serial number'),
   op: z.enum(commandOps, { error: `must be one of ${commandOps.join(', ')}` }),
-  batterySn: z.string().regex(batterySnPattern, 'must be a battery serial number').optional(),
+  batterySn: text().regex(batterySnPattern, 'must be a battery serial number').optional(),
   /** settings: JSON of RemoteSettings; upgrade: JSON of UpgradeTarget; otherwise empty. */
-  val: z.string().max(4096).default(''),
+  val: text().max(4096).default(''),
 });
 export type OperateRequest = z.input<typeof operateRequestSchema>;
 
 export const upgradeTargetSchema = z.object({
-  version: z.string().min(1).max(32),
-  url: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) address').max(1000),
+  version: text().min(1).max(32),
+  url: text().regex(/^https?:\/\/\S+$/, 'must be an http(s) address').max(1000),
   size: z.number().int().positive(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex characters'),
+  sha256: text().regex(/^[0-9a-f]{64}$/, 'must be 64 hex characters'),
 });
 export type UpgradeTarget = z.infer<typeof upgradeTargetSchema>;
 
 export const commandRecordSchema = z.object({
-  id: z.string(),
-  gsn: z.string(),
-  batterySn: z.string().nullable(),
+  id: text(),
+  gsn: text(),
+  batterySn: text().nullable(),
   op: z.enum(commandOps),
-  val: z.string(),
+  val: text(),
   status: z.enum(commandStatuses),
   code: z.number().int().nullable(),
-  message: z.string().nullable(),
+  message: text().nullable(),
   progress: z.number().nullable(),
   upgradeState: z.enum(upgradeStates).nullable(),
-  createBy: z.string(),
-  createTime: z.string(),
-  sentAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  createBy: text(),
+  createTime: text(),
+  sentAt: text().nullable(),
+  finishedAt: text().nullable(),
 });
 export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
@@ -63,13 +64,12 @@ export const loggerRegistrationSchema = z.object({
   loggers: z
     .array(
       z.object({
-        gsn: z.string().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
-        key: z
-          .string()
+        gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+        key: text()
           .min(limits.loggerKeyMin, `must be at least ${limits.loggerKeyMin} characters`)
           .max(limits.loggerKeyMax, `must be at most ${limits.loggerKeyMax} characters`)
           .regex(loggerKeyPattern, 'must be printable characters without spaces'),
-        timezone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
+        timezone: text().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
       }),
     )
     .min(1)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * The device protocol (docs/device-protocol.md): what loggers publish over MQTT and what the
@@ -50,8 +51,8 @@ const timestamp = z
   .number()
   .int()
   .refine((ts) => ts > Date.now() - maxSampleAgeMs && ts < Date.now() + maxClockAheadMs, 'is too far from the current time');
-const sn = z.string().regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores');
-const version = z.string().max(32);
+const sn = text().regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores');
+const version = text().max(32);
 
 export const batteryStates = ['charge', 'discharge', 'idle'] as const;
 export const batteryStatuses = ['normal', 'warning', 'protect', 'fault', 'upgrading', 'error'] as const;
@@ -85,7 +86,7 @@ export const batterySampleSchema = z.object({
   hwVersion: version.optional(),
   swVersion: version.optional(),
   role: z.enum(batteryRoles),
-  workMode: z.string().max(32),
+  workMode: text().max(32),
   /** Cell voltages, V. */
   cellVoltages: z.array(z.number().min(0).max(10)).max(maxCellsPerBattery),
   /** Cell temperatures, °C. */
@@ -108,9 +109,10 @@ export const loggerStatusMessageSchema = z.object({
   /** Signal strength, dBm (negative) or percent (0-100) as the modem reports it. */
   signal: z.number().min(-150).max(100),
   firmware: version,
-  ip: z.string().max(64).optional(),
-  deviceType: z.string().max(32).optional(),
-  brand: z.string().max(32).optional(),
+  /** The logger's address as it sees it (IPv4 or IPv6). */
+  ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+  deviceType: text().max(32).optional(),
+  brand: text().max(32).optional(),
   lat: z.number().min(-90).max(90).optional(),
   lon: z.number().min(-180).max(180).optional(),
 });
@@ -120,11 +122,11 @@ export const eventTypes = ['normal', 'warning', 'fault', 'protect'] as const;
 /** An event opens with `begin` and closes when a later message gives the same id an `end`. */
 export const deviceEventSchema = z.object({
   /** Unique per logger: the logger's own event id. */
-  id: z.string().min(1).max(64),
+  id: text().min(1).max(64),
   batterySn: sn.optional(),
   type: z.enum(eventTypes),
-  code: z.string().min(1).max(32),
-  category: z.string().max(32).default(''),
+  code: text().min(1).max(32),
+  category: text().max(32).default(''),
   begin: timestamp,
   end: timestamp.optional(),
 });
@@ -146,7 +148,7 @@ export const remoteSettingsSchema = z
     socMax: z.number().int().min(50).max(100).optional(),
     /** Lowest state of charge to discharge to, %. */
     socMin: z.number().int().min(0).max(50).optional(),
-    workMode: z.string().max(32).optional(),
+    workMode: text().max(32).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'give at least one setting');
 export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;
@@ -157,14 +159,14 @@ export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;
  */
 export const commandMessageSchema = z.object({
   v: z.literal(protocolVersion),
-  id: z.string().min(1).max(64),
+  id: text().min(1).max(64),
   op: z.enum(commandOps),
   batterySn: sn.optional(),
   /** settings: RemoteSettings; upgrade: { version, url, size, sha256 }. */
-  val: z.string().max(4096),
-  nonce: z.string().min(16).max(64),
+  val: text().max(4096),
+  nonce: text().min(16).max(64),
   ts: z.number().int(),
-  sign: z.string().regex(/^[0-9a-f]{64}$/),
+  sign: text().regex(/^[0-9a-f]{64}$/),
 });
 export type CommandMessage = z.infer<typeof commandMessageSchema>;
 
@@ -173,9 +175,9 @@ export const upgradeStates = ['downloading', 'installing', 'succeeded', 'failed'
 /** A logger's answer to a command: a device code (spec section 8), and progress for upgrades. */
 export const ackMessageSchema = z.object({
   v: z.literal(protocolVersion),
-  id: z.string().min(1).max(64),
+  id: text().min(1).max(64),
   code: z.number().int(),
-  message: z.string().max(256).optional(),
+  message: text().max(256).optional(),
   /** Upgrade progress, %. */
   progress: z.number().min(0).max(100).optional(),
   upgradeState: z.enum(upgradeStates).optional(),

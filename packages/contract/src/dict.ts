@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** One dictionary option as the console reads it. */
 export const dictOptionSchema = z.object({
-  value: z.string(),
-  text: z.string(),
-  title: z.string(),
+  value: text(),
+  text: text(),
+  title: text(),
 });
 export type DictOption = z.infer<typeof dictOptionSchema>;
 
 /** Every dictionary by code (`sysAllDictItems` in the login answer; `queryAllDictItems`). */
-export const allDictItemsSchema = z.record(z.string(), z.array(dictOptionSchema));
+export const allDictItemsSchema = z.record(text(), z.array(dictOptionSchema));
 export type AllDictItems = z.infer<typeof allDictItemsSchema>;
 
 /** Seeded dictionary codes the console relies on. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Every API answer is wrapped in this envelope (the JeecgBoot `Result<T>` wire shape the
@@ -7,7 +8,7 @@ import { z } from 'zod';
 export const envelopeSchema = <T extends z.ZodType>(result: T) =>
   z.object({
     success: z.boolean(),
-    message: z.string(),
+    message: text(),
     code: z.number().int(),
     result,
     timestamp: z.number().int(),
@@ -28,7 +29,7 @@ export const emptyEnvelopeSchema = envelopeSchema(z.null());
 export const errorEnvelopeSchema = envelopeSchema(
   z
     .object({
-      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      errors: z.array(z.object({ field: text(), message: text() })).optional(),
     })
     .nullable(),
 );

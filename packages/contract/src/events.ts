@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Typed events the server pushes to signed-in browsers over `/boot/websocket`. Each event is an
@@ -8,15 +9,15 @@ export const serverEventSchemas = {
   /** The session was ended elsewhere (password change, logout, account frozen). */
   'session.revoked': z.object({ reason: z.enum(['logout', 'password-changed', 'frozen', 'deleted']) }),
   /** A user record changed (Users screen refreshes). */
-  'user.changed': z.object({ ids: z.array(z.string()) }),
+  'user.changed': z.object({ ids: z.array(text()) }),
   /** A logger went online or offline. */
-  'logger.state': z.object({ gsn: z.string(), online: z.boolean() }),
+  'logger.state': z.object({ gsn: text(), online: z.boolean() }),
   /** A logger reported batteries for the first time (they now have a latest reading). */
-  'battery.added': z.object({ gsn: z.string(), batterySns: z.array(z.string()) }),
+  'battery.added': z.object({ gsn: text(), batterySns: z.array(text()) }),
   /** A device event opened or closed. */
-  'device.event': z.object({ gsn: z.string(), batterySn: z.string().nullable(), type: z.string(), code: z.string(), state: z.enum(['open', 'closed']) }),
+  'device.event': z.object({ gsn: text(), batterySn: text().nullable(), type: text(), code: text(), state: z.enum(['open', 'closed']) }),
   /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */
-  'command.updated': z.object({ id: z.string(), gsn: z.string(), status: z.string(), progress: z.number().nullable() }),
+  'command.updated': z.object({ id: text(), gsn: text(), status: text(), progress: z.number().nullable() }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

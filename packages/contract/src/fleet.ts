@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { batterySnPattern } from './device.js';
+import { text } from './text.js';
 
 /**
  * What the console shows of loggers and batteries (spec section 3, Logger and Battery): the
@@ -9,23 +11,23 @@ import { z } from 'zod';
 export const loggerListColumns = ['gsn', 'alias', 'online', 'firmware', 'deviceType', 'brand', 'lastSeen', 'createTime'] as const;
 
 export const loggerRecordSchema = z.object({
-  gsn: z.string(),
-  alias: z.string().nullable(),
+  gsn: text(),
+  alias: text().nullable(),
   online: z.boolean(),
-  onlineChangedAt: z.string().nullable(),
-  lastSeen: z.string().nullable(),
+  onlineChangedAt: text().nullable(),
+  lastSeen: text().nullable(),
   /** dBm (negative) or percent, as the modem reports it. */
   signal: z.number().nullable(),
-  firmware: z.string().nullable(),
+  firmware: text().nullable(),
   /** Last login address. */
-  lastIp: z.string().nullable(),
-  deviceType: z.string().nullable(),
-  brand: z.string().nullable(),
+  lastIp: text().nullable(),
+  deviceType: text().nullable(),
+  brand: text().nullable(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
-  timezone: z.string(),
+  timezone: text(),
   batteryCount: z.number().int(),
-  createTime: z.string(),
+  createTime: text(),
 });
 export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
 
@@ -33,15 +35,15 @@ export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
 export const batteryListColumns = ['batterySn', 'loggerGsn', 'state', 'status', 'soc', 'lastTs', 'createTime'] as const;
 
 export const batteryRecordSchema = z.object({
-  batterySn: z.string(),
-  loggerGsn: z.string(),
-  alias: z.string().nullable(),
-  bmsSn: z.string().nullable(),
-  bmuSn: z.string().nullable(),
+  batterySn: text(),
+  loggerGsn: text(),
+  alias: text().nullable(),
+  bmsSn: text().nullable(),
+  bmuSn: text().nullable(),
   /** Time of the latest reading; every reading field below is from it. */
-  lastTs: z.string().nullable(),
-  state: z.string().nullable(),
-  status: z.string().nullable(),
+  lastTs: text().nullable(),
+  state: text().nullable(),
+  status: text().nullable(),
   soc: z.number().nullable(),
   soh: z.number().nullable(),
   cycles: z.number().int().nullable(),
@@ -54,13 +56,15 @@ export const batteryRecordSchema = z.object({
   relayMain: z.boolean().nullable(),
   relayCharge: z.boolean().nullable(),
   relayDischarge: z.boolean().nullable(),
-  hwVersion: z.string().nullable(),
-  swVersion: z.string().nullable(),
-  role: z.string().nullable(),
-  workMode: z.string().nullable(),
-  createTime: z.string(),
+  hwVersion: text().nullable(),
+  swVersion: text().nullable(),
+  role: text().nullable(),
+  workMode: text().nullable(),
+  createTime: text(),
 });
 export type BatteryRecord = z.infer<typeof batteryRecordSchema>;
+
+const batterySn = () => text({ error: 'is required' }).regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores');
 
 /** Rollup periods: 5-minute and hourly buckets in UTC, daily buckets from the station's local midnight. */
 export const rollupPeriods = ['5m', '1h', '1d'] as const;
@@ -71,19 +75,19 @@ export const historyRangeMaxDays: Record<RollupPeriod, number> = { '5m': 7, '1h'
 
 export const batteryHistoryQuerySchema = z
   .object({
-    batterySn: z.string().min(1, 'is required').max(40),
+    batterySn: batterySn(),
     period: z.enum(rollupPeriods),
     /** ISO 8601 instants; `end` defaults to now, `begin` to one day (5m), 7 days (1h) or 30 days (1d) before it. */
     begin: z.iso.datetime({ offset: true }).optional(),
     end: z.iso.datetime({ offset: true }).optional(),
-    _t: z.string().optional(),
+    _t: text().optional(),
   })
   .strict();
 export type BatteryHistoryQuery = z.infer<typeof batteryHistoryQuerySchema>;
 
 /** One rollup bucket: averages over its samples, extremes, and the day's energy counters at their highest. */
 export const batteryHistoryPointSchema = z.object({
-  bucketStart: z.string(),
+  bucketStart: text(),
   samples: z.number().int(),
   socAvg: z.number(),
   socMin: z.number(),
@@ -101,12 +105,12 @@ export const batteryHistoryPointSchema = z.object({
 export type BatteryHistoryPoint = z.infer<typeof batteryHistoryPointSchema>;
 
 export const batteryHistorySchema = z.object({
-  batterySn: z.string(),
+  batterySn: text(),
   period: z.enum(rollupPeriods),
-  begin: z.string(),
-  end: z.string(),
+  begin: text(),
+  end: text(),
   /** The time zone daily buckets start in (the logger's). */
-  timezone: z.string(),
+  timezone: text(),
   points: z.array(batteryHistoryPointSchema),
 });
 export type BatteryHistory = z.infer<typeof batteryHistorySchema>;
@@ -117,7 +121,7 @@ export type IngestRejectReason = (typeof ingestRejectReasons)[number];
 
 /** Ingestion counters of this server process since it started. */
 export const ingestStatsSchema = z.object({
-  since: z.string(),
+  since: text(),
   messages: z.number().int(),
   samplesReceived: z.number().int(),
   samplesStored: z.number().int(),
@@ -127,10 +131,12 @@ export const ingestStatsSchema = z.object({
 });
 export type IngestStats = z.infer<typeof ingestStatsSchema>;
 
+export const batteryCellsQuerySchema = z.object({ batterySn: batterySn(), _t: text().optional() }).strict();
+
 /** The per-cell readings of a battery's latest sample (battery detail: cell voltages, temperatures). */
 export const batteryCellsSchema = z.object({
-  batterySn: z.string(),
-  ts: z.string(),
+  batterySn: text(),
+  ts: text(),
   /** V, cell 1 first. */
   cellVoltages: z.array(z.number()),
   /** °C, sensor 1 first. */

@@ -1,3 +1,4 @@
+export * from './text.js';
 export * from './envelope.js';
 export * from './codes.js';
 export * from './validation.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, text } from './text.js';
 import { limits } from './validation.js';
 
 /**
@@ -27,7 +28,57 @@ const ruleSymbols: Record<string, QueryRule> = {
 export const normalizeRule = (rule: string): QueryRule | undefined => {
   const lower = rule.trim().toLowerCase();
   if ((queryRules as readonly string[]).includes(lower)) return lower as QueryRule;
-  return ruleSymbols[lower];
+  // Own keys only: 'constructor' or '__proto__' must not read Object.prototype.
+  return Object.hasOwn(ruleSymbols, lower) ? ruleSymbols[lower] : undefined;
+};
+
+/**
+ * What a list column holds, with the bounds a filter value must keep: the database column's own
+ * range, so a value it cannot hold is a 400 naming the parameter, never a failed query.
+ */
+export const listColumnTypes = ['text', 'smallint', 'integer', 'number', 'date', 'boolean'] as const;
+export type ListColumnType = (typeof listColumnTypes)[number];
+
+const integerRange = { smallint: [-32_768, 32_767], integer: [-2_147_483_648, 2_147_483_647] } as const;
+/** YYYY-MM-DD, optionally with a time (space or T), seconds, milliseconds and an offset. */
+const dateValue = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export type ListValue = string | number | boolean | Date;
+
+/** Reads one filter value of a column; a message saying what is wrong when it does not fit. */
+export const parseListValue = (type: ListColumnType, raw: string): { value: ListValue } | { error: string } => {
+  const value = raw.trim();
+  switch (type) {
+    case 'text':
+      return isStorableText(raw) ? { value: raw } : { error: 'must not contain NUL characters' };
+    case 'boolean': {
+      const lower = value.toLowerCase();
+      if (lower === 'true' || lower === '1') return { value: true };
+      if (lower === 'false' || lower === '0') return { value: false };
+      return { error: `"${raw}" is not true or false` };
+    }
+    case 'smallint':
+    case 'integer': {
+      const [min, max] = integerRange[type];
+      const n = Number(value);
+      if (value === '' || !Number.isInteger(n) || n < min || n > max) return { error: `"${raw}" is not a whole number from ${min} to ${max}` };
+      return { value: n };
+    }
+    case 'number': {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n)) return { error: `"${raw}" is not a number` };
+      return { value: n };
+    }
+    case 'date': {
+      const parts = dateValue.exec(value);
+      const date = parts ? new Date(parts[4] === undefined ? `${value}T00:00:00Z` : value.replace(' ', 'T')) : null;
+      // Four-digit years only: PostgreSQL and the wire format (ISO 8601) agree on nothing wider.
+      if (!parts || !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1000 || date.getUTCFullYear() > 9999) {
+        return { error: `"${raw}" is not a date (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)` };
+      }
+      return { value: date };
+    }
+  }
 };
 
 export interface ParsedFilter {
@@ -91,16 +142,16 @@ export const formatFilterValue = (rule: QueryRule, value: string): string => {
 };
 
 export const superQueryConditionSchema = z.object({
-  field: z.string().trim().max(64),
-  rule: z.string().trim().max(16),
-  val: z.union([z.string().max(1000), z.number(), z.boolean()]).transform(String),
-  type: z.string().max(32).optional(),
+  field: text().trim().max(64),
+  rule: text().trim().max(16),
+  val: z.union([text().max(1000), z.number(), z.boolean()]).transform(String),
+  type: text().max(32).optional(),
 });
 export type SuperQueryCondition = z.infer<typeof superQueryConditionSchema>;
 
 const intFromQuery = (name: string, min: number, max: number, fallback: number) =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return fallback;
@@ -117,16 +168,16 @@ export const listQuerySchema = z
   .object({
     pageNo: intFromQuery('pageNo', 1, 1_000_000, 1),
     pageSize: intFromQuery('pageSize', 1, limits.pageSizeMax, limits.pageSizeDefault),
-    column: z.string().trim().max(200).optional(),
-    order: z.string().trim().max(10).optional(),
-    field: z.string().max(2000).optional(),
-    superQueryParams: z.string().max(20_000).optional(),
-    superQueryMatchType: z.string().trim().max(3).optional(),
+    column: text().trim().max(200).optional(),
+    order: text().trim().max(10).optional(),
+    field: text().max(2000).optional(),
+    superQueryParams: text().max(20_000).optional(),
+    superQueryMatchType: text().trim().max(3).optional(),
     /** Exports only: the ids of the selected rows, comma-joined; the export then holds just those. */
-    selections: z.string().max(20_000).optional(),
-    _t: z.string().optional(),
+    selections: text().max(20_000).optional(),
+    _t: text().optional(),
   })
-  .catchall(z.union([z.string().max(1000), z.array(z.string().max(1000)).max(50)]));
+  .catchall(z.union([text().max(1000), z.array(text().max(1000)).max(50)]));
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { userInfoSchema } from './auth.js';
 import { fields } from './fields.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
 export const userRecordSchema = userInfoSchema.extend({
-  sex_dictText: z.string().nullable(),
-  status_dictText: z.string(),
-  roleNames: z.string(),
-  createBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  sex_dictText: text().nullable(),
+  status_dictText: text(),
+  roleNames: text(),
+  createBy: text().nullable(),
+  updateTime: text().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -26,14 +27,13 @@ const userFields = {
   company: optionalText(fields.company),
   address: optionalText(fields.address),
   avatar: optionalText(fields.avatar),
-  code: optionalText(z.string().trim().max(32, 'must be at most 32 characters')),
+  code: optionalText(text().trim().max(32, 'must be at most 32 characters')),
   /** Role ids, comma-joined (JeecgBoot wire shape). */
   selectedroles: fields.idList.optional(),
   /** Department ids, comma-joined. */
   selecteddeparts: fields.idList.optional(),
   /** Tenant ids, comma-joined. */
-  relTenantIds: z
-    .string()
+  relTenantIds: text()
     .regex(/^(\d+(,\d+)*)?$/, 'must be tenant numbers separated by commas')
     .optional(),
 };
@@ -42,7 +42,7 @@ export const userAddRequestSchema = z
   .object({
     username: fields.username,
     password: fields.password,
-    confirmpassword: z.string().max(128).optional(),
+    confirmpassword: text().max(128).optional(),
     ...userFields,
   })
   .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
@@ -67,9 +67,9 @@ export const idsQuerySchema = z.object({ ids: fields.idList.min(1, 'is required'
 export const checkOnlyUserQuerySchema = z
   .object({
     id: fields.id.optional(),
-    username: z.string().trim().max(64).optional(),
-    email: z.string().trim().max(100).optional(),
-    phone: z.string().trim().max(32).optional(),
+    username: text().trim().max(64).optional(),
+    email: text().trim().max(100).optional(),
+    phone: text().trim().max(32).optional(),
   })
   .refine((v) => [v.username, v.email, v.phone].filter((x) => x !== undefined).length === 1, {
     message: 'give exactly one of username, email or phone',
@@ -77,27 +77,29 @@ export const checkOnlyUserQuerySchema = z
   });
 
 /** Administrator sets another user's password (`/sys/user/changePassword`). */
-export const adminChangePasswordRequestSchema = z.object({
-  username: fields.username,
-  password: fields.password,
-  confirmpassword: z.string().max(128).optional(),
-});
+export const adminChangePasswordRequestSchema = z
+  .object({
+    username: fields.username,
+    password: fields.password,
+    confirmpassword: text().max(128).optional(),
+  })
+  .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, { message: 'must equal password', path: ['confirmpassword'] });
 
 export const recycleBinRestoreRequestSchema = z.object({ userIds: fields.idList.min(1, 'is required') });
 export const recycleBinDeleteQuerySchema = z.object({ userIds: fields.idList.min(1, 'is required') });
 
 export const roleOptionSchema = z.object({
-  id: z.string(),
-  roleName: z.string(),
-  roleCode: z.string(),
-  description: z.string().nullable(),
+  id: text(),
+  roleName: text(),
+  roleCode: text(),
+  description: text().nullable(),
 });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 
 /** Uploaded-file answer: the stored path travels in `message` (JeecgBoot shape). */
 export const uploadQuerySchema = z.object({
   biz: z.enum(['avatar', 'temp']).optional(),
-  isup: z.string().optional(),
+  isup: text().optional(),
 });
 
 /** A department in the tree pickers (JeecgBoot shape: `key`/`value` = id, `title` = name). */
@@ -113,13 +115,13 @@ export interface DepartTreeNode {
 }
 export const departTreeNodeSchema: z.ZodType<DepartTreeNode> = z.lazy(() =>
   z.object({
-    id: z.string(),
-    key: z.string(),
-    value: z.string(),
-    title: z.string(),
-    departName: z.string(),
-    orgCode: z.string(),
-    parentId: z.string().nullable(),
+    id: text(),
+    key: text(),
+    value: text(),
+    title: text(),
+    departName: text(),
+    orgCode: text(),
+    parentId: text().nullable(),
     children: z.array(departTreeNodeSchema),
   }),
 );

@@ -42,15 +42,26 @@ export const limits = {
   pageSizeDefault: 10,
   pageSizeMax: 1000,
   pageSizeOptions: [10, 20, 30] as const,
-  loginFailuresBeforeLock: 5,
-  loginLockMinutes: 10,
+  /** Wrong passwords for one user name from one address after which each further attempt must wait. */
+  loginFailuresBeforeWait: 5,
+  /** That wait: 30 s after the fifth failure, doubling with each further one, at most 15 minutes. */
+  loginDelayBaseMs: 30_000,
+  loginDelayMaxMs: 15 * 60_000,
   sessionLifetimeMs: 604_800_000,
   requestTimeoutMs: 9000,
+  /** Uploads one user may store per 24 hours (avatars and other files together). */
+  uploadsPerDayMax: 100,
+  uploadBytesPerDayMax: 200 * 1024 * 1024,
   /** Loggers entered at once in a form (spec section 9: logger rows 32). */
   loggerRowsMax: 32,
   loggerKeyMin: 8,
   loggerKeyMax: 64,
 } as const;
+
+/** Where /sys/common/upload stores a file, as it answers it: `<biz>/<yyyymmdd>/<32 hex>.<ext>`. */
+export const uploadPathPattern = /^(avatar|temp)\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+/** An uploaded avatar image: the only value an avatar field takes, so no other address reaches an `<img src>`. */
+export const avatarPathPattern = /^avatar\/\d{8}\/[0-9a-f]{32}\.(jpg|png)$/;
 
 /** Image uploads: JPEG or PNG by content, under 2 MB. */
 export const imageMimeTypes = ['image/jpeg', 'image/png'] as const;

@@ -53,8 +53,6 @@ export const users = pgTable(
     delFlag: smallint('del_flag').notNull().default(0),
     /** Demo accounts may look but not change. */
     demo: boolean('demo').notNull().default(false),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     ...audit,
   },
   (t) => [
@@ -268,6 +266,22 @@ export const visits = pgTable(
     visitTime: timestamp('visit_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sys_visit_time_idx').on(t.visitTime)],
+);
+
+/** Every stored upload: avatars are checked against it, and each user's daily upload quota counted from it. */
+export const uploads = pgTable(
+  'sys_file',
+  {
+    id: id(),
+    /** Relative to the upload directory: `<biz>/<yyyymmdd>/<32 hex>.<ext>`. */
+    path: varchar('path', { length: 200 }).notNull(),
+    biz: varchar('biz', { length: 16 }).notNull(),
+    size: integer('size').notNull(),
+    /** Id of the uploading user (no foreign key: the file outlives a deleted account). */
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    createTime: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_file_path_key').on(t.path), index('sys_file_user_time_idx').on(t.userId, t.createTime)],
 );
 
 /* ---------------------------------------------------------------- device plane */

@@ -8,7 +8,7 @@ import { type ListSpec, buildListQuery, toPage } from './list-query.js';
 const spec: ListSpec = {
   columns: {
     username: { column: users.username, type: 'text' },
-    status: { column: users.status, type: 'number' },
+    status: { column: users.status, type: 'smallint' },
     createTime: { column: users.createTime, type: 'date' },
     email: { column: users.email, type: 'text', sortable: false },
     demo: { column: users.demo, type: 'boolean' },

@@ -1,10 +1,13 @@
 import {
+  type ListColumnType,
   type ListQuery,
+  type ListValue,
   type Page,
   type ParsedFilter,
   type QueryRule,
   normalizeRule,
   parseFilterValue,
+  parseListValue,
   reservedListParams,
   superQueryConditionSchema,
 } from '@cellsight/contract';
@@ -18,7 +21,7 @@ import { invalidField } from './errors.js';
  * anything else is refused with a 400 naming the parameter, so no client text reaches SQL except
  * as a bound value.
  */
-export type ColumnType = 'text' | 'number' | 'date' | 'boolean';
+export type ColumnType = ListColumnType;
 
 export interface ListColumn {
   column: AnyPgColumn;
@@ -48,24 +51,10 @@ export interface BuiltListQuery {
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function convertValue(name: string, type: ColumnType, raw: string): string | number | boolean | Date {
-  if (type === 'boolean') {
-    const value = raw.trim().toLowerCase();
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
-    throw invalidField(name, `"${raw}" is not true or false`);
-  }
-  if (type === 'number') {
-    const n = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(n)) throw invalidField(name, `"${raw}" is not a number`);
-    return n;
-  }
-  if (type === 'date') {
-    const d = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(raw) ? raw.replace(' ', 'T') : raw);
-    if (Number.isNaN(d.getTime())) throw invalidField(name, `"${raw}" is not a date`);
-    return d;
-  }
-  return raw;
+function convertValue(name: string, type: ColumnType, raw: string): ListValue {
+  const parsed = parseListValue(type, raw);
+  if ('error' in parsed) throw invalidField(name, parsed.error);
+  return parsed.value;
 }
 
 function condition(name: string, spec: ListColumn, filter: ParsedFilter): SQL {
@@ -106,7 +95,8 @@ function condition(name: string, spec: ListColumn, filter: ParsedFilter): SQL {
 }
 
 const columnFor = (spec: ListSpec, name: string, purpose: 'filter' | 'sort'): ListColumn => {
-  const column = spec.columns[name];
+  // Own keys only: `toString`, `constructor` or `__proto__` must not find Object.prototype's.
+  const column = Object.hasOwn(spec.columns, name) ? spec.columns[name] : undefined;
   if (!column || (purpose === 'filter' && column.filterable === false) || (purpose === 'sort' && column.sortable === false)) {
     const allowed = Object.entries(spec.columns)
       .filter(([, c]) => (purpose === 'filter' ? c.filterable !== false : c.sortable !== false))
@@ -170,7 +160,7 @@ export function buildListQuery(query: ListQuery, spec: ListSpec, extra: (SQL | u
     const raw = Array.isArray(rawValue) ? rawValue.join(',') : String(rawValue);
     if (raw.trim() === '') continue;
     const range = /^(.+)_(begin|end)$/.exec(key);
-    if (range?.[1] && range[2] && !spec.columns[key]) {
+    if (range?.[1] && range[2] && !Object.hasOwn(spec.columns, key)) {
       const name = range[1];
       const column = columnFor(spec, name, 'filter');
       const isEnd = range[2] === 'end';

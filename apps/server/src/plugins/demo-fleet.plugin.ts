@@ -17,7 +17,7 @@ export default fp<{ config: Config }>(
     const devices = createDeviceRepository(app.db);
     const timezone = config.defaultRegion === 'HK' ? 'Asia/Hong_Kong' : 'Europe/Berlin';
     const gsns = Array.from({ length: loggers }, (_, i) => `SIMDEMO${String(i + 1).padStart(4, '0')}`);
-    await devices.registerLoggers(gsns.map((gsn) => ({ gsn, registrationKey: randomBytes(16).toString('hex'), timezone, tenantId: defaultTenant.id, createBy: 'demo' })));
+    await devices.insertLoggers(gsns.map((gsn) => ({ gsn, registrationKey: randomBytes(16).toString('hex'), timezone, tenantId: defaultTenant.id, createBy: 'demo' })));
     const credentials: LoggerCredentials[] = [];
     for (const gsn of gsns) {
       const logger = await devices.findLogger(gsn);

@@ -64,7 +64,7 @@ export default fp<{ config: Config }>(
         if (!transport) return Promise.reject(new Error('the broker is not running'));
         return transport.publish(topic, payload);
       },
-      visibleLoggers: (auth) => devices.visibleGsns(auth.userId, auth.tenantId),
+      visibleLoggers: (auth) => devices.visibleGsns(auth),
       onChanged: (record, tenantId) =>
         notifyTenant(tenantId, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
     });

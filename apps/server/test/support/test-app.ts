@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { tenants, userTenants } from '../../src/db/schema.js';
 
 export const adminPassword = 'Admin12345';
 
@@ -101,4 +103,10 @@ export async function addUser(
   const body = response.json();
   if (!body.success) throw new Error(`add user failed: ${body.message}`);
   return body.result as string;
+}
+
+/** Moves a user out of the seeded tenant into tenant `tenantId` (created when missing): another company's user. */
+export async function moveToTenant(t: TestApp, userId: string, tenantId: number): Promise<void> {
+  await t.app.db.insert(tenants).values({ id: tenantId, name: `Tenant ${tenantId}` }).onConflictDoNothing();
+  await t.app.db.update(userTenants).set({ tenantId }).where(eq(userTenants.userId, userId));
 }

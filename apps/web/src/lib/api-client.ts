@@ -1,4 +1,4 @@
-import { type Envelope, limits } from '@cellsight/contract';
+import { type Envelope, limits, uploadPathPattern } from '@cellsight/contract';
 import { storedLanguage } from './i18n';
 import { session } from './session';
 
@@ -142,9 +142,9 @@ export const api = {
   download: (path: string, query: Query | undefined, fallbackName: string) => download(path, query, fallbackName),
 };
 
-/** URL of an uploaded file (avatars are stored paths; full URLs pass through). */
+/** URL of an uploaded file, from the stored path /sys/common/upload answered. */
 export const fileUrl = (path: string | null | undefined): string | undefined => {
-  if (!path) return undefined;
-  if (/^(https?:|data:)/.test(path)) return path;
+  // Only stored upload paths become addresses: a foreign URL, `javascript:` or `data:` never reaches an <img src>.
+  if (!path || !uploadPathPattern.test(path)) return undefined;
   return `${apiBase}/sys/common/view/${path.split('/').map(encodeURIComponent).join('/')}`;
 };

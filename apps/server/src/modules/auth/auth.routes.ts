@@ -17,6 +17,7 @@ import { createPermissionRepository } from '../permission/permission.repository.
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { createSessionRepository } from './session.repository.js';
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
@@ -29,11 +30,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     tenants: createTenantRepository(app.db),
     logs: createLogRepository(app.db),
     dicts: app.dicts,
+    throttle: createLoginThrottle(),
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
   });
 
+  // One bucket per address for both sign-in paths: the same hook (and so the same store) on each.
+  const loginRateLimit = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: '1 minute' });
   const loginOptions = {
-    config: { access: 'public' as const, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+    config: { access: 'public' as const },
+    onRequest: loginRateLimit,
     schema: { tags: ['auth'], summary: 'Sign in with user name and password', security: [], body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
   };
   for (const path of ['/sys/login', '/sys/public_login']) {

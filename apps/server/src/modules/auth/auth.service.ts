@@ -10,6 +10,7 @@ import {
 import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { DictService } from '../dict/dict.service.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { LogType, type LogRepository } from '../log/log.repository.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
@@ -28,6 +29,7 @@ interface Dependencies {
   tenants: TenantRepository;
   logs: LogRepository;
   dicts: DictService;
+  throttle: LoginThrottle;
   /** Called with session ids that were ended, so open browsers can be told. */
   onSessionsEnded: (sessionIds: string[], reason: 'logout' | 'password-changed') => void;
   now?: () => Date;
@@ -44,38 +46,31 @@ export const createAuthService = (deps: Dependencies) => {
   return {
     /**
      * Checks the credentials and opens a session. Unknown users and wrong passwords get the same
-     * answer (4007) after the same amount of work; five failures lock the account for 10 minutes.
+     * answer (4007) after the same amount of work, and the same growing wait after repeated
+     * failures from one address (`login-throttle.ts`); accounts are never locked.
      */
     async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
+      const waitMs = deps.throttle.waitMs(username, client.ip);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new AppError(ServerCode.TOO_MANY_REQUESTS, `Too many failed sign-ins; try again in ${seconds} second(s)`, 429);
+      }
       const user = await deps.users.findByUsername(username);
-      if (!user || user.delFlag !== 0) {
-        await verifyPassword(await dummyPasswordHash(), password);
-        await loginLog(username, null, client, `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
+      const known = user !== null && user.delFlag === 0;
+      // Unknown users cost a real verification too, so timing tells nothing either.
+      const passwordOk = await verifyPassword(known ? user.passwordHash : await dummyPasswordHash(), password);
+      if (!known || !passwordOk) {
+        deps.throttle.failed(username, client.ip);
+        await loginLog(username, known ? user.realname : null, client, known ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
         throw wrongCredentials();
       }
-      const at = now();
-      if (user.lockedUntil && user.lockedUntil > at) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - at.getTime()) / 60_000);
-        await loginLog(username, user.realname, client, 'Sign-in refused: account locked');
-        throw new AppError(ServerCode.ACCOUNT_LOCKED, `Too many failed sign-ins; try again in ${minutes} minute(s)`, 423);
-      }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const failures = user.failedLoginCount + 1;
-        const lock = failures >= limits.loginFailuresBeforeLock;
-        await deps.users.update(user.id, {
-          failedLoginCount: lock ? 0 : failures,
-          lockedUntil: lock ? new Date(at.getTime() + limits.loginLockMinutes * 60_000) : user.lockedUntil,
-        });
-        await loginLog(username, user.realname, client, lock ? 'Wrong password; account locked for 10 minutes' : 'Wrong password');
-        if (lock) throw new AppError(ServerCode.ACCOUNT_LOCKED, `Too many failed sign-ins; try again in ${limits.loginLockMinutes} minute(s)`, 423);
-        throw wrongCredentials();
-      }
+      deps.throttle.succeeded(username, client.ip);
       if (user.status !== 1) {
         await loginLog(username, user.realname, client, 'Sign-in refused: account frozen');
         throw new AppError(ServerCode.ACCOUNT_FROZEN, 'This account is frozen; contact your administrator', 403);
       }
-      if (user.failedLoginCount > 0 || user.lockedUntil) await deps.users.update(user.id, { failedLoginCount: 0, lockedUntil: null });
 
+      const at = now();
       const token = newToken();
       await deps.sessions.create({
         userId: user.id,

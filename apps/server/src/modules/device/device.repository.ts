@@ -1,8 +1,9 @@
 import { type SQL, and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { batteries, batteryRollups, deviceEvents, loggers, userTenants } from '../../db/schema.js';
+import { batteries, batteryRollups, deviceEvents, loggers } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 import type { BatteryCells, BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
 
 export interface LoggerIdentity {
@@ -125,15 +126,9 @@ export const createDeviceRepository = (db: Database) => ({
     return row ?? null;
   },
 
-  /**
-   * Serial numbers of the loggers a user may see: those of the chosen tenant, or of all the
-   * user's tenants when none is chosen. Used as a subquery, so nothing else leaks.
-   */
-  visibleGsns(userId: string, tenantId: number): SQL {
-    const tenants = tenantId
-      ? sql`${loggers.tenantId} = ${tenantId}`
-      : inArray(loggers.tenantId, db.select({ id: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, userId)));
-    return sql`(select ${loggers.gsn} from ${loggers} where ${tenants})`;
+  /** Serial numbers of the loggers of the caller's tenants (`callerTenantIds`), as a subquery. */
+  visibleGsns(caller: TenantCaller): SQL {
+    return sql`(select ${loggers.gsn} from ${loggers} where ${loggers.tenantId} in ${callerTenantIds(caller)})`;
   },
 
   async findVisibleLogger(gsn: string, visible: SQL): Promise<(LoggerIdentity & { online: boolean }) | null> {
@@ -145,12 +140,19 @@ export const createDeviceRepository = (db: Database) => ({
     return row ?? null;
   },
 
-  /** Registers loggers that are not known yet; returns the gsns that already existed. */
-  async registerLoggers(rows: { gsn: string; registrationKey: string; timezone: string; tenantId: number | null; createBy: string }[]): Promise<string[]> {
-    if (rows.length === 0) return [];
-    const existing = await db.select({ gsn: loggers.gsn }).from(loggers).where(inArray(loggers.gsn, rows.map((r) => r.gsn)));
-    await db.insert(loggers).values(rows).onConflictDoNothing();
-    return existing.map((r) => r.gsn);
+  /** Which of the SNs are registered already: their key, and whether they are in the caller's tenants. */
+  async registeredLoggers(gsns: string[], caller: TenantCaller): Promise<Map<string, { registrationKey: string; own: boolean }>> {
+    if (gsns.length === 0) return new Map();
+    const rows = await db
+      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, own: sql<boolean>`coalesce(${loggers.tenantId} in ${callerTenantIds(caller)}, false)` })
+      .from(loggers)
+      .where(inArray(loggers.gsn, gsns));
+    return new Map(rows.map((row) => [row.gsn, { registrationKey: row.registrationKey, own: row.own }]));
+  },
+
+  /** Registers loggers that are not known yet (a concurrent registration of the same SN wins). */
+  async insertLoggers(rows: { gsn: string; registrationKey: string; timezone: string; tenantId: number; createBy: string }[]): Promise<void> {
+    if (rows.length > 0) await db.insert(loggers).values(rows).onConflictDoNothing();
   },
 
   /** Owner logger of each battery that exists. */

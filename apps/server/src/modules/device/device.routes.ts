@@ -1,6 +1,7 @@
 import {
   Permission,
   ServerCode,
+  batteryCellsQuerySchema,
   batteryCellsSchema,
   batteryHistoryQuerySchema,
   batteryHistorySchema,
@@ -14,8 +15,7 @@ import {
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { demoNotSupported, invalidField } from '../../lib/errors.js';
+import { badRequest, demoNotSupported, invalidField } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
@@ -68,7 +68,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cell voltages and temperatures of a battery’s latest reading',
-        querystring: z.object({ batterySn: z.string().min(1, 'is required').max(40), _t: z.string().optional() }),
+        querystring: batteryCellsQuerySchema,
         response: { 200: envelopeSchema(batteryCellsSchema) },
       },
     },
@@ -96,10 +96,20 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       // New loggers belong to the chosen tenant, or to the user's first one.
       const tenantId = auth.tenantId || (await tenants.activeForUser(auth.userId))[0]?.id;
       if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to register loggers for');
-      const rows = request.body.loggers.map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
-      const existing = await devices.registerLoggers(rows);
-      for (const gsn of existing) app.devicePlane.forget(gsn);
-      return ok({ registered: rows.length - existing.length, existing: existing.length }, 'Registered', ServerCode.ADDED);
+      const known = await devices.registeredLoggers(request.body.loggers.map((l) => l.gsn), auth);
+      // Registered with this key in your tenants: nothing to do. Registered with another key, or
+      // to anyone else: refused, with one answer for both, so asking reveals nothing of others.
+      const refused = request.body.loggers.flatMap((l, index) => {
+        const found = known.get(l.gsn);
+        return found && !(found.own && found.registrationKey === l.key) ? [{ field: `loggers[${index}].gsn`, message: 'cannot be registered: it is registered with another key or to another account' }] : [];
+      });
+      if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
+      const rows = request.body.loggers
+        .filter((l) => !known.has(l.gsn))
+        .map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
+      await devices.insertLoggers(rows);
+      const existing = request.body.loggers.length - rows.length;
+      return ok({ registered: rows.length, existing }, 'Registered', ServerCode.ADDED);
     },
   );
 };

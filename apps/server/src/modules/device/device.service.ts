@@ -53,7 +53,7 @@ const defaultRangeDays: Record<RollupPeriod, number> = { '5m': 1, '1h': 7, '1d':
 
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
 export const createDeviceService = (devices: DeviceRepository, now: () => Date = () => new Date()) => {
-  const visible = (auth: AuthContext) => devices.visibleGsns(auth.userId, auth.tenantId);
+  const visible = (auth: AuthContext) => devices.visibleGsns(auth);
   return {
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
       const built = buildListQuery(query, loggerListSpec);

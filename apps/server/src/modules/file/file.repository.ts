@@ -1,12 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, normalize, relative, resolve, sep } from 'node:path';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { uploads } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 
-/** Uploaded files on disk, always inside the upload directory. */
-export const createFileRepository = (uploadDir: string) => {
+/** Uploaded files: the content on disk, always inside the upload directory, and a row per file. */
+export const createFileRepository = (uploadDir: string, db: Database) => {
   const root = resolve(uploadDir);
   return {
     root,
+    /** Remembers who stored which file. */
+    async record(path: string, biz: string, size: number, userId: string): Promise<void> {
+      await db.insert(uploads).values({ id: newId(), path, biz, size, userId });
+    },
+    /** Files and bytes the user has uploaded since `since`. */
+    async usageSince(userId: string, since: Date): Promise<{ files: number; bytes: number }> {
+      const [row] = await db
+        .select({ files: sql<number>`cast(count(*) as integer)`, bytes: sql<number>`cast(coalesce(sum(${uploads.size}), 0) as bigint)` })
+        .from(uploads)
+        .where(and(eq(uploads.userId, userId), gt(uploads.createTime, since)));
+      return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+    },
+    /** Whether `path` is a file stored through the upload route as `biz`. */
+    async isUploaded(path: string, biz: string): Promise<boolean> {
+      const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.path, path), eq(uploads.biz, biz))).limit(1);
+      return row !== undefined;
+    },
     /** Stores content under `<biz>/<yyyymmdd>/<random>.<ext>`; returns that relative path. */
     async save(biz: string, extension: string, content: Buffer, now = new Date()): Promise<string> {
       const day = now.toISOString().slice(0, 10).replaceAll('-', '');

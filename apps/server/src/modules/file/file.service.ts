@@ -14,9 +14,19 @@ const kinds = {
 
 export type UploadKind = keyof typeof kinds;
 
-export const createFileService = (files: FileRepository) => ({
-  async upload(kind: UploadKind, fileName: string, content: Buffer): Promise<string> {
+const dayMs = 24 * 3600 * 1000;
+
+export const createFileService = (files: FileRepository, now: () => Date = () => new Date()) => ({
+  /** Checks and stores one upload of the user; answers the stored path. */
+  async upload(userId: string, kind: UploadKind, fileName: string, content: Buffer): Promise<string> {
     const rule = kinds[kind];
+    // A daily quota per user, so one account cannot fill the disk.
+    const used = await files.usageSince(userId, new Date(now().getTime() - dayMs));
+    if (used.files >= limits.uploadsPerDayMax || used.bytes + content.length > limits.uploadBytesPerDayMax) {
+      throw new AppError(ServerCode.TOO_MANY_REQUESTS, `file: the daily upload quota (${limits.uploadsPerDayMax} files, ${limits.uploadBytesPerDayMax / 1024 / 1024} MB) is used up; try again tomorrow`, 429, [
+        { field: 'file', message: 'daily upload quota used up' },
+      ]);
+    }
     if (content.length === 0) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is empty', [{ field: 'file', message: 'is empty' }]);
     if (content.length > rule.maxBytes) {
       throw new AppError(ServerCode.OUT_OF_RANGE, `file: must be smaller than ${rule.maxBytes / 1024 / 1024} MB`, 413, [{ field: 'file', message: 'is too large' }]);
@@ -27,6 +37,8 @@ export const createFileService = (files: FileRepository) => ({
       const wanted = kind === 'avatar' ? 'a JPG or PNG image' : 'an image, PDF or Excel file';
       throw new AppError(ServerCode.INCORRECT_PARAMETER, `file: must be ${wanted}`, 415, [{ field: 'file', message: `must be ${wanted}` }]);
     }
-    return files.save(kind, detected.ext, content);
+    const path = await files.save(kind, detected.ext, content);
+    await files.record(path, kind, content.length, userId);
+    return path;
   },
 });

@@ -12,6 +12,7 @@ import {
 } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { isDataError } from '../../db/database-errors.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository } from './sample.repository.js';
@@ -198,7 +199,10 @@ export const createIngestService = (deps: Dependencies) => {
           }
         }
       } catch (error) {
-        // A database failure outside the batcher: leave the message unacknowledged so it comes back.
+        // The database refused this message's data: it can never be stored, so it is refused,
+        // counted and acknowledged like any bad message, and the logger's later messages flow.
+        if (isDataError(error)) return reject(gsn, 'storage', `the database refused the ${kind} message: ${(error as Error).message}`, done);
+        // The database is unreachable: leave the message unacknowledged so it comes back.
         deps.log.warn({ err: error, gsn, kind }, 'could not process a device message; it will be redelivered');
         done(error instanceof Error ? error : new Error(String(error)));
       }

@@ -1,3 +1,4 @@
+import { isDataError } from '../../db/database-errors.js';
 import type { SampleRow } from './sample.repository.js';
 
 /** Called once per message: without an error when its samples are durable, with one when dropped. */
@@ -30,11 +31,6 @@ export interface BatcherOptions {
   retryDelayMs?: number;
 }
 
-/** SQLSTATE classes that mean "this data is wrong", not "the database is unreachable". */
-const isDataError = (error: unknown): boolean => {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^(22|23|42)/.test(code);
-};
 
 /** FNV-1a: a cheap, stable spread of logger SNs over the writers. */
 const hash = (key: string): number => {

@@ -3,6 +3,7 @@ import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -124,14 +125,14 @@ export const createUserRepository = (db: Database) => ({
       .orderBy(asc(users.username));
   },
 
-  /** Whether a value of a unique field is taken by a user other than `exceptId` (recycle bin included). */
-  async isTaken(field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<boolean> {
+  /** Whether a value of a unique field is taken by a user other than `exceptId` (recycle bin included), within `scope` when given. */
+  async isTaken(field: 'username' | 'email' | 'phone', value: string, exceptId?: string, scope?: SQL): Promise<boolean> {
     // E-mail addresses are unique regardless of case (the unique index is on lower(email)).
     const match = field === 'email' ? sql`lower(${users.email}) = ${value.toLowerCase()}` : eq(users[field], value);
     const [row] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(match, exceptId ? ne(users.id, exceptId) : undefined))
+      .where(and(match, exceptId ? ne(users.id, exceptId) : undefined, scope))
       .limit(1);
     return row !== undefined;
   },
@@ -186,8 +187,9 @@ export const createUserRepository = (db: Database) => ({
     if (departIds.length > 0) await tx.insert(userDeparts).values(departIds.map((departId) => ({ userId, departId })));
   },
 
-  async replaceTenants(userId: string, tenantIds: number[], tx: Executor = db): Promise<void> {
-    await tx.delete(userTenants).where(eq(userTenants.userId, userId));
+  /** Sets the user's tenants among the caller's own; memberships of tenants the caller is not in stay. */
+  async replaceTenants(userId: string, tenantIds: number[], caller: TenantCaller, tx: Executor = db): Promise<void> {
+    await tx.delete(userTenants).where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, callerTenantIds(caller))));
     if (tenantIds.length > 0) await tx.insert(userTenants).values(tenantIds.map((tenantId) => ({ userId, tenantId })));
   },
 
@@ -205,9 +207,9 @@ export const createUserRepository = (db: Database) => ({
       .orderBy(asc(departs.orgCode));
   },
 
-  /** Users who share a tenant with the given tenant id (tenant scoping of the Users screen). */
-  tenantScope(tenantId: number): SQL {
-    return inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, tenantId)));
+  /** Users who belong to one of the caller's tenants (`callerTenantIds`): the scope of every user read and write. */
+  scope(caller: TenantCaller): SQL {
+    return inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, callerTenantIds(caller))));
   },
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {

@@ -11,6 +11,7 @@ import {
   idsQuerySchema,
   listQuerySchema,
   pickLanguage,
+  text,
   pageSchema,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
@@ -27,6 +28,7 @@ import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createDepartRepository } from '../depart/depart.repository.js';
+import { createFileRepository } from '../file/file.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from './user.repository.js';
 import { createUserService } from './user.service.js';
@@ -41,6 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: createSessionRepository(app.db),
     tenants: createTenantRepository(app.db),
     dicts: app.dicts,
+    files: createFileRepository(app.config.uploadDir, app.db),
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
   });
@@ -72,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sys/user/add',
-    { config: { access: { permission: Permission.UserAdd } }, schema: { tags, summary: 'Add a user', body: userAddRequestSchema, response: { 200: envelopeSchema(z.string()) } } },
+    { config: { access: { permission: Permission.UserAdd } }, schema: { tags, summary: 'Add a user', body: userAddRequestSchema, response: { 200: envelopeSchema(text()) } } },
     async (request) => ok(await users.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
   );
 
@@ -140,11 +143,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sys/user/checkOnlyUser',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Whether a user name, e-mail or mobile is still free', querystring: checkOnlyUserQuerySchema, response: { 200: emptyEnvelopeSchema, 400: emptyEnvelopeSchema } } },
+    {
+      config: { access: { permission: [Permission.UserAdd, Permission.UserEdit] } },
+      schema: { tags, summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)', querystring: checkOnlyUserQuerySchema, response: { 200: emptyEnvelopeSchema } } },
     async (request, reply) => {
       const { id, username, email, phone } = request.query;
       const [field, value] = username !== undefined ? (['username', username] as const) : email !== undefined ? (['email', email] as const) : (['phone', phone ?? ''] as const);
-      const answer = await users.isAvailable(field, value, id);
+      const answer = await users.isAvailable(requireAuth(request), field, value, id);
       if (answer.free) return ok(null, answer.message);
       // Taken: the JeecgBoot shape (success false) so form validators show the message.
       return reply.status(200).send({ success: false, message: answer.message, code: answer.code, result: null, timestamp: Date.now() });
@@ -171,7 +176,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sys/user/queryUserRole',
-    { config: { access: { permission: Permission.UserList } }, schema: { tags, summary: "A user's role ids", querystring: z.object({ userid: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.string())) } } },
+    { config: { access: { permission: Permission.UserList } }, schema: { tags, summary: "A user's role ids", querystring: z.object({ userid: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(text())) } } },
     async (request) => ok(await users.roleIdsOf(requireAuth(request), request.query.userid)),
   );
 
@@ -179,7 +184,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/user/userDepartList',
     {
       config: { access: { permission: Permission.UserList } },
-      schema: { tags, summary: "A user's departments", querystring: z.object({ userId: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.object({ key: z.string(), title: z.string() }))) } },
+      schema: { tags, summary: "A user's departments", querystring: z.object({ userId: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.object({ key: text(), title: text() }))) } },
     },
     async (request) => ok(await users.departsOf(requireAuth(request), request.query.userId)),
   );

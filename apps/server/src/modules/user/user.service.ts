@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import type { DepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
+import type { FileRepository } from '../file/file.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import { userSheet } from './user-export.js';
@@ -34,11 +35,11 @@ const listSpec: ListSpec = {
   columns: {
     username: { column: users.username, type: 'text' },
     realname: { column: users.realname, type: 'text' },
-    sex: { column: users.sex, type: 'number' },
+    sex: { column: users.sex, type: 'smallint' },
     email: { column: users.email, type: 'text' },
     phone: { column: users.phone, type: 'text' },
     company: { column: users.company, type: 'text' },
-    status: { column: users.status, type: 'number' },
+    status: { column: users.status, type: 'smallint' },
     createTime: { column: users.createTime, type: 'date' },
     updateTime: { column: users.updateTime, type: 'date' },
   } satisfies Record<ListColumnName, ListColumn>,
@@ -67,6 +68,7 @@ interface Dependencies {
   sessions: SessionRepository;
   tenants: TenantRepository;
   dicts: DictService;
+  files: FileRepository;
   /** Told about users whose sessions ended or whose record changed. */
   onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed') => void;
   onUsersChanged: (ids: string[]) => void;
@@ -76,8 +78,8 @@ const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCod
 const uniqueMessages = { username: 'This user name is already registered', email: 'This e-mail address is already registered', phone: 'This mobile number is already registered' } as const;
 
 export const createUserService = (deps: Dependencies) => {
-  /** Records a caller may see: with a tenant chosen, only users of that tenant. */
-  const scope = (auth: AuthContext): SQL | undefined => (auth.tenantId ? deps.users.tenantScope(auth.tenantId) : undefined);
+  /** Records a caller may see: users of the caller's tenants (the chosen one, or all their own). */
+  const scope = (auth: AuthContext): SQL => deps.users.scope(auth);
 
   const refuseDemo = (auth: AuthContext) => {
     if (auth.demo) throw demoNotSupported();
@@ -119,14 +121,23 @@ export const createUserService = (deps: Dependencies) => {
     return ids;
   };
 
-  /** Tenants may only be granted among the caller's own. */
-  const resolveTenants = async (auth: AuthContext, list: string | undefined): Promise<number[] | undefined> => {
+  /**
+   * Tenants may only be granted among the caller's own; without a list, a new user joins the
+   * chosen tenant (or the caller's first). A user in none of the caller's tenants would vanish from
+   * the caller's view, so at least one is required.
+   */
+  const resolveTenants = async (auth: AuthContext, list: string | undefined): Promise<number[]> => {
     const own = (await deps.tenants.activeForUser(auth.userId)).map((t) => t.id);
-    if (list === undefined) return auth.tenantId ? [auth.tenantId] : undefined;
-    const ids = [...new Set(splitIds(list).map(Number))];
+    const ids = list === undefined ? [auth.tenantId || own[0]].filter((id): id is number => id !== undefined) : [...new Set(splitIds(list).map(Number))];
     const foreign = ids.filter((id) => !own.includes(id));
     if (foreign.length > 0) throw invalidField('relTenantIds', `not your tenant(s): ${foreign.join(', ')}`);
+    if (ids.length === 0) throw invalidField('relTenantIds', 'name at least one of your tenants');
     return ids;
+  };
+
+  /** An avatar must be an image uploaded through /sys/common/upload (the contract checks its form). */
+  const assertAvatar = async (avatar: string | null | undefined) => {
+    if (avatar && !(await deps.files.isUploaded(avatar, 'avatar'))) throw invalidField('avatar', 'must be the path of an avatar uploaded through /sys/common/upload');
   };
 
   const writeFields = (input: UserFormInput): UserWrite => ({
@@ -175,6 +186,7 @@ export const createUserService = (deps: Dependencies) => {
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
       refuseDemo(auth);
       await assertUnique({ username: input.username, email: input.email, phone: input.phone });
+      await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(input.selectedroles);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = await resolveTenants(auth, input.relTenantIds);
@@ -184,7 +196,7 @@ export const createUserService = (deps: Dependencies) => {
         await deps.users.insert({ id, username: input.username, passwordHash, ...writeFields(input), status: UserStatus.Normal, createBy: auth.username }, tx);
         if (roleIds) await deps.users.replaceRoles(id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(id, departIds, tx);
-        if (tenantIds) await deps.users.replaceTenants(id, tenantIds, tx);
+        await deps.users.replaceTenants(id, tenantIds, auth, tx);
       });
       deps.onUsersChanged([id]);
       return id;
@@ -194,6 +206,7 @@ export const createUserService = (deps: Dependencies) => {
       refuseDemo(auth);
       await visibleIds(auth, [input.id]);
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
+      await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(input.selectedroles);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
@@ -201,7 +214,7 @@ export const createUserService = (deps: Dependencies) => {
         await deps.users.update(input.id, { ...writeFields(input), updateBy: auth.username, updateTime: new Date() }, tx);
         if (roleIds) await deps.users.replaceRoles(input.id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(input.id, departIds, tx);
-        if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, tx);
+        if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, auth, tx);
       });
       deps.onUsersChanged([input.id]);
     },
@@ -246,9 +259,13 @@ export const createUserService = (deps: Dependencies) => {
       await deps.users.deleteForever(ids);
     },
 
-    /** True when the value is free for the user being edited (or a new user). */
-    async isAvailable(field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
-      const taken = await deps.users.isTaken(field, value, exceptId);
+    /**
+     * True when no user of the caller's tenants holds the value (other than the user being edited,
+     * who must be one of them). Asking says nothing about users of other tenants.
+     */
+    async isAvailable(auth: AuthContext, field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
+      if (exceptId) await visibleIds(auth, [exceptId]);
+      const taken = await deps.users.isTaken(field, value, exceptId, scope(auth));
       return taken ? { free: false, code: uniqueCodes[field], message: uniqueMessages[field] } : { free: true, code: ServerCode.OK, message: 'Available' };
     },
 
@@ -277,6 +294,7 @@ export const createUserService = (deps: Dependencies) => {
     async editInfo(auth: AuthContext, input: EditInfoRequest): Promise<UserInfo> {
       refuseDemo(auth);
       if (input.id && input.id !== auth.userId) throw forbidden('You may edit only your own profile');
+      await assertAvatar(input.avatar);
       const values: Partial<UserWrite> = {};
       if (input.realname !== undefined) values.realname = input.realname;
       if (input.avatar !== undefined) values.avatar = input.avatar || null;
@@ -296,7 +314,7 @@ export const createUserService = (deps: Dependencies) => {
       const user = await deps.users.findByUsername(username);
       if (!user || user.delFlag !== 0) throw notFound('User');
       await visibleIds(auth, [user.id]);
-      await deps.users.update(user.id, { passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null, updateBy: auth.username, updateTime: new Date() });
+      await deps.users.update(user.id, { passwordHash: await hashPassword(password), updateBy: auth.username, updateTime: new Date() });
       deps.onSessionsEnded(await deps.sessions.revokeAllForUser(user.id, user.id === auth.userId ? auth.sessionId : undefined), 'password-changed');
     },
   };

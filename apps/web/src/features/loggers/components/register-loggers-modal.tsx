@@ -48,9 +48,9 @@ export function RegisterLoggersModal({ open, onClose }: RegisterLoggersModalProp
       form.resetFields();
       onClose();
     } catch (error) {
-      // Field errors come as `loggers.<row>.<field>`: put each on its row.
+      // Field errors come as `loggers[<row>].<field>` (the server names fields so): put each on its row.
       const placed = (error instanceof ApiError ? error.errors : []).flatMap((e) => {
-        const match = /loggers\.(\d+)\.(gsn|key|timezone)$/.exec(e.field);
+        const match = /loggers(?:\.|\[)(\d+)\]?\.(gsn|key|timezone)$/.exec(e.field);
         return match ? [{ name: ['loggers', Number(match[1]), match[2] as keyof LoggerRow] as ['loggers', number, keyof LoggerRow], errors: [e.message] }] : [];
       });
       if (placed.length > 0) form.setFields(placed);

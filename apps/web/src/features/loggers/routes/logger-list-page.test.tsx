@@ -195,7 +195,7 @@ describe('Loggers screen', () => {
         const body = (await request.json()) as { loggers: { key: string }[] };
         bodies.push(body);
         if (body.loggers.some((row) => row.key === 'rejected-key')) {
-          return HttpResponse.json(failure(4004, 'invalid', [{ field: 'body.loggers.1.key', message: 'must be printable characters without spaces' }]), { status: 400 });
+          return HttpResponse.json(failure(4004, 'invalid', [{ field: 'loggers[1].key', message: 'must be printable characters without spaces' }]), { status: 400 });
         }
         return HttpResponse.json(envelope({ registered: 1, existing: 1 }, 1001, 'Registered'));
       }),

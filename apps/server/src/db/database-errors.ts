@@ -1,0 +1,9 @@
+/**
+ * Whether a database error is about the data ("this can never be stored": SQLSTATE classes 22 data
+ * exception, 23 integrity violation, 42 syntax or access rule) rather than about reaching the
+ * database. Retrying the first kind cannot help; retrying the second is how nothing is lost.
+ */
+export const isDataError = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && /^(22|23|42)/.test(code);
+};
