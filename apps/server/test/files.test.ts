@@ -3,27 +3,12 @@ import { join } from 'node:path';
 import { ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+import { multipart, png, upload as uploadAs } from './support/upload.js';
 
 let t: TestApp;
 let admin: string;
 
-// A real 1x1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-const multipart = (parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) => {
-  const boundary = '----cellsight' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
-
-const upload = (file: Buffer, filename: string, type = 'image/png', biz = 'avatar') =>
-  t.request({ method: 'POST', url: '/boot/sys/common/upload', token: admin, ...multipart([{ name: 'biz', value: biz }, { name: 'file', value: file, filename, type }]) });
+const upload = (file: Buffer, filename: string, type = 'image/png', biz = 'avatar') => uploadAs(t, admin, file, filename, type, biz);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,8 +1,9 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, limits } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTenants } from '../src/db/schema.js';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
+import { png, upload } from './support/upload.js';
 
 /**
  * Bad input a black-box probe found answering 500, and the reach of one tenant's administrator
@@ -161,5 +162,44 @@ describe('account and device existence does not leak', () => {
     const strip = (body: { timestamp: number }) => ({ ...body, timestamp: 0 });
     expect(strip(elsewhere.json())).toEqual(strip(wrongKey.json()));
     expect(elsewhere.json().result.errors).toEqual([{ field: 'loggers[0].gsn', message: expect.stringContaining('cannot be registered') }]);
+  });
+});
+
+describe('uploads and avatars', () => {
+  it('takes as avatar only the path of an avatar image uploaded here', async () => {
+    const uploaded = (await upload(t, admin, png, 'me.png')).json().message as string;
+    const temp = (await upload(t, admin, png, 'doc.png', 'image/png', 'temp')).json().message as string;
+    const someone = await addUser(t, admin, { username: 'avatar_user' });
+    for (const avatar of ['https://evil.example/t.png', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'avatar/20260101/00000000000000000000000000000000.png', temp]) {
+      expectRefused(await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token: admin, payload: { avatar } }), 'avatar');
+      expectRefused(await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id: someone, realname: 'x', avatar } }), 'avatar');
+    }
+    const saved = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token: admin, payload: { avatar: uploaded } });
+    expect(saved.json()).toMatchObject({ success: true, result: { avatar: uploaded } });
+  });
+
+  it('refuses the demo account’s upload with 403 like every other demo refusal', async () => {
+    const response = await upload(t, demo, png, 'a.png');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, code: ServerCode.DEMO_NOT_SUPPORTED });
+  });
+
+  it('holds each user to a daily upload quota', async () => {
+    const uploader = await t.login('other_admin', 'Other1234');
+    const codes: number[] = [];
+    for (let i = 0; i <= limits.uploadsPerDayMax; i++) codes.push((await upload(t, uploader, png, `f${i}.png`, 'image/png', 'temp')).statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(limits.uploadsPerDayMax);
+    expect(codes.at(-1)).toBe(429);
+    // Others are not held back by it.
+    expect((await upload(t, admin, png, 'mine.png', 'image/png', 'temp')).statusCode).toBe(200);
+  });
+});
+
+describe('administrators setting a password', () => {
+  it('refuses a confirmation that differs', async () => {
+    const id = await addUser(t, admin, { username: 'confirm_me' });
+    const response = await t.request({ method: 'PUT', url: '/boot/sys/user/changePassword', token: admin, payload: { username: 'confirm_me', password: 'NewPass123', confirmpassword: 'Other12345' } });
+    expectRefused(response, 'confirmpassword');
+    expect(id).toBeTruthy();
   });
 });

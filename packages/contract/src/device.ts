@@ -40,6 +40,12 @@ export const batterySnPattern = /^[A-Za-z0-9_-]{4,40}$/;
 
 /** Largest accepted payload; larger messages are refused before parsing. */
 export const maxPayloadBytes = 256 * 1024;
+/**
+ * Largest MQTT packet a broker reads (the payload limit plus room for topic and headers): a
+ * broker closes the connection of a client whose packet announces more, before reading it
+ * (embedded broker; `max_packet_size` in Mosquitto and EMQX, see docs/deploy/).
+ */
+export const maxPacketBytes = 300_000;
 export const maxSamplesPerMessage = 100;
 export const maxCellsPerBattery = 64;
 

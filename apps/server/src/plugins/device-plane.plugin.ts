@@ -72,6 +72,7 @@ export default fp<{ config: Config }>(
     const handler = {
       message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => void ingest.handle(gsn, kind, payload, done),
       refused: (gsn: string, topic: string) => ingest.refuseTopic(gsn, topic),
+      tooLarge: (gsn: string, bytes: number) => ingest.refuseTooLarge(gsn, bytes),
       disconnected: (gsn: string) => {
         void devices
           .setOnline(gsn, false, new Date())

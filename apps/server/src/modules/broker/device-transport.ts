@@ -8,6 +8,8 @@ export interface UplinkHandler {
   message(gsn: string, kind: UplinkKind, payload: Buffer, done: UplinkDone): void;
   /** A logger tried a topic outside its own. */
   refused(gsn: string, topic: string): void;
+  /** A client announced a packet over `maxPacketBytes`; the broker closed its connection without reading it. */
+  tooLarge(gsn: string, bytes: number): void;
   /** A logger's connection ended (embedded broker only; an external broker reports through wills). */
   disconnected?(gsn: string): void;
 }

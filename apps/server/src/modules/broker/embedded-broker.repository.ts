@@ -1,5 +1,5 @@
 import { type Server, createServer } from 'node:net';
-import { deviceTopics, loggerSnPattern, parseDeviceTopic } from '@cellsight/contract';
+import { deviceTopics, loggerSnPattern, maxPacketBytes, parseDeviceTopic } from '@cellsight/contract';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceTransport, UplinkHandler } from './device-transport.js';
@@ -22,6 +22,31 @@ export class BrokerPortInUseError extends Error {
     this.name = 'BrokerPortInUseError';
   }
 }
+
+/** What aedes keeps of each connection's packet parser (mqtt-packet), which its types do not show. */
+interface PacketParser {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+}
+
+/**
+ * Makes a connection's parser refuse a packet whose announced length is over `maxPacketBytes` as
+ * soon as the length is read, as Mosquitto's `max_packet_size` does: the client gets an error and
+ * its connection closes, and the broker never buffers the body (aedes has no such limit itself).
+ */
+const limitPacketSize = (parser: PacketParser, onTooLarge: (bytes: number) => void) => {
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    const read = parseLength();
+    if (read && parser.packet.length > maxPacketBytes) {
+      onTooLarge(parser.packet.length);
+      parser._emitError(new Error(`packet of ${parser.packet.length} bytes is over the ${maxPacketBytes}-byte limit`));
+      return false;
+    }
+    return read;
+  };
+};
 
 /** CONNACK return codes (MQTT 3.1.1). */
 const badCredentials = 4;
@@ -91,7 +116,10 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
     async start() {
       await broker.listen();
       await new Promise<void>((resolve, reject) => {
-        server = createServer(broker.handle);
+        server = createServer((socket) => {
+          const client = broker.handle(socket, undefined as never) as unknown as { id: string | null; _parser: PacketParser };
+          limitPacketSize(client._parser, (bytes) => options.handler.tooLarge(client.id ?? 'unknown', bytes));
+        });
         server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new BrokerPortInUseError(options.port) : error));
         server.listen(options.port, options.host, () => {
           const address = server?.address();

@@ -213,6 +213,11 @@ export const createIngestService = (deps: Dependencies) => {
       reject(gsn, 'acl', `topic ${topic} is outside the logger's own`, () => undefined);
     },
 
+    /** Counts a packet the broker refused to read for its size. */
+    refuseTooLarge(gsn: string, bytes: number): void {
+      reject(gsn, 'too-large', `a packet of ${bytes} bytes is over the broker's limit`, () => undefined);
+    },
+
     /** Marks a logger's cached identity stale (after registration changes). */
     forget(gsn: string): void {
       loggerCache.delete(gsn);

@@ -1,0 +1,103 @@
+import { connect, type Socket } from 'node:net';
+import { deviceTopics, maxPacketBytes } from '@cellsight/contract';
+import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
+import { sql } from 'drizzle-orm';
+import * as mqttPacket from 'mqtt-packet';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectLogger, publish, sample, waitFor } from './support/device.js';
+import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+
+/** Messages a hostile or broken logger sends: each is refused and counted, and never blocks the logger. */
+let t: TestApp;
+let port: number;
+const gsn = 'ABUSE00001';
+const key = 'abuse-key-0001';
+
+const stats = () => t.app.devicePlane.ingest.stats();
+const storedSamples = async (batterySn: string) => {
+  const result = (await t.app.db.execute(sql`select count(*) as n from tb_battery_sample where battery_sn = ${batterySn}`)) as unknown as { rows: { n: string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login('admin', adminPassword);
+  port = t.app.devicePlane.brokerPort ?? 0;
+  await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: admin, payload: { loggers: [{ gsn, key }] } });
+});
+afterAll(() => t.close());
+
+describe('one bad message never blocks a logger', () => {
+  let logger: MqttClient;
+  let closes = 0;
+  beforeAll(async () => {
+    logger = await connectLogger(port, gsn, key);
+    logger.on('close', () => closes++);
+  });
+  afterAll(() => logger.end(true));
+
+  it('acknowledges and counts status and events carrying NUL or a non-address ip, then stores the next telemetry', async () => {
+    const before = stats().rejected.invalid;
+    const ts = Date.now();
+    // Each publish resolves only on PUBACK: a message the platform could not store would never resolve.
+    await publish(logger, deviceTopics.status(gsn), { v: 1, ts, signal: -70, firmware: 'v1\u0000' });
+    await publish(logger, deviceTopics.events(gsn), { v: 1, events: [{ id: 'e\u00001', type: 'fault', code: 'F1', begin: ts }] });
+    await publish(logger, deviceTopics.events(gsn), { v: 1, events: [{ id: 'e2', type: 'fault', code: 'F\u0000', begin: ts }] });
+    await publish(logger, deviceTopics.status(gsn), { v: 1, ts, signal: -70, firmware: 'v1', ip: '<img src=x onerror=alert(1)>' });
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('ABUSE-B1', ts)] });
+    expect(stats().rejected.invalid - before).toBe(4);
+    await waitFor(() => storedSamples('ABUSE-B1'), (n) => n === 1);
+    expect(closes).toBe(0);
+    const result = (await t.app.db.execute(sql`select firmware, last_ip from tb_logger where gsn = ${gsn}`)) as unknown as { rows: { firmware: string | null; last_ip: string | null }[] };
+    expect(result.rows[0]).toEqual({ firmware: null, last_ip: null });
+  });
+
+  it('stores a status with a real address', async () => {
+    await publish(logger, deviceTopics.status(gsn), { v: 1, ts: Date.now(), signal: -70, firmware: 'v1.2', ip: '2001:db8::7' });
+    const result = (await t.app.db.execute(sql`select last_ip from tb_logger where gsn = ${gsn}`)) as unknown as { rows: { last_ip: string | null }[] };
+    expect(result.rows[0]?.last_ip).toBe('2001:db8::7');
+  });
+});
+
+describe('packet size at the embedded broker', () => {
+  /** A logger's raw connection: CONNECT done, ready to write bytes by hand. */
+  const rawLogger = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const parser = mqttPacket.parser();
+      socket.on('data', (chunk) => parser.parse(chunk));
+      parser.on('packet', (packet) => (packet.cmd === 'connack' && packet.returnCode === 0 ? resolve(socket) : reject(new Error(`connack ${JSON.stringify(packet)}`))));
+      socket.on('error', reject);
+      socket.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: gsn, clean: true, keepalive: 60, username: gsn, password: Buffer.from(loggerMqttPassword(gsn, key)) }));
+    });
+
+  it('closes the connection as soon as a publish announces more than the limit, without reading it', async () => {
+    const before = stats().rejected['too-large'];
+    const socket = await rawLogger();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // PUBLISH, QoS 1, announcing 20 MiB: remaining length as MQTT's variable-length integer.
+    let remaining = 20 * 1024 * 1024;
+    const length: number[] = [];
+    do {
+      let byte = remaining % 128;
+      remaining = Math.floor(remaining / 128);
+      if (remaining > 0) byte |= 0x80;
+      length.push(byte);
+    } while (remaining > 0);
+    socket.write(Buffer.concat([Buffer.from([0x32, ...length]), Buffer.alloc(64 * 1024, 0x61)]));
+    await closed;
+    expect(stats().rejected['too-large'] - before).toBe(1);
+  });
+
+  it('still takes a publish just under the limit (and refuses its oversized payload as a message)', async () => {
+    const logger = await connectLogger(port, gsn, key, { clean: true });
+    try {
+      const before = stats().rejected['too-large'];
+      await publish(logger, deviceTopics.telemetry(gsn), 'x'.repeat(maxPacketBytes - 1000));
+      expect(stats().rejected['too-large'] - before).toBe(1);
+    } finally {
+      logger.end(true);
+    }
+  });
+});
