@@ -42,6 +42,9 @@ export const upgradeTargetSchema = z.object({
 });
 export type UpgradeTarget = z.infer<typeof upgradeTargetSchema>;
 
+/** Filterable and sortable wire names of `/want/command/list`. */
+export const commandListColumns = ['gsn', 'batterySn', 'op', 'status', 'createBy', 'createTime'] as const;
+
 export const commandRecordSchema = z.object({
   id: text(),
   gsn: text(),

@@ -9,6 +9,7 @@ import {
   DeviceCode,
   ServerCode,
   commandAckTimeoutMs,
+  type commandListColumns,
   deviceTopics,
   protocolVersion,
   remoteSettingsSchema,
@@ -21,7 +22,7 @@ import { type SQL, eq } from 'drizzle-orm';
 import { commands } from '../../db/schema.js';
 import { AppError, badRequest, demoNotSupported, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DeviceRepository } from '../device/device.repository.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
@@ -45,7 +46,7 @@ const listSpec: ListSpec = {
     status: { column: commands.status, type: 'text' },
     createBy: { column: commands.createBy, type: 'text' },
     createTime: { column: commands.createTime, type: 'date' },
-  },
+  } satisfies Record<(typeof commandListColumns)[number], ListColumn>,
   defaultSort: { name: 'createTime', order: 'desc' },
   tieBreaker: commands.id,
 };
