@@ -54,8 +54,6 @@ export const ServerCode = {
   CODE_ERROR: 4034,
   /** No permission for this operation (JeecgBoot's SC_JEECG_NO_AUTHZ). */
   NO_PERMISSION: 510,
-  /** Account locked for a while after repeated failed sign-ins. */
-  ACCOUNT_LOCKED: 4035,
   /** Demo accounts may look but not change (spec section 6). */
   DEMO_NOT_SUPPORTED: 4036,
   /** Too many requests from this address. */
