@@ -24,6 +24,7 @@ import docsPlugin from './plugins/docs.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
+import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 
 declare module 'fastify' {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, database: options.database });
   app.decorate('dicts', createDictService(createDictRepository(app.db)));
   await app.register(fastifyRateLimit, { global: false });

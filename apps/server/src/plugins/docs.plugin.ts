@@ -18,7 +18,9 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/boot/docs')) route.config = { ...route.config, access: 'public' };
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/boot/docs', uiHooks: {}, staticCSP: true });
+    // No staticCSP: swagger-ui's own policy adds upgrade-insecure-requests and blocks the <style> its
+    // bundle injects; the app-wide policy (security-headers.plugin.ts) covers these pages.
+    await app.register(fastifySwaggerUi, { routePrefix: '/boot/docs', uiHooks: {} });
   },
   { name: 'docs' },
 );

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let webDist: string;
+
+// A real 1x1 PNG.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const multipart = (parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) => {
+  const boundary = '----cellsight' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+/** The policy's directives by name. */
+const directives = (response: LightMyRequestResponse): Map<string, string[]> => {
+  const header = response.headers['content-security-policy'];
+  expect(typeof header, 'content-security-policy header').toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
+};
+
+/** Every answer carries the same security headers, whatever produced it. */
+const expectSecurityHeaders = (response: LightMyRequestResponse) => {
+  const csp = directives(response);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:80', 'wss://localhost:80']);
+  expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'self'"]);
+  expect(csp.get('form-action')).toEqual(["'self'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  // Plain http must keep working: nothing upgrades requests to https.
+  expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  expect(csp.size).toBe(10);
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+};
+
+beforeAll(async () => {
+  // A stand-in for the web build, so the web plugin serves the console and its history fallback.
+  webDist = mkdtempSync(join(tmpdir(), 'cellsight-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(webDist, 'assets', 'index-test.js'), 'export {};\n');
+  t = await createTestApp({ WEB_DIST: webDist });
+  admin = await t.login('admin', adminPassword);
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('are on an API answer', async () => {
+    const response = await t.request({ method: 'GET', url: '/boot/sys/public/config' });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response);
+  });
+
+  it('are on an error answer', async () => {
+    const response = await t.request({ method: 'GET', url: '/boot/sys/user/list' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false });
+    expectSecurityHeaders(response);
+    const missing = await t.request({ method: 'GET', url: '/boot/no/such/route' });
+    expect(missing.statusCode).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+
+  it('are on an uploaded file', async () => {
+    const upload = await t.request({ method: 'POST', url: '/boot/sys/common/upload', token: admin, ...multipart([{ name: 'biz', value: 'avatar' }, { name: 'file', value: png, filename: 'me.png', type: 'image/png' }]) });
+    expect(upload.json()).toMatchObject({ success: true });
+    const view = await t.request({ method: 'GET', url: `/boot/sys/common/view/${upload.json().message as string}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('image/png');
+    expectSecurityHeaders(view);
+  });
+
+  it('are on the web app: its index, a history-mode path and an asset', async () => {
+    for (const url of ['/', '/collector/index', '/system/user']) {
+      const page = await t.request({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expectSecurityHeaders(page);
+    }
+    const asset = await t.request({ method: 'GET', url: '/assets/index-test.js' });
+    expect(asset.statusCode).toBe(200);
+    expectSecurityHeaders(asset);
+  });
+
+  it('are on the API docs, under the same policy', async () => {
+    const docs = await t.request({ method: 'GET', url: '/boot/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expectSecurityHeaders(docs);
+    // swagger-ui loads only its own files: no inline script the policy would block.
+    expect(docs.payload).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const initializer = await t.request({ method: 'GET', url: '/boot/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expectSecurityHeaders(initializer);
+  });
+
+  it('name websocket sources only for a plain Host header', async () => {
+    const proxied = await t.request({ method: 'GET', url: '/', headers: { host: 'console.example.com:8080' } });
+    expect(directives(proxied).get('connect-src')).toEqual(["'self'", 'ws://console.example.com:8080', 'wss://console.example.com:8080']);
+    const odd = await t.request({ method: 'GET', url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
+    const csp = directives(odd);
+    expect(csp.get('connect-src')).toEqual(["'self'", "'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+  });
+});
