@@ -15,7 +15,7 @@ configure({ defaultHidden: true });
 // the crop itself is exercised in Chromium (e2e/tests/account.spec.ts).
 vi.mock('antd-img-crop', () => ({ default: ({ children }: { children: React.ReactNode }) => children }));
 
-const me = userInfo({ id: 'u1', username: 'alice', realname: 'Alice', avatar: 'avatar/old.png', sex: 2, email: 'alice@example.com', company: 'Cellsight', address: 'Somewhere 1', code: 'C-001' });
+const me = userInfo({ id: 'u1', username: 'alice', realname: 'Alice', avatar: 'avatar/20260101/0123456789abcdef0123456789abcdef.png', sex: 2, email: 'alice@example.com', company: 'Cellsight', address: 'Somewhere 1', code: 'C-001' });
 
 let profileRequests: string[] = [];
 const server = setupServer(
@@ -50,7 +50,7 @@ describe('UserSettingsModal', () => {
     expect(profileRequests).toEqual(['u1']);
     expect(within(dialog).getByLabelText('Company')).toHaveValue('Cellsight');
     expect(within(dialog).getByLabelText('Address')).toHaveValue('Somewhere 1');
-    expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/old.png');
+    expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/20260101/0123456789abcdef0123456789abcdef.png');
     expect(within(dialog).getByLabelText('User code')).toHaveTextContent('C-001');
   });
 
@@ -79,7 +79,7 @@ describe('UserSettingsModal', () => {
     await user.type(company, 'Acme');
     await user.click(within(dialog).getByRole('button', { name: 'Update information' }));
     await waitFor(() =>
-      expect(body).toEqual({ id: 'u1', realname: 'Alice L.', avatar: 'avatar/old.png', sex: 2, company: 'Acme', address: 'Somewhere 1' }),
+      expect(body).toEqual({ id: 'u1', realname: 'Alice L.', avatar: 'avatar/20260101/0123456789abcdef0123456789abcdef.png', sex: 2, company: 'Acme', address: 'Somewhere 1' }),
     );
     await waitFor(() => expect(session.userInfo?.realname).toBe('Alice L.'));
     expect(session.userInfo?.company).toBe('Acme');
@@ -109,24 +109,24 @@ describe('UserSettingsModal', () => {
         const form = await request.formData();
         uploaded.biz = form.get('biz');
         uploaded.file = form.get('file');
-        return HttpResponse.json(envelope(null, 200, 'avatar/new.png'));
+        return HttpResponse.json(envelope(null, 200, 'avatar/20261124/fedcba9876543210fedcba9876543210.png'));
       }),
       http.put('/boot/sys/user/edit_info', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(envelope({ ...me, avatar: 'avatar/new.png' }, 1002, 'saved'));
+        return HttpResponse.json(envelope({ ...me, avatar: 'avatar/20261124/fedcba9876543210fedcba9876543210.png' }, 1002, 'saved'));
       }),
     );
     const user = userEvent.setup();
     const dialog = await openSettings();
     await user.upload(within(dialog).getByLabelText('Avatar'), new File(['png'], 'me.png', { type: 'image/png' }));
-    await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/new.png'));
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/20261124/fedcba9876543210fedcba9876543210.png'));
     expect(uploaded.biz).toBe('avatar');
     // jsdom's File crosses into Node's fetch as a plain part (name and bytes do not survive that
     // hop in tests, they do in browsers), so only the part's type is checked.
     expect(uploaded.file).toMatchObject({ type: 'image/png' });
     await user.click(within(dialog).getByRole('button', { name: 'Update information' }));
-    await waitFor(() => expect(body).toMatchObject({ avatar: 'avatar/new.png' }));
-    await waitFor(() => expect(session.userInfo?.avatar).toBe('avatar/new.png'));
+    await waitFor(() => expect(body).toMatchObject({ avatar: 'avatar/20261124/fedcba9876543210fedcba9876543210.png' }));
+    await waitFor(() => expect(session.userInfo?.avatar).toBe('avatar/20261124/fedcba9876543210fedcba9876543210.png'));
   });
 
   it('opens the change-password dialog from the security section', async () => {

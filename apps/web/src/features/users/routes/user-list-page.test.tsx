@@ -34,7 +34,7 @@ const record = (overrides: Partial<UserRecord>): UserRecord => ({
 
 const users = [
   record({}),
-  record({ id: 'u2', username: 'bob', realname: 'Bob Builder', email: 'bob@example.com', phone: '13800000002', sex: 1, sex_dictText: 'Male', status: 2, status_dictText: 'frozen', avatar: 'avatar/bob.png' }),
+  record({ id: 'u2', username: 'bob', realname: 'Bob Builder', email: 'bob@example.com', phone: '13800000002', sex: 1, sex_dictText: 'Male', status: 2, status_dictText: 'frozen', avatar: 'avatar/20260101/00000000000000000000000000000b0b.png' }),
 ];
 
 const page = (records: UserRecord[], total = records.length): Page<UserRecord> => ({ records, total, size: 10, current: 1, pages: 1 });
@@ -100,7 +100,7 @@ describe('Users screen', () => {
     const bobRow = rowOf('bob');
     expect(within(bobRow).getByText('Bob Builder')).toBeInTheDocument();
     expect(within(bobRow).getByText('Frozen')).toBeInTheDocument();
-    expect(within(bobRow).getByRole('img', { name: 'Avatar of bob' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/bob.png');
+    expect(within(bobRow).getByRole('img', { name: 'Avatar of bob' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/20260101/00000000000000000000000000000b0b.png');
     expect(within(bobRow).getByRole('button', { name: 'Unfreeze' })).toBeInTheDocument();
     const aliceRow = rowOf('alice');
     expect(within(aliceRow).getByText('Normal')).toBeInTheDocument();
