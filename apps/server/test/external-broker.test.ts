@@ -1,4 +1,4 @@
-import { type CommandMessage, DeviceCode, deviceTopics } from '@cellsight/contract';
+import { type CommandMessage, DeviceCode, deviceTopics, maxPacketBytes } from '@cellsight/contract';
 import { loggerSigningKey, verifyCommand } from '@cellsight/contract/device-crypto';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
@@ -121,5 +121,16 @@ describe.skipIf(!hasMosquitto)('device plane through an external Mosquitto', () 
       (r) => r?.status === 'acknowledged',
     );
     expect(record).toMatchObject({ code: 0, batterySn: 'EXT-BAT-1' });
+  });
+
+  it('has Mosquitto cut off a client whose packet is over the deployment limit, and goes on consuming', async () => {
+    if (!broker) throw new Error('no broker');
+    const big = await connectLogger(broker.port, 'EXTBIG0001', 'any-key-12345', { clean: true, will: undefined });
+    const closed = new Promise<void>((resolve) => big.once('close', () => resolve()));
+    big.publish(deviceTopics.telemetry('EXTBIG0001'), Buffer.alloc(maxPacketBytes + 1000, 0x61), { qos: 1 });
+    await closed;
+    big.end(true);
+    await publish(connected(), deviceTopics.telemetry(gsn), { v: 1, samples: [sample('EXT-BIG-OK', Date.now())] });
+    await waitFor(() => count(sql`select count(*) as n from tb_battery_sample where battery_sn = 'EXT-BIG-OK'`), (n) => n === 1);
   });
 });

@@ -4,25 +4,11 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+import { png, upload } from './support/upload.js';
 
 let t: TestApp;
 let admin: string;
 let webDist: string;
-
-// A real 1x1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-const multipart = (parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) => {
-  const boundary = '----cellsight' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
 
 /** The policy's directives by name. */
 const directives = (response: LightMyRequestResponse): Map<string, string[]> => {
@@ -91,9 +77,9 @@ describe('security headers', () => {
   });
 
   it('are on an uploaded file', async () => {
-    const upload = await t.request({ method: 'POST', url: '/boot/sys/common/upload', token: admin, ...multipart([{ name: 'biz', value: 'avatar' }, { name: 'file', value: png, filename: 'me.png', type: 'image/png' }]) });
-    expect(upload.json()).toMatchObject({ success: true });
-    const view = await t.request({ method: 'GET', url: `/boot/sys/common/view/${upload.json().message as string}` });
+    const uploaded = await upload(t, admin, png, 'me.png');
+    expect(uploaded.json()).toMatchObject({ success: true });
+    const view = await t.request({ method: 'GET', url: `/boot/sys/common/view/${uploaded.json().message as string}` });
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('image/png');
     expectSecurityHeaders(view);

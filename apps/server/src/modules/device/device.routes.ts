@@ -15,7 +15,6 @@ import {
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, demoNotSupported, invalidField } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
@@ -26,8 +25,7 @@ const tags = ['devices'];
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
-  const tenants = createTenantRepository(app.db);
-  const service = createDeviceService(devices);
+  const service = createDeviceService(devices, createTenantRepository(app.db));
 
   app.get(
     '/want/logger/list',
@@ -90,26 +88,6 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: Permission.LoggerRegister } },
       schema: { tags, summary: 'Register loggers (serial number and registration key) so they may connect', body: loggerRegistrationSchema, response: { 200: envelopeSchema(loggerRegistrationResultSchema) } },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (auth.demo) throw demoNotSupported();
-      // New loggers belong to the chosen tenant, or to the user's first one.
-      const tenantId = auth.tenantId || (await tenants.activeForUser(auth.userId))[0]?.id;
-      if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to register loggers for');
-      const known = await devices.registeredLoggers(request.body.loggers.map((l) => l.gsn), auth);
-      // Registered with this key in your tenants: nothing to do. Registered with another key, or
-      // to anyone else: refused, with one answer for both, so asking reveals nothing of others.
-      const refused = request.body.loggers.flatMap((l, index) => {
-        const found = known.get(l.gsn);
-        return found && !(found.own && found.registrationKey === l.key) ? [{ field: `loggers[${index}].gsn`, message: 'cannot be registered: it is registered with another key or to another account' }] : [];
-      });
-      if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
-      const rows = request.body.loggers
-        .filter((l) => !known.has(l.gsn))
-        .map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
-      await devices.insertLoggers(rows);
-      const existing = request.body.loggers.length - rows.length;
-      return ok({ registered: rows.length, existing }, 'Registered', ServerCode.ADDED);
-    },
+    async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );
 };

@@ -4,18 +4,22 @@ import {
   type BatteryHistoryQuery,
   type BatteryRecord,
   type ListQuery,
+  type LoggerRegistration,
+  type LoggerRegistrationResult,
   type LoggerRecord,
   type Page,
   type RollupPeriod,
   type batteryListColumns,
+  ServerCode,
   historyRangeMaxDays,
   type loggerListColumns,
 } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { batteries, loggers } from '../../db/schema.js';
-import { invalidField, notFound } from '../../lib/errors.js';
+import { badRequest, demoNotSupported, invalidField, notFound } from '../../lib/errors.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { DeviceRepository } from './device.repository.js';
 
 const loggerListSpec: ListSpec = {
@@ -52,9 +56,30 @@ const dayMs = 24 * 3600 * 1000;
 const defaultRangeDays: Record<RollupPeriod, number> = { '5m': 1, '1h': 7, '1d': 30 };
 
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
-export const createDeviceService = (devices: DeviceRepository, now: () => Date = () => new Date()) => {
+export const createDeviceService = (devices: DeviceRepository, tenants: TenantRepository, now: () => Date = () => new Date()) => {
   const visible = (auth: AuthContext) => devices.visibleGsns(auth);
   return {
+    /**
+     * Registers loggers to the chosen tenant (or the caller's first). Registered already with the
+     * same key in the caller's tenants: counted as existing. Registered with another key, or to
+     * anyone else: the whole request is refused, with one answer for both, so it reveals nothing
+     * of other tenants' devices.
+     */
+    async registerLoggers(auth: AuthContext, loggers: LoggerRegistration['loggers']): Promise<LoggerRegistrationResult> {
+      if (auth.demo) throw demoNotSupported();
+      const tenantId = auth.tenantId || (await tenants.activeForUser(auth.userId))[0]?.id;
+      if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to register loggers for');
+      const known = await devices.registeredLoggers(loggers.map((l) => l.gsn), auth);
+      const refused = loggers.flatMap((l, index) => {
+        const found = known.get(l.gsn);
+        return found && !(found.own && found.registrationKey === l.key) ? [{ field: `loggers[${index}].gsn`, message: 'cannot be registered: it is registered with another key or to another account' }] : [];
+      });
+      if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
+      const rows = loggers.filter((l) => !known.has(l.gsn)).map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
+      await devices.insertLoggers(rows);
+      return { registered: rows.length, existing: loggers.length - rows.length };
+    },
+
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
       const built = buildListQuery(query, loggerListSpec);
       const { records, total } = await devices.listLoggers(built, sql`${loggers.gsn} in ${visible(auth)}`);

@@ -11,10 +11,10 @@ import {
   idsQuerySchema,
   listQuerySchema,
   pickLanguage,
-  text,
   pageSchema,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
+  text,
   userAddRequestSchema,
   userEditRequestSchema,
   userInfoSchema,
@@ -145,7 +145,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sys/user/checkOnlyUser',
     {
       config: { access: { permission: [Permission.UserAdd, Permission.UserEdit] } },
-      schema: { tags, summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)', querystring: checkOnlyUserQuerySchema, response: { 200: emptyEnvelopeSchema } } },
+      schema: { tags, summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)', querystring: checkOnlyUserQuerySchema, response: { 200: emptyEnvelopeSchema } },
+    },
     async (request, reply) => {
       const { id, username, email, phone } = request.query;
       const [field, value] = username !== undefined ? (['username', username] as const) : email !== undefined ? (['email', email] as const) : (['phone', phone ?? ''] as const);
