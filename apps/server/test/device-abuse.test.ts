@@ -1,11 +1,22 @@
 import { connect, type Socket } from 'node:net';
-import { deviceTopics, maxPacketBytes } from '@cellsight/contract';
+import {
+  ackMessageSchema,
+  deviceTopics,
+  eventsMessageSchema,
+  loggerStatusMessageSchema,
+  maxPacketBytes,
+  stateMessageSchema,
+  telemetryMessageSchema,
+} from '@cellsight/contract';
 import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import * as mqttPacket from 'mqtt-packet';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
+import { type JsonSchema, arbitraryFor } from './support/schema-arbitrary.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
 /** Messages a hostile or broken logger sends: each is refused and counted, and never blocks the logger. */
@@ -58,6 +69,39 @@ describe('one bad message never blocks a logger', () => {
     const result = (await t.app.db.execute(sql`select last_ip from tb_logger where gsn = ${gsn}`)) as unknown as { rows: { last_ip: string | null }[] };
     expect(result.rows[0]?.last_ip).toBe('2001:db8::7');
   });
+});
+
+describe('fuzz of every uplink kind', () => {
+  it('acknowledges every message, valid or broken, without closing the logger’s connection', async () => {
+    const logger = await connectLogger(port, gsn, key, { clean: true });
+    let closes = 0;
+    logger.on('close', () => closes++);
+    const schemas = { telemetry: telemetryMessageSchema, status: loggerStatusMessageSchema, events: eventsMessageSchema, ack: ackMessageSchema, state: stateMessageSchema } as const;
+    const broken = ['\u0000', 'x\u0000y', -1e308, 1e308, 1e20, 1.5, '', [], {}, null, true, '<b>x</b>', 'x'.repeat(5000)];
+    let sent = 0;
+    try {
+      for (const [index, [kind, schema]] of Object.entries(schemas).entries()) {
+        const messages = fc.sample(
+          fc.record({ message: arbitraryFor(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema), field: fc.nat(20), value: fc.constantFrom(...broken), breakIt: fc.boolean() }),
+          { seed: 20_261_124 + index, numRuns: 25 },
+        );
+        for (const { message, field, value, breakIt } of messages) {
+          const payload: Record<string, unknown> = { ...(message as Record<string, unknown>), v: 1 };
+          if (breakIt) {
+            const keys = Object.keys(payload);
+            payload[keys[field % keys.length] ?? 'v'] = value;
+          }
+          // Resolves only on PUBACK: a message that could hold the logger hostage would time out here.
+          await publish(logger, `cs/v1/${gsn}/${kind}`, payload);
+          sent++;
+        }
+      }
+    } finally {
+      logger.end(true);
+    }
+    expect(sent).toBe(125);
+    expect(closes).toBe(0);
+  }, 60_000);
 });
 
 describe('packet size at the embedded broker', () => {
