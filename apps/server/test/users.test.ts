@@ -1,6 +1,6 @@
 import { ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSpreadsheet } from '../src/lib/spreadsheet.js';
+import { readSpreadsheet } from './support/spreadsheet.js';
 import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
 
 let t: TestApp;

@@ -65,7 +65,6 @@ export const ServerCode = {
 export type ServerCodeName = keyof typeof ServerCode;
 export type ServerCodeValue = (typeof ServerCode)[ServerCodeName];
 
-export const serverCodeValues: readonly number[] = Object.values(ServerCode);
 
 /** Answers of a logger or battery to a remote command (spec section 8). */
 export const DeviceCode = {
@@ -79,7 +78,6 @@ export const DeviceCode = {
 } as const;
 
 export type DeviceCodeValue = (typeof DeviceCode)[keyof typeof DeviceCode];
-export const deviceCodeValues: readonly number[] = Object.values(DeviceCode);
 
 /** Codes that mean success (the toast helper shows them as success). */
 export const isSuccessCode = (code: number): boolean => code === 0 || code === 200 || (code >= 1000 && code < 2000);

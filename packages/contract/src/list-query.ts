@@ -12,8 +12,6 @@ import { limits } from './validation.js';
 export const queryRules = ['eq', 'like', 'right_like', 'left_like', 'in', 'ne', 'gt', 'ge', 'lt', 'le'] as const;
 export type QueryRule = (typeof queryRules)[number];
 
-export const matchTypes = ['and', 'or'] as const;
-export type MatchType = (typeof matchTypes)[number];
 
 /** Symbols the advanced-query builder may send instead of rule names. */
 const ruleSymbols: Record<string, QueryRule> = {
@@ -178,7 +176,6 @@ export const listQuerySchema = z
     _t: text().optional(),
   })
   .catchall(z.union([text().max(1000), z.array(text().max(1000)).max(50)]));
-export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
 
 export const reservedListParams = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', 'selections', '_t']);

@@ -37,8 +37,7 @@ export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 
 /**
  * Web components a menu row may name (`sys_permission.component`). The web app maps each to a
- * lazily loaded screen; a menu row naming anything else is refused by the server, so no menu
- * entry can point at a screen that does not exist.
+ * lazily loaded screen (`app/console/page-registry.ts`).
  */
 export const MenuComponent = {
   RouteView: 'layouts/RouteView',
@@ -46,4 +45,3 @@ export const MenuComponent = {
   LoggerList: 'collector/index',
 } as const;
 export type MenuComponentValue = (typeof MenuComponent)[keyof typeof MenuComponent];
-export const menuComponents: readonly string[] = Object.values(MenuComponent);

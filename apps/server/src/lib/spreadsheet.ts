@@ -25,19 +25,6 @@ export async function writeSpreadsheet(sheetName: string, columns: SpreadsheetCo
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Reads the first worksheet back as rows of cell values; empty cells are null. */
-export async function readSpreadsheet(data: Buffer): Promise<SpreadsheetCell[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: SpreadsheetCell[][] = [];
-  sheet?.eachRow((row) => {
-    const values = row.values as SpreadsheetCell[];
-    rows.push(Array.from(values.slice(1), (value) => value ?? null));
-  });
-  return rows;
-}
-
 /** Content-Disposition for a download, with the UTF-8 file name for browsers that read it (RFC 6266). */
 export const attachment = (fileName: string): string =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

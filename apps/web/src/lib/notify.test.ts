@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { deviceMessageForCode, errorMessage, messageForCode } from './notify';
+import { errorMessage, messageForCode } from './notify';
 
 describe('messageForCode', () => {
   it('translates failure codes with server.__{code} and success codes with server._{code}', () => {
@@ -12,11 +12,6 @@ describe('messageForCode', () => {
   it('falls back to the given text for unknown codes', () => {
     expect(messageForCode(4999, 'server said so')).toBe('server said so');
     expect(messageForCode(4999)).toBe('Unknown error');
-  });
-
-  it('translates device answers', () => {
-    expect(deviceMessageForCode(3)).toBe('The logger or gateway is offline');
-    expect(deviceMessageForCode(0)).toBe('Success');
   });
 });
 

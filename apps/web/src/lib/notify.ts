@@ -1,11 +1,11 @@
-import { deviceCodeKey, isSuccessCode, serverCodeKey } from '@cellsight/contract';
-import { message as staticMessage, notification as staticNotification, type App } from 'antd';
+import { serverCodeKey } from '@cellsight/contract';
+import { notification as staticNotification, type App } from 'antd';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
 /**
- * Code-to-text and toast helpers (spec section 8). Texts come from the `server` namespace:
- * `_{code}` for success codes, `__{abs code}` for failures; device answers use `device`.
+ * Code-to-text helpers (spec section 8). Texts come from the `server` namespace: `_{code}` for
+ * success codes, `__{abs code}` for failures.
  */
 type AppApi = ReturnType<typeof App.useApp>;
 
@@ -19,7 +19,6 @@ export const registerNotifyApi = (api: AppApi | null): void => {
   appApi = api;
 };
 
-const messageApi = () => appApi?.message ?? staticMessage;
 const notificationApi = () => appApi?.notification ?? staticNotification;
 
 const translate = (ns: string, key: string): string | undefined =>
@@ -30,10 +29,6 @@ const stripNs = (key: string) => key.slice(key.indexOf('.') + 1);
 /** Text for a server code, or `fallback` (usually the server's own message) when unknown. */
 export const messageForCode = (code: number, fallback?: string): string =>
   translate('server', stripNs(serverCodeKey(code))) ?? fallback ?? i18n.t('unknownError', { ns: 'server' });
-
-/** Text for a device answer code. */
-export const deviceMessageForCode = (code: number, fallback?: string): string =>
-  translate('device', stripNs(deviceCodeKey(code))) ?? fallback ?? i18n.t('unknownError', { ns: 'server' });
 
 /** HTTP statuses without a business code of their own get a generic text. */
 const httpText = (status: number): string | undefined => {
@@ -57,33 +52,6 @@ export const errorMessage = (error: unknown): string => {
   }
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('unknownError', { ns: 'server' });
-};
-
-/** Toast for a server code: failures as errors, success codes as success; `extra` is appended. */
-export const toastByCode = (code: number, extra?: string): void => {
-  const text = [messageForCode(code), extra].filter(Boolean).join(' ');
-  if (isSuccessCode(code)) void messageApi().success(text);
-  else void messageApi().error(text, 4);
-};
-
-/** Toast for a device answer code. */
-export const toastByDeviceCode = (code: number, extra?: string): void => {
-  const text = [deviceMessageForCode(code), extra].filter(Boolean).join(' ');
-  if (code === 0) void messageApi().success(text);
-  else void messageApi().error(text, 4);
-};
-
-/** Error toast for a failed call (shown 4 s, spec section 8). */
-export const toastError = (error: unknown): void => {
-  void messageApi().error(errorMessage(error), 4);
-};
-
-export const toastSuccess = (text: string): void => {
-  void messageApi().success(text);
-};
-
-export const toastWarning = (text: string): void => {
-  void messageApi().warning(text);
 };
 
 /** A longer-lived notice in the corner (session expiry and similar). */

@@ -1,7 +1,7 @@
 import type { PermissionEntry } from '@cellsight/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Authorized, clearPermissions, getPermissions, hasPermission, isPermissionDisabled, setPermissions } from './permissions';
+import { clearPermissions, hasPermission, setPermissions, useHasPermission } from './permissions';
 import { session } from './session';
 
 const entry = (action: string, overrides: Partial<PermissionEntry> = {}): PermissionEntry => ({ action, type: '1', describe: action, ...overrides });
@@ -33,23 +33,12 @@ describe('hasPermission', () => {
   });
 });
 
-describe('isPermissionDisabled', () => {
-  it('disables through an enabled type 2 rule unless the user holds it', () => {
-    const rule = entry('user:form:phone', { type: '2', status: '1' });
-    expect(isPermissionDisabled('user:form:phone', { auth: [], allAuth: [rule] })).toBe(true);
-    expect(isPermissionDisabled('user:form:phone', { auth: [rule], allAuth: [rule] })).toBe(false);
-    expect(isPermissionDisabled('user:form:phone', { auth: [], allAuth: [{ ...rule, status: '0' }] })).toBe(false);
-    expect(isPermissionDisabled('other', { auth: [], allAuth: [rule] })).toBe(false);
-  });
-});
-
 describe('permission store', () => {
-  it('renders <Authorized> children only with the permission, following changes', () => {
-    render(
-      <Authorized code="system:user:add" fallback={<span>no</span>}>
-        <button type="button">Add</button>
-      </Authorized>,
-    );
+  it('lets useHasPermission follow changes of the lists', () => {
+    function AddButton() {
+      return useHasPermission('system:user:add') ? <button type="button">Add</button> : <span>no</span>;
+    }
+    render(<AddButton />);
     expect(screen.getByText('no')).toBeInTheDocument();
     act(() => setPermissions({ auth: [entry('system:user:add')], allAuth: [] }));
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
@@ -58,6 +47,6 @@ describe('permission store', () => {
   it('forgets the lists when the session ends', () => {
     setPermissions({ auth: [entry('a')], allAuth: [] });
     session.clear();
-    expect(getPermissions().auth).toEqual([]);
+    expect(hasPermission('a')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { PermissionEntry, UserPermissions } from '@cellsight/contract';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { session } from './session';
 
 /**
@@ -7,18 +7,16 @@ import { session } from './session';
  * GET /sys/permission/getUserPermissionByToken. These checks only decide what to display: the
  * server enforces every permission itself.
  */
-export interface PermissionLists {
+interface PermissionLists {
   auth: PermissionEntry[];
   allAuth: PermissionEntry[];
 }
 
 const empty: PermissionLists = { auth: [], allAuth: [] };
 let lists: PermissionLists = empty;
-let version = 0;
 const listeners = new Set<() => void>();
 
 const changed = () => {
-  version += 1;
   for (const listener of listeners) listener();
 };
 
@@ -33,8 +31,6 @@ export const clearPermissions = (): void => {
   changed();
 };
 
-export const getPermissions = (): PermissionLists => lists;
-
 // Signing out forgets the lists, so a later user never sees the previous user's buttons.
 session.subscribe(() => {
   if (!session.token) clearPermissions();
@@ -48,7 +44,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Splits a comma-separated action list ("a,b" guards with either; entries may hold several). */
-export const splitActions = (value: string): string[] =>
+const splitActions = (value: string): string[] =>
   value
     .split(',')
     .map((part) => part.trim())
@@ -70,19 +66,6 @@ export const hasPermission = (code: string, from: PermissionLists = lists): bool
   return wanted.some((action) => own.has(action) && !switchedOff.has(action));
 };
 
-/**
- * Whether a form field guarded by a type '2' ("disable") rule is disabled: an enabled rule in
- * `allAuth` disables the field unless the user's own list holds the same rule; a rule with
- * status '0' is switched off and disables nothing.
- */
-export const isPermissionDisabled = (code: string, from: PermissionLists = lists): boolean => {
-  const wanted = splitActions(code);
-  const rules = from.allAuth.filter((entry) => entry.type === '2' && splitActions(entry.action).some((a) => wanted.includes(a)));
-  if (rules.length === 0 || rules.some((entry) => entry.status === '0')) return false;
-  const own = actionsOf(from.auth.filter((entry) => entry.type === '2'));
-  return !wanted.some((action) => own.has(action));
-};
-
 /** `hasPermission` as a hook that follows changes of the lists. */
 export const useHasPermission = (code: string): boolean =>
   useSyncExternalStore(
@@ -90,16 +73,3 @@ export const useHasPermission = (code: string): boolean =>
     () => hasPermission(code),
     () => false,
   );
-
-/** Re-renders when the permission lists change; returns a counter usable as a memo dependency. */
-export const usePermissionsVersion = (): number =>
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => version,
-  );
-
-/** Renders `children` only when the user holds `code` (display only; see `hasPermission`). */
-export function Authorized({ code, children, fallback = null }: { code: string; children: ReactNode; fallback?: ReactNode }): ReactNode {
-  return useHasPermission(code) ? children : fallback;
-}

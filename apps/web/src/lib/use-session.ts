@@ -19,11 +19,3 @@ export const useUserInfo = (): UserInfo | null => {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the counter is the dependency: it moves on every session change
   return useMemo(() => session.userInfo, [current]);
 };
-
-/** The stored token (a string, so it can be the snapshot itself). */
-export const useSessionToken = (): string | null =>
-  useSyncExternalStore(
-    session.subscribe,
-    () => session.token,
-    () => null,
-  );
