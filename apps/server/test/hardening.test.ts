@@ -203,3 +203,26 @@ describe('administrators setting a password', () => {
     expect(id).toBeTruthy();
   });
 });
+
+describe('the demo account’s read-only rule', () => {
+  it('refuses every writing route with 403, the spec’s message where the route would let the demo in', async () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const sessionActions = new Set(['/boot/sys/logout', '/boot/sys/selectDepart']);
+    const writes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method, operation]) => method !== 'get' && !(Array.isArray(operation.security) && operation.security.length === 0) && !sessionActions.has(path))
+        .map(([method]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'DELETE', url: path })),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(15);
+    for (const write of writes) {
+      const response = await t.request({ ...write, token: demo, payload: write.method === 'DELETE' ? undefined : {} });
+      expect(response.statusCode, `${write.method} ${write.url}`).toBe(403);
+      expect([ServerCode.DEMO_NOT_SUPPORTED, ServerCode.NO_PERMISSION]).toContain(response.json().code);
+    }
+    for (const url of ['/boot/sys/user/edit_info', '/boot/sys/user/updatePassword']) {
+      expect((await t.request({ method: 'PUT', url, token: demo, payload: {} })).json()).toMatchObject({ code: ServerCode.DEMO_NOT_SUPPORTED, message: 'The demo access does not support this operation.' });
+    }
+    // Reading and signing out stay open to it.
+    expect((await get('/boot/want/logger/list', {}, demo)).statusCode).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 import { ServerCode } from '@cellsight/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
 import { createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
 import { createPermissionRepository } from '../modules/permission/permission.repository.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
@@ -33,8 +33,16 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A call that changes nothing the demo account must not change (signing out, choosing a
+     * department), though its method is not GET. Every other non-GET call is a write.
+     */
+    demoAllowed?: true;
   }
 }
+
+/** Methods that read; any other method writes, and the demo account may not. */
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The signed-in user of a request whose route requires sign-in (the access hook guarantees it). */
 export const requireAuth = (request: FastifyRequest): AuthContext => {
@@ -66,7 +74,8 @@ export default fp(
       if (route.url.startsWith('/boot') && route.config?.access === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
     });
 
-    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    // Before validation: who may call a route is settled before anything about its input is said.
+    app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
       const access = request.routeOptions.config.access;
       // Routes outside /boot (the web app, static files) are public by nature.
       if (!request.url.startsWith('/boot') || request.is404) return;
@@ -99,9 +108,12 @@ export default fp(
         request.auth.tenantId = tenantId;
       }
 
-      if (access === 'authenticated') return;
-      const wanted = typeof access.permission === 'string' ? [access.permission] : access.permission;
-      if (!wanted.some((code) => request.auth?.permissions.has(code))) throw forbidden();
+      if (access !== 'authenticated') {
+        const wanted = typeof access.permission === 'string' ? [access.permission] : access.permission;
+        if (!wanted.some((code) => request.auth?.permissions.has(code))) throw forbidden();
+      }
+      // The demo account's read-only rule, once for every writing call (spec section 6).
+      if (request.auth.demo && !readOnlyMethods.has(request.method) && request.routeOptions.config.demoAllowed !== true) throw demoNotSupported();
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sys/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: emptyEnvelopeSchema } } },
+    { config: { access: 'authenticated', demoAllowed: true }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: emptyEnvelopeSchema } } },
     async (request) => {
       const session = requireAuth(request);
       await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/selectDepart',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', demoAllowed: true },
       schema: { tags: ['auth'], summary: 'Choose the department to work in', body: selectDepartRequestSchema, response: { 200: envelopeSchema(selectDepartResultSchema) } },
     },
     async (request) => ok({ userInfo: await auth.selectDepart(requireAuth(request).userId, request.body.orgCode) }),

@@ -106,8 +106,7 @@ export const createAuthService = (deps: Dependencies) => {
     },
 
     /** Self-service password change; every other session of the user is ended. */
-    async updatePassword(auth: { userId: string; username: string; sessionId: string; demo: boolean }, body: UpdatePasswordRequest): Promise<void> {
-      if (auth.demo) throw new AppError(ServerCode.DEMO_NOT_SUPPORTED, 'The demo access does not support this operation.', 403);
+    async updatePassword(auth: { userId: string; username: string; sessionId: string }, body: UpdatePasswordRequest): Promise<void> {
       if (body.username && body.username !== auth.username) throw forbidden('You may change only your own password');
       const user = await deps.users.findById(auth.userId);
       if (!user) throw notFound('User');

@@ -20,7 +20,7 @@ import {
 import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
 import { type SQL, eq } from 'drizzle-orm';
 import { commands } from '../../db/schema.js';
-import { AppError, badRequest, demoNotSupported, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
@@ -96,7 +96,6 @@ export const createCommandService = (deps: Dependencies) => {
   return {
     /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
     async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
-      if (auth.demo) throw demoNotSupported();
       const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
       if (!logger) throw badRequest(ServerCode.NOT_FOUND, `${request.gsno} does not exist`, [{ field: 'gsno', message: 'does not exist' }]);
       if (request.batterySn) {

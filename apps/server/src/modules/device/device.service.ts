@@ -16,7 +16,7 @@ import {
 } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { batteries, loggers } from '../../db/schema.js';
-import { badRequest, demoNotSupported, invalidField, notFound } from '../../lib/errors.js';
+import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
@@ -66,7 +66,6 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
      * of other tenants' devices.
      */
     async registerLoggers(auth: AuthContext, loggers: LoggerRegistration['loggers']): Promise<LoggerRegistrationResult> {
-      if (auth.demo) throw demoNotSupported();
       const tenantId = auth.tenantId || (await tenants.activeForUser(auth.userId))[0]?.id;
       if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to register loggers for');
       const known = await devices.registeredLoggers(loggers.map((l) => l.gsn), auth);

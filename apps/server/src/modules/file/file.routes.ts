@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { ServerCode, emptyEnvelopeSchema, limits, text, uploadQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, demoNotSupported, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createFileRepository } from './file.repository.js';
@@ -21,7 +21,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (auth.demo) throw demoNotSupported();
       if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
       const part = await request.file();
       if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is required', [{ field: 'file', message: 'is required' }]);

@@ -13,7 +13,7 @@ import {
 } from '@cellsight/contract';
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
-import { badRequest, demoNotSupported, forbidden, invalidField, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
@@ -80,10 +80,6 @@ const uniqueMessages = { username: 'This user name is already registered', email
 export const createUserService = (deps: Dependencies) => {
   /** Records a caller may see: users of the caller's tenants (the chosen one, or all their own). */
   const scope = (auth: AuthContext): SQL => deps.users.scope(auth);
-
-  const refuseDemo = (auth: AuthContext) => {
-    if (auth.demo) throw demoNotSupported();
-  };
 
   /** Every id must name a live user the caller may see; otherwise 404 (existence does not leak). */
   const visibleIds = async (auth: AuthContext, ids: string[], deleted = 0): Promise<string[]> => {
@@ -184,7 +180,6 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
-      refuseDemo(auth);
       await assertUnique({ username: input.username, email: input.email, phone: input.phone });
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(input.selectedroles);
@@ -203,7 +198,6 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async edit(auth: AuthContext, input: UserFormInput & { id: string }): Promise<void> {
-      refuseDemo(auth);
       await visibleIds(auth, [input.id]);
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
       await assertAvatar(input.avatar);
@@ -221,7 +215,6 @@ export const createUserService = (deps: Dependencies) => {
 
     /** Freezes (2) or unfreezes (1) users; frozen users are signed out everywhere. */
     async setStatus(auth: AuthContext, idList: string, status: 1 | 2): Promise<void> {
-      refuseDemo(auth);
       const ids = await visibleIds(auth, splitIds(idList));
       if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
       await deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() });
@@ -233,7 +226,6 @@ export const createUserService = (deps: Dependencies) => {
 
     /** Moves users to the recycle bin; their sessions end. */
     async remove(auth: AuthContext, idList: string): Promise<void> {
-      refuseDemo(auth);
       const ids = await visibleIds(auth, splitIds(idList));
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
       await deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() });
@@ -247,14 +239,12 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async restore(auth: AuthContext, idList: string): Promise<void> {
-      refuseDemo(auth);
       const ids = await visibleIds(auth, splitIds(idList), 1);
       await deps.users.updateMany(ids, { delFlag: 0, updateBy: auth.username, updateTime: new Date() });
       deps.onUsersChanged(ids);
     },
 
     async deleteForever(auth: AuthContext, idList: string): Promise<void> {
-      refuseDemo(auth);
       const ids = await visibleIds(auth, splitIds(idList), 1);
       await deps.users.deleteForever(ids);
     },
@@ -292,7 +282,6 @@ export const createUserService = (deps: Dependencies) => {
 
     /** A user edits their own profile. */
     async editInfo(auth: AuthContext, input: EditInfoRequest): Promise<UserInfo> {
-      refuseDemo(auth);
       if (input.id && input.id !== auth.userId) throw forbidden('You may edit only your own profile');
       await assertAvatar(input.avatar);
       const values: Partial<UserWrite> = {};
@@ -310,7 +299,6 @@ export const createUserService = (deps: Dependencies) => {
 
     /** An administrator sets another user's password; that user's sessions end. */
     async resetPassword(auth: AuthContext, username: string, password: string): Promise<void> {
-      refuseDemo(auth);
       const user = await deps.users.findByUsername(username);
       if (!user || user.delFlag !== 0) throw notFound('User');
       await visibleIds(auth, [user.id]);
