@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { type PermissionCode, ServerCode } from '@cellsight/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
@@ -10,7 +10,7 @@ import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
  * Who may call a route. Every route must say: `'public'`, `'authenticated'`, or permission codes
  * (any one grants). A route that says nothing is refused: deny by default.
  */
-export type Access = 'public' | 'authenticated' | { permission: string | readonly string[] };
+export type Access = 'public' | 'authenticated' | { permission: PermissionCode | readonly PermissionCode[] };
 
 export interface AuthContext {
   userId: string;

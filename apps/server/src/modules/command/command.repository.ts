@@ -2,7 +2,8 @@ import type { CommandRecord } from '@cellsight/contract';
 import { type SQL, and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands } from '../../db/schema.js';
-import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import { selectPage } from '../../db/select-page.js';
+import type { BuiltListQuery } from '../../lib/list-query.js';
 
 export type CommandRow = typeof commands.$inferSelect;
 
@@ -70,19 +71,8 @@ export const createCommandRepository = (db: Database) => ({
       .limit(500);
   },
 
-  async list(built: BuiltListQuery, scope: SQL | undefined) {
-    const where = and(scope, built.where);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select()
-        .from(commands)
-        .where(where)
-        .orderBy(...built.orderBy)
-        .limit(built.limit)
-        .offset(built.offset),
-      db.select({ total: countAll }).from(commands).where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+  list(built: BuiltListQuery, scope: SQL | undefined) {
+    return selectPage(db, commands, db.select().from(commands).$dynamic(), built, scope);
   },
 
   /** Restricts to commands of the given loggers. */

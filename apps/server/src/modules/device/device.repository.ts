@@ -2,7 +2,8 @@ import { type SQL, and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, deviceEvents, loggers } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import { selectPage } from '../../db/select-page.js';
+import type { BuiltListQuery } from '../../lib/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 import type { BatteryCells, BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
 
@@ -21,33 +22,24 @@ const batteryCount = sql<number>`(select cast(count(*) as integer) from ${batter
 export const createDeviceRepository = (db: Database) => ({
   /** A page of loggers within `scope`, with how many batteries each reports. */
   async listLoggers(built: BuiltListQuery, scope: SQL): Promise<{ records: LoggerRecord[]; total: number }> {
-    const where = and(scope, built.where);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({
-          gsn: loggers.gsn,
-          alias: loggers.alias,
-          online: loggers.online,
-          onlineChangedAt: loggers.onlineChangedAt,
-          lastSeen: loggers.lastSeen,
-          signal: loggers.signal,
-          firmware: loggers.firmware,
-          lastIp: loggers.lastIp,
-          deviceType: loggers.deviceType,
-          brand: loggers.brand,
-          lat: loggers.lat,
-          lon: loggers.lon,
-          timezone: loggers.timezone,
-          batteryCount,
-          createTime: loggers.createTime,
-        })
-        .from(loggers)
-        .where(where)
-        .orderBy(...built.orderBy)
-        .limit(built.limit)
-        .offset(built.offset),
-      db.select({ total: countAll }).from(loggers).where(where),
-    ]);
+    const columns = {
+      gsn: loggers.gsn,
+      alias: loggers.alias,
+      online: loggers.online,
+      onlineChangedAt: loggers.onlineChangedAt,
+      lastSeen: loggers.lastSeen,
+      signal: loggers.signal,
+      firmware: loggers.firmware,
+      lastIp: loggers.lastIp,
+      deviceType: loggers.deviceType,
+      brand: loggers.brand,
+      lat: loggers.lat,
+      lon: loggers.lon,
+      timezone: loggers.timezone,
+      batteryCount,
+      createTime: loggers.createTime,
+    };
+    const { rows, total } = await selectPage(db, loggers, db.select(columns).from(loggers).$dynamic(), built, scope);
     const records = rows.map((row) => ({
       ...row,
       batteryCount: Number(row.batteryCount),
@@ -55,7 +47,7 @@ export const createDeviceRepository = (db: Database) => ({
       lastSeen: iso(row.lastSeen),
       createTime: row.createTime.toISOString(),
     }));
-    return { records, total: count?.total ?? 0 };
+    return { records, total };
   },
 
   /** The battery's logger and its time zone, if the logger is within `loggerScope`. */
@@ -108,13 +100,9 @@ export const createDeviceRepository = (db: Database) => ({
 
   /** A page of batteries with their latest reading, of the loggers in `loggerScope`. */
   async listBatteries(built: BuiltListQuery, loggerScope: SQL): Promise<{ records: BatteryRecord[]; total: number }> {
-    const where = and(inArray(batteries.loggerGsn, loggerScope), built.where);
-    const [rows, [count]] = await Promise.all([
-      db.select().from(batteries).where(where).orderBy(...built.orderBy).limit(built.limit).offset(built.offset),
-      db.select({ total: countAll }).from(batteries).where(where),
-    ]);
+    const { rows, total } = await selectPage(db, batteries, db.select().from(batteries).$dynamic(), built, inArray(batteries.loggerGsn, loggerScope));
     const records = rows.map(({ lastTs, createTime, ...row }) => ({ ...row, lastTs: iso(lastTs), createTime: createTime.toISOString() }));
-    return { records, total: count?.total ?? 0 };
+    return { records, total };
   },
 
   async findLogger(gsn: string): Promise<LoggerIdentity | null> {

@@ -2,7 +2,8 @@ import type { UserInfo, UserRecord } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
-import { type BuiltListQuery, countAll } from '../../lib/list-query.js';
+import { selectPage } from '../../db/select-page.js';
+import type { BuiltListQuery } from '../../lib/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -102,19 +103,8 @@ export const createUserRepository = (db: Database) => ({
   },
 
   /** One page of live users (not in the recycle bin) and the total count. */
-  async list(built: BuiltListQuery, scope: SQL | undefined) {
-    const where = and(eq(users.delFlag, 0), scope, built.where);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select(publicColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...built.orderBy)
-        .limit(built.limit)
-        .offset(built.offset),
-      db.select({ total: countAll }).from(users).where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+  list(built: BuiltListQuery, scope: SQL) {
+    return selectPage(db, users, db.select(publicColumns).from(users).$dynamic(), built, and(eq(users.delFlag, 0), scope));
   },
 
   async recycleBin(scope: SQL | undefined) {

@@ -5,6 +5,7 @@ import {
   type Page,
   type UserInfo,
   type UserRecord,
+  Permission,
   ServerCode,
   UserStatus,
   exportRowsMax,
@@ -261,7 +262,7 @@ export const createUserService = (deps: Dependencies) => {
 
     async queryById(auth: AuthContext, id: string): Promise<UserInfo> {
       if (id !== auth.userId) {
-        if (!auth.permissions.has('system:user:list')) throw forbidden();
+        if (!auth.permissions.has(Permission.UserList)) throw forbidden();
         await visibleIds(auth, [id]);
       }
       const info = await deps.users.findInfo(id);
