@@ -4,14 +4,12 @@ import {
   adminChangePasswordRequestSchema,
   checkOnlyUserQuerySchema,
   editInfoRequestSchema,
-  emptyEnvelopeSchema,
-  envelopeSchema,
   frozenBatchRequestSchema,
   idQuerySchema,
   idsQuerySchema,
   listQuerySchema,
-  pickLanguage,
   pageSchema,
+  pickLanguage,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
   text,
@@ -22,13 +20,14 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
+import { failure, ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 import { attachment, xlsxContentType } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
-import { createRoleRepository } from '../role/role.repository.js';
 import { createDepartRepository } from '../depart/depart.repository.js';
 import { createFileRepository } from '../file/file.repository.js';
+import { createRoleRepository } from '../role/role.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from './user.repository.js';
 import { createUserService } from './user.service.js';
@@ -48,24 +47,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
   });
 
-  app.get(
-    '/sys/user/list',
-    {
-      config: { access: { permission: Permission.UserList } },
-      schema: { tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(userRecordSchema)) } },
-    },
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/list', access: { permission: Permission.UserList }, tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => ok(await users.list(requireAuth(request), request.query)),
   );
 
-  app.get(
-    '/sys/user/exportXls',
+  route(
+    app,
     {
-      config: { access: { permission: Permission.UserExport } },
-      schema: {
-        tags,
-        summary: 'Export users as .xlsx: the list query’s filters and sort (or `selections`, comma-joined ids), headings in the Accept-Language',
-        querystring: listQuerySchema,
-      },
+      method: 'GET',
+      url: '/sys/user/exportXls',
+      access: { permission: Permission.UserExport },
+      tags,
+      summary: 'Export users as .xlsx: the list query’s filters and sort (or `selections`, comma-joined ids), headings in the Accept-Language',
+      input: { querystring: listQuerySchema },
     },
     async (request, reply) => {
       const { fileName, data } = await users.exportSheet(requireAuth(request), request.query, pickLanguage(request.headers['accept-language']));
@@ -73,129 +69,130 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/sys/user/add',
-    { config: { access: { permission: Permission.UserAdd } }, schema: { tags, summary: 'Add a user', body: userAddRequestSchema, response: { 200: envelopeSchema(text()) } } },
+  route(
+    app,
+    { method: 'POST', url: '/sys/user/add', access: { permission: Permission.UserAdd }, tags, summary: 'Add a user', input: { body: userAddRequestSchema }, result: text() },
     async (request) => ok(await users.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
   );
 
-  const editOptions = {
-    config: { access: { permission: Permission.UserEdit } },
-    schema: { tags, summary: 'Edit a user', body: userEditRequestSchema, response: { 200: emptyEnvelopeSchema } },
-  };
-  const edit = async (request: { body: z.output<typeof userEditRequestSchema> } & Parameters<typeof requireAuth>[0]) => {
-    await users.edit(requireAuth(request), request.body);
-    return ok(null, 'Edited', ServerCode.EDITED);
-  };
-  app.put('/sys/user/edit', editOptions, edit);
-  app.post('/sys/user/edit', editOptions, edit);
+  route(
+    app,
+    { method: ['PUT', 'POST'], url: '/sys/user/edit', access: { permission: Permission.UserEdit }, tags, summary: 'Edit a user', input: { body: userEditRequestSchema }, result: null },
+    async (request) => {
+      await users.edit(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
 
-  app.put(
-    '/sys/user/frozenBatch',
-    { config: { access: { permission: Permission.UserFreeze } }, schema: { tags, summary: 'Freeze (2) or unfreeze (1) users', body: frozenBatchRequestSchema, response: { 200: emptyEnvelopeSchema } } },
+  route(
+    app,
+    { method: 'PUT', url: '/sys/user/frozenBatch', access: { permission: Permission.UserFreeze }, tags, summary: 'Freeze (2) or unfreeze (1) users', input: { body: frozenBatchRequestSchema }, result: null },
     async (request) => {
       await users.setStatus(requireAuth(request), request.body.ids, request.body.status);
       return ok(null, request.body.status === 2 ? 'Frozen' : 'Unfrozen');
     },
   );
 
-  app.delete(
-    '/sys/user/delete',
-    { config: { access: { permission: Permission.UserDelete } }, schema: { tags, summary: 'Move a user to the recycle bin', querystring: idQuerySchema, response: { 200: emptyEnvelopeSchema } } },
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/user/delete', access: { permission: Permission.UserDelete }, tags, summary: 'Move a user to the recycle bin', input: { querystring: idQuerySchema }, result: null },
     async (request) => {
       await users.remove(requireAuth(request), request.query.id);
       return ok(null, 'Deleted', ServerCode.DELETED);
     },
   );
 
-  app.delete(
-    '/sys/user/deleteBatch',
-    { config: { access: { permission: Permission.UserDelete } }, schema: { tags, summary: 'Move users to the recycle bin', querystring: idsQuerySchema, response: { 200: emptyEnvelopeSchema } } },
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/user/deleteBatch', access: { permission: Permission.UserDelete }, tags, summary: 'Move users to the recycle bin', input: { querystring: idsQuerySchema }, result: null },
     async (request) => {
       await users.remove(requireAuth(request), request.query.ids);
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     },
   );
 
-  app.get(
-    '/sys/user/recycleBin',
-    { config: { access: { permission: Permission.UserRecycleBin } }, schema: { tags, summary: 'Users in the recycle bin', response: { 200: envelopeSchema(z.array(userRecordSchema)) } } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/recycleBin', access: { permission: Permission.UserRecycleBin }, tags, summary: 'Users in the recycle bin', result: z.array(userRecordSchema) },
     async (request) => ok(await users.recycleBin(requireAuth(request))),
   );
 
-  app.put(
-    '/sys/user/putRecycleBin',
-    { config: { access: { permission: Permission.UserRecycleBin } }, schema: { tags, summary: 'Restore users from the recycle bin', body: recycleBinRestoreRequestSchema, response: { 200: emptyEnvelopeSchema } } },
+  route(
+    app,
+    { method: 'PUT', url: '/sys/user/putRecycleBin', access: { permission: Permission.UserRecycleBin }, tags, summary: 'Restore users from the recycle bin', input: { body: recycleBinRestoreRequestSchema }, result: null },
     async (request) => {
       await users.restore(requireAuth(request), request.body.userIds);
       return ok(null, 'Restored');
     },
   );
 
-  app.delete(
-    '/sys/user/deleteRecycleBin',
-    { config: { access: { permission: Permission.UserRecycleBin } }, schema: { tags, summary: 'Delete users in the recycle bin for good', querystring: recycleBinDeleteQuerySchema, response: { 200: emptyEnvelopeSchema } } },
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/user/deleteRecycleBin', access: { permission: Permission.UserRecycleBin }, tags, summary: 'Delete users in the recycle bin for good', input: { querystring: recycleBinDeleteQuerySchema }, result: null },
     async (request) => {
       await users.deleteForever(requireAuth(request), request.query.userIds);
       return ok(null, 'Deleted', ServerCode.DELETED);
     },
   );
 
-  app.get(
-    '/sys/user/checkOnlyUser',
+  route(
+    app,
     {
-      config: { access: { permission: [Permission.UserAdd, Permission.UserEdit] } },
-      schema: { tags, summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)', querystring: checkOnlyUserQuerySchema, response: { 200: emptyEnvelopeSchema } },
+      method: 'GET',
+      url: '/sys/user/checkOnlyUser',
+      access: { permission: [Permission.UserAdd, Permission.UserEdit] },
+      tags,
+      summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)',
+      input: { querystring: checkOnlyUserQuerySchema },
+      result: null,
     },
-    async (request, reply) => {
+    async (request) => {
       const { id, username, email, phone } = request.query;
       const [field, value] = username !== undefined ? (['username', username] as const) : email !== undefined ? (['email', email] as const) : (['phone', phone ?? ''] as const);
       const answer = await users.isAvailable(requireAuth(request), field, value, id);
-      if (answer.free) return ok(null, answer.message);
-      // Taken: the JeecgBoot shape (success false) so form validators show the message.
-      return reply.status(200).send({ success: false, message: answer.message, code: answer.code, result: null, timestamp: Date.now() });
+      // Taken: the JeecgBoot shape (success false, HTTP 200) so form validators show the message.
+      return answer.free ? ok(null, answer.message) : failure(answer.code, answer.message, null);
     },
   );
 
-  app.put(
-    '/sys/user/changePassword',
-    {
-      config: { access: { permission: Permission.UserResetPassword } },
-      schema: { tags, summary: "Set another user's password (administrators)", body: adminChangePasswordRequestSchema, response: { 200: emptyEnvelopeSchema } },
-    },
+  route(
+    app,
+    { method: 'PUT', url: '/sys/user/changePassword', access: { permission: Permission.UserResetPassword }, tags, summary: "Set another user's password (administrators)", input: { body: adminChangePasswordRequestSchema }, result: null },
     async (request) => {
       await users.resetPassword(requireAuth(request), request.body.username, request.body.password);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);
     },
   );
 
-  app.get(
-    '/sys/user/queryById',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'One user (yourself, or anyone with system:user:list)', querystring: idQuerySchema, response: { 200: envelopeSchema(userInfoSchema) } } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/queryById', access: 'authenticated', tags, summary: 'One user (yourself, or anyone with system:user:list)', input: { querystring: idQuerySchema }, result: userInfoSchema },
     async (request) => ok(await users.queryById(requireAuth(request), request.query.id)),
   );
 
-  app.get(
-    '/sys/user/queryUserRole',
-    { config: { access: { permission: Permission.UserList } }, schema: { tags, summary: "A user's role ids", querystring: z.object({ userid: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(text())) } } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/queryUserRole', access: { permission: Permission.UserList }, tags, summary: "A user's role ids", input: { querystring: z.object({ userid: idQuerySchema.shape.id }) }, result: z.array(text()) },
     async (request) => ok(await users.roleIdsOf(requireAuth(request), request.query.userid)),
   );
 
-  app.get(
-    '/sys/user/userDepartList',
+  route(
+    app,
     {
-      config: { access: { permission: Permission.UserList } },
-      schema: { tags, summary: "A user's departments", querystring: z.object({ userId: idQuerySchema.shape.id }), response: { 200: envelopeSchema(z.array(z.object({ key: text(), title: text() }))) } },
+      method: 'GET',
+      url: '/sys/user/userDepartList',
+      access: { permission: Permission.UserList },
+      tags,
+      summary: "A user's departments",
+      input: { querystring: z.object({ userId: idQuerySchema.shape.id }) },
+      result: z.array(z.object({ key: text(), title: text() })),
     },
     async (request) => ok(await users.departsOf(requireAuth(request), request.query.userId)),
   );
 
-  const editInfoOptions = {
-    config: { access: 'authenticated' as const },
-    schema: { tags, summary: 'Edit your own profile', body: editInfoRequestSchema, response: { 200: envelopeSchema(userInfoSchema) } },
-  };
-  const editInfo = async (request: { body: z.output<typeof editInfoRequestSchema> } & Parameters<typeof requireAuth>[0]) =>
-    ok(await users.editInfo(requireAuth(request), request.body), 'Saved', ServerCode.EDITED);
-  app.put('/sys/user/edit_info', editInfoOptions, editInfo);
-  app.post('/sys/user/edit_info', editInfoOptions, editInfo);
+  route(
+    app,
+    { method: ['PUT', 'POST'], url: '/sys/user/edit_info', access: 'authenticated', tags, summary: 'Edit your own profile', input: { body: editInfoRequestSchema }, result: userInfoSchema },
+    async (request) => ok(await users.editInfo(requireAuth(request), request.body), 'Saved', ServerCode.EDITED),
+  );
 };
