@@ -16,6 +16,11 @@ const features = fs.existsSync(webFeatures)
       .map((entry) => entry.name)
   : [];
 
+const noBareString = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+  message: 'Use text() from @cellsight/contract: it refuses NUL characters, which PostgreSQL cannot store.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**'] },
   js.configs.recommended,
@@ -45,11 +50,20 @@ export default tseslint.config(
     files: ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts'],
     ignores: ['packages/contract/src/text.ts', 'apps/server/src/config.ts', '**/*.test.ts'],
     rules: {
+      'no-restricted-syntax': ['error', noBareString],
+    },
+  },
+  {
+    // One way to declare an endpoint: route() from lib/route.ts.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        noBareString,
         {
-          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: 'Use text() from @cellsight/contract: it refuses NUL characters, which PostgreSQL cannot store.',
+          selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|delete|patch|route)$/]",
+          message: 'Declare endpoints with route() from lib/route.ts (methods, access, input, result in one call).',
         },
       ],
     },

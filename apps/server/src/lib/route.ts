@@ -1,5 +1,15 @@
 import { type Envelope, emptyEnvelopeSchema, envelopeSchema } from '@cellsight/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  onRequestHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access } from '../plugins/auth.plugin.js';
@@ -22,6 +32,8 @@ export interface RouteDefinition<Input extends RouteInput, Result extends z.ZodT
   access: Access;
   /** A non-GET call that the demo account may make (it changes nothing of the demo's). */
   demoAllowed?: true;
+  /** Runs first, before access is checked (the sign-in rate limit). */
+  onRequest?: onRequestHookHandler;
   tags: string[];
   summary: string;
   input?: Input;
@@ -41,14 +53,17 @@ export function route<Input extends RouteInput, Result extends z.ZodType | null 
   definition: RouteDefinition<Input, Result>,
   handler: (request: RouteRequest<Input>, reply: FastifyReply) => Promise<Result extends z.ZodType ? Envelope<z.input<Result>> : unknown>,
 ): void {
-  const { method, url, access, demoAllowed, tags, summary, input, result } = definition;
+  const { method, url, access, demoAllowed, onRequest, tags, summary, input, result } = definition;
   app.route({
     method: typeof method === 'string' ? method : [...method],
     url,
     config: demoAllowed ? { access, demoAllowed } : { access },
+    ...(onRequest ? { onRequest } : {}),
     schema: {
       tags,
       summary,
+      // Public routes need no token in the API documentation.
+      ...(access === 'public' ? { security: [] } : {}),
       ...input,
       ...(result === undefined ? {} : { response: { 200: result === null ? emptyEnvelopeSchema : envelopeSchema(result) } }),
     },

@@ -1,7 +1,5 @@
 import {
   ServerCode,
-  emptyEnvelopeSchema,
-  envelopeSchema,
   loginRequestSchema,
   loginResultSchema,
   selectDepartRequestSchema,
@@ -11,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
@@ -19,6 +18,8 @@ import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createSessionRepository } from './session.repository.js';
+
+const tags = ['auth'];
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
@@ -36,43 +37,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // One bucket per address for both sign-in paths: the same hook (and so the same store) on each.
   const loginRateLimit = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: '1 minute' });
-  const loginOptions = {
-    config: { access: 'public' as const },
-    onRequest: loginRateLimit,
-    schema: { tags: ['auth'], summary: 'Sign in with user name and password', security: [], body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
-  };
-  for (const path of ['/sys/login', '/sys/public_login']) {
-    app.post(path, loginOptions, async (request) => {
-      const result = await auth.login(request.body.username, request.body.password, clientOf(request));
-      return ok(result, 'Signed in', ServerCode.OK);
-    });
+  for (const url of ['/sys/login', '/sys/public_login']) {
+    route(
+      app,
+      { method: 'POST', url, access: 'public', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password', input: { body: loginRequestSchema }, result: loginResultSchema },
+      async (request) => ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
+    );
   }
 
-  app.post(
-    '/sys/logout',
-    { config: { access: 'authenticated', demoAllowed: true }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: emptyEnvelopeSchema } } },
-    async (request) => {
-      const session = requireAuth(request);
-      await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));
-      return ok(null, 'Signed out', ServerCode.LOGGED_OUT);
-    },
-  );
+  route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
+    const session = requireAuth(request);
+    await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));
+    return ok(null, 'Signed out', ServerCode.LOGGED_OUT);
+  });
 
-  app.post(
-    '/sys/selectDepart',
-    {
-      config: { access: 'authenticated', demoAllowed: true },
-      schema: { tags: ['auth'], summary: 'Choose the department to work in', body: selectDepartRequestSchema, response: { 200: envelopeSchema(selectDepartResultSchema) } },
-    },
+  route(
+    app,
+    { method: 'POST', url: '/sys/selectDepart', access: 'authenticated', demoAllowed: true, tags, summary: 'Choose the department to work in', input: { body: selectDepartRequestSchema }, result: selectDepartResultSchema },
     async (request) => ok({ userInfo: await auth.selectDepart(requireAuth(request).userId, request.body.orgCode) }),
   );
 
-  app.put(
-    '/sys/user/updatePassword',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Change your own password; your other sessions end', body: updatePasswordRequestSchema, response: { 200: emptyEnvelopeSchema } },
-    },
+  route(
+    app,
+    { method: 'PUT', url: '/sys/user/updatePassword', access: 'authenticated', tags, summary: 'Change your own password; your other sessions end', input: { body: updatePasswordRequestSchema }, result: null },
     async (request) => {
       await auth.updatePassword(requireAuth(request), request.body);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);

@@ -6,7 +6,6 @@ import {
   batteryHistoryQuerySchema,
   batteryHistorySchema,
   batteryRecordSchema,
-  envelopeSchema,
   ingestStatsSchema,
   listQuerySchema,
   loggerRecordSchema,
@@ -16,6 +15,7 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createDeviceRepository } from './device.repository.js';
@@ -27,66 +27,62 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
   const service = createDeviceService(devices, createTenantRepository(app.db));
 
-  app.get(
-    '/want/logger/list',
-    {
-      config: { access: { permission: Permission.LoggerList } },
-      schema: { tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(loggerRecordSchema)) } },
-    },
+  route(
+    app,
+    { method: 'GET', url: '/want/logger/list', access: { permission: Permission.LoggerList }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', input: { querystring: listQuerySchema }, result: pageSchema(loggerRecordSchema) },
     async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
   );
 
-  app.get(
-    '/want/battery/list',
+  route(
+    app,
     {
-      config: { access: { permission: Permission.LoggerList } },
-      schema: { tags, summary: 'Batteries of the caller’s loggers with their latest reading (list contract; filter by loggerGsn)', querystring: listQuerySchema, response: { 200: envelopeSchema(pageSchema(batteryRecordSchema)) } },
+      method: 'GET',
+      url: '/want/battery/list',
+      access: { permission: Permission.LoggerList },
+      tags,
+      summary: 'Batteries of the caller’s loggers with their latest reading (list contract; filter by loggerGsn)',
+      input: { querystring: listQuerySchema },
+      result: pageSchema(batteryRecordSchema),
     },
     async (request) => ok(await service.listBatteries(requireAuth(request), request.query)),
   );
 
-  app.get(
-    '/want/battery/history',
+  route(
+    app,
     {
-      config: { access: { permission: Permission.LoggerList } },
-      schema: {
-        tags,
-        summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
-        querystring: batteryHistoryQuerySchema,
-        response: { 200: envelopeSchema(batteryHistorySchema) },
-      },
+      method: 'GET',
+      url: '/want/battery/history',
+      access: { permission: Permission.LoggerList },
+      tags,
+      summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
+      input: { querystring: batteryHistoryQuerySchema },
+      result: batteryHistorySchema,
     },
     async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
   );
 
-  app.get(
-    '/want/battery/cells',
-    {
-      config: { access: { permission: Permission.LoggerList } },
-      schema: {
-        tags,
-        summary: 'Cell voltages and temperatures of a battery’s latest reading',
-        querystring: batteryCellsQuerySchema,
-        response: { 200: envelopeSchema(batteryCellsSchema) },
-      },
-    },
+  route(
+    app,
+    { method: 'GET', url: '/want/battery/cells', access: { permission: Permission.LoggerList }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading', input: { querystring: batteryCellsQuerySchema }, result: batteryCellsSchema },
     async (request) => ok(await service.batteryCells(requireAuth(request), request.query.batterySn)),
   );
 
-  app.get(
-    '/want/ingest/stats',
-    {
-      config: { access: { permission: Permission.IngestStats } },
-      schema: { tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', response: { 200: envelopeSchema(ingestStatsSchema) } },
-    },
+  route(
+    app,
+    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
     async () => ok(app.devicePlane.ingest.stats()),
   );
 
-  app.post(
-    '/want/logger/registerBatch',
+  route(
+    app,
     {
-      config: { access: { permission: Permission.LoggerRegister } },
-      schema: { tags, summary: 'Register loggers (serial number and registration key) so they may connect', body: loggerRegistrationSchema, response: { 200: envelopeSchema(loggerRegistrationResultSchema) } },
+      method: 'POST',
+      url: '/want/logger/registerBatch',
+      access: { permission: Permission.LoggerRegister },
+      tags,
+      summary: 'Register loggers (serial number and registration key) so they may connect',
+      input: { body: loggerRegistrationSchema },
+      result: loggerRegistrationResultSchema,
     },
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );

@@ -1,11 +1,12 @@
-import { allDictItemsSchema, envelopeSchema } from '@cellsight/contract';
+import { allDictItemsSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/sys/dict/queryAllDictItems',
-    { config: { access: 'authenticated' }, schema: { tags: ['dictionaries'], summary: 'Every dictionary by code', response: { 200: envelopeSchema(allDictItemsSchema) } } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags: ['dictionaries'], summary: 'Every dictionary by code', result: allDictItemsSchema },
     async () => ok(await app.dicts.all()),
   );
 };

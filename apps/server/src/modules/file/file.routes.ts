@@ -1,9 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ServerCode, emptyEnvelopeSchema, limits, text, uploadQuerySchema } from '@cellsight/contract';
+import { ServerCode, limits, text, uploadQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createFileRepository } from './file.repository.js';
 import { type UploadKind, createFileService } from './file.service.js';
@@ -13,12 +14,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = createFileService(repository);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.fileMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
-  app.post(
-    '/sys/common/upload',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|temp); the stored path is in message', querystring: uploadQuerySchema, response: { 200: emptyEnvelopeSchema } },
-    },
+  route(
+    app,
+    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
@@ -33,9 +31,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/sys/common/view/*',
-    { config: { access: 'public' }, schema: { tags: ['files'], summary: 'An uploaded file', security: [], params: z.object({ '*': text().max(300) }) } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/common/view/*', access: 'public', tags: ['files'], summary: 'An uploaded file', input: { params: z.object({ '*': text().max(300) }) } },
     async (request, reply) => {
       const path = repository.contain(request.params['*']);
       if (!path) throw notFound('File');

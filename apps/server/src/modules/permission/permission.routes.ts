@@ -1,6 +1,7 @@
-import { envelopeSchema, userPermissionsSchema } from '@cellsight/contract';
+import { userPermissionsSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
@@ -10,12 +11,9 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const permissions = createPermissionRepository(app.db);
   const logs = createLogRepository(app.db);
 
-  app.get(
-    '/sys/permission/getUserPermissionByToken',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", response: { 200: envelopeSchema(userPermissionsSchema) } },
-    },
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/getUserPermissionByToken', access: 'authenticated', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", result: userPermissionsSchema },
     async (request) => {
       const auth = requireAuth(request);
       const [rows, all] = await Promise.all([permissions.rowsForUser(auth.userId), permissions.allButtons()]);

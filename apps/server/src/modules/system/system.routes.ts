@@ -1,13 +1,14 @@
-import { envelopeSchema, publicConfigSchema } from '@cellsight/contract';
+import { publicConfigSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
 
 /** Settings the login page needs before anyone signs in (platform name, regions, links). */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platformName, defaultRegion, regions, links } = app.config;
-  app.get(
-    '/sys/public/config',
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Public console settings', security: [], response: { 200: envelopeSchema(publicConfigSchema) } } },
+  route(
+    app,
+    { method: 'GET', url: '/sys/public/config', access: 'public', tags: ['system'], summary: 'Public console settings', result: publicConfigSchema },
     async () => ok({ platformName, defaultRegion, regions, links }),
   );
 };
