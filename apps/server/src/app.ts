@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import { errorEnvelopeSchema } from '@cellsight/contract';
+import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -31,6 +31,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
   }
+  interface FastifyRequest {
+    language: Language;
+  }
 }
 
 export interface BuildOptions {
@@ -57,6 +60,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     /^[45]/.test(String(route.httpStatus)) ? errorSerializer : serializerCompiler(route),
   );
   app.decorate('config', config);
+  // The console's language of each request (Accept-Language): dictionary texts and spreadsheet headings follow it.
+  app.decorateRequest('language', defaultLanguage);
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

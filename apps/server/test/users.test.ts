@@ -231,8 +231,8 @@ describe('user export (.xlsx)', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benutzer-\d{8}-\d{4}\.xlsx"/);
     const rows = await readSpreadsheet(response.rawPayload);
     expect(rows[0]).toEqual(['Benutzername', 'Name', 'Geschlecht', 'E-Mail', 'Telefon', 'Firma', 'Rollen', 'Status', 'Erstellt (UTC)']);
-    // Paging is ignored: every match is exported.
-    const expected = (await list({ sex: '2', column: 'username', order: 'asc', pageSize: '100' })).body.result.records.map((r: { username: string; realname: string }) => [r.username, r.realname, 'Female']);
+    // Paging is ignored: every match is exported; dictionary texts are in the asked language too.
+    const expected = (await list({ sex: '2', column: 'username', order: 'asc', pageSize: '100' })).body.result.records.map((r: { username: string; realname: string }) => [r.username, r.realname, 'Weiblich']);
     expect(expected.length).toBeGreaterThan(1);
     expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual(expected);
     expect(rows[1]?.[8]).toBeInstanceOf(Date);
@@ -278,5 +278,24 @@ describe('departments in the user form', () => {
     expect(response.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
     expect(response.json().message).toContain('selecteddeparts');
     expect((await list({ username: 'no_depart' })).body.result.total).toBe(0);
+  });
+});
+
+describe('dictionary texts in the console’s language', () => {
+  it('writes *_dictText and the dictionaries in the Accept-Language, English by default', async () => {
+    const sexes = async (language?: string) => {
+      const response = await t.request({ method: 'GET', url: '/boot/sys/user/list', token: admin, query: { username: 'alice_w' }, headers: language ? { 'accept-language': language } : {} });
+      return response.json().result.records.map((r: { sex_dictText: string; status_dictText: string }) => [r.sex_dictText, r.status_dictText]);
+    };
+    expect(await sexes()).toEqual([['Female', 'Normal']]);
+    expect(await sexes('de-DE,de;q=0.9')).toEqual([['Weiblich', 'Normal']]);
+    expect(await sexes('zh-CN')).toEqual([['女', '正常']]);
+    const dictionaries = await t.request({ method: 'GET', url: '/boot/sys/dict/queryAllDictItems', token: admin, headers: { 'accept-language': 'zh-CN' } });
+    expect(dictionaries.json().result.sex).toEqual([
+      { value: '1', text: '男', title: '男' },
+      { value: '2', text: '女', title: '女' },
+    ]);
+    const login = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: adminPassword }, headers: { 'accept-language': 'de' } });
+    expect(login.json().result.sysAllDictItems.user_status.map((i: { text: string }) => i.text)).toEqual(['Normal', 'Gesperrt']);
   });
 });

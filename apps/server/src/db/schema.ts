@@ -1,9 +1,11 @@
+import type { Language } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -202,7 +204,10 @@ export const dictItems = pgTable(
     dictId: varchar('dict_id', { length: 32 })
       .notNull()
       .references(() => dicts.id, { onDelete: 'cascade' }),
+    /** The text in the default language (en-US). */
     itemText: varchar('item_text', { length: 100 }).notNull(),
+    /** The text in the console's other languages (`{"zh-CN": "男", "de-DE": "Männlich"}`); missing ones fall back to item_text. */
+    translations: jsonb('translations').$type<Partial<Record<Language, string>>>().notNull().default({}),
     itemValue: varchar('item_value', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     sortOrder: integer('sort_order').notNull().default(0),

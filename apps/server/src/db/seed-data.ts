@@ -55,16 +55,21 @@ export const roleSeed: RoleSeed[] = [
   { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: ['m-collector', 'b-logger-list', 'b-command-list'] },
 ];
 
-export const dictSeed: { code: string; name: string; items: [value: string, text: string][] }[] = [
-  { code: 'sex', name: 'Gender', items: [['1', 'Male'], ['2', 'Female']] },
-  { code: 'user_status', name: 'User status', items: [['1', 'Normal'], ['2', 'Frozen']] },
-  { code: 'del_flag', name: 'Deleted', items: [['0', 'Normal'], ['1', 'Deleted']] },
-  { code: 'menu_type', name: 'Menu type', items: [['0', 'First-level menu'], ['1', 'Sub-menu'], ['2', 'Button permission']] },
-  { code: 'perms_type', name: 'Permission kind', items: [['1', 'Show'], ['2', 'Disable']] },
-  { code: 'valid_status', name: 'Valid', items: [['1', 'Valid'], ['0', 'Invalid']] },
-  { code: 'log_type', name: 'Log type', items: [['1', 'Login log'], ['2', 'Operation log']] },
-  { code: 'operate_type', name: 'Operation', items: [['1', 'Query'], ['2', 'Add'], ['3', 'Edit'], ['4', 'Delete'], ['5', 'Import'], ['6', 'Export']] },
-  { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal'], ['0', 'Frozen']] },
+/** Seeded dictionaries: value, then the text in en-US, zh-CN and de-DE. */
+export const dictSeed: { code: string; name: string; items: [value: string, en: string, zh: string, de: string][] }[] = [
+  { code: 'sex', name: 'Gender', items: [['1', 'Male', '男', 'Männlich'], ['2', 'Female', '女', 'Weiblich']] },
+  { code: 'user_status', name: 'User status', items: [['1', 'Normal', '正常', 'Normal'], ['2', 'Frozen', '冻结', 'Gesperrt']] },
+  { code: 'del_flag', name: 'Deleted', items: [['0', 'Normal', '正常', 'Normal'], ['1', 'Deleted', '已删除', 'Gelöscht']] },
+  { code: 'menu_type', name: 'Menu type', items: [['0', 'First-level menu', '一级菜单', 'Hauptmenü'], ['1', 'Sub-menu', '子菜单', 'Untermenü'], ['2', 'Button permission', '按钮权限', 'Schaltflächenrecht']] },
+  { code: 'perms_type', name: 'Permission kind', items: [['1', 'Show', '可见', 'Anzeigen'], ['2', 'Disable', '可编辑', 'Deaktivieren']] },
+  { code: 'valid_status', name: 'Valid', items: [['1', 'Valid', '有效', 'Gültig'], ['0', 'Invalid', '无效', 'Ungültig']] },
+  { code: 'log_type', name: 'Log type', items: [['1', 'Login log', '登录日志', 'Anmeldeprotokoll'], ['2', 'Operation log', '操作日志', 'Vorgangsprotokoll']] },
+  {
+    code: 'operate_type',
+    name: 'Operation',
+    items: [['1', 'Query', '查询', 'Abfrage'], ['2', 'Add', '添加', 'Hinzufügen'], ['3', 'Edit', '编辑', 'Bearbeiten'], ['4', 'Delete', '删除', 'Löschen'], ['5', 'Import', '导入', 'Import'], ['6', 'Export', '导出', 'Export']],
+  },
+  { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal', '正常', 'Normal'], ['0', 'Frozen', '冻结', 'Gesperrt']] },
 ];
 
 export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01' };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
@@ -41,10 +41,11 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
     for (const dict of dictSeed) {
       const dictId = `dict-${dict.code}`;
       await tx.insert(dicts).values({ id: dictId, dictCode: dict.code, dictName: dict.name }).onConflictDoNothing();
+      // Translations reach existing installations too, but never overwrite ones an administrator set.
       await tx
         .insert(dictItems)
-        .values(dict.items.map(([value, text], i) => ({ id: `${dictId}-${value}`, dictId, itemValue: value, itemText: text, sortOrder: i + 1 })))
-        .onConflictDoNothing();
+        .values(dict.items.map(([value, text, zh, de], i) => ({ id: `${dictId}-${value}`, dictId, itemValue: value, itemText: text, translations: { 'zh-CN': zh, 'de-DE': de }, sortOrder: i + 1 })))
+        .onConflictDoUpdate({ target: dictItems.id, set: { translations: sql`excluded.translations` }, setWhere: sql`${dictItems.translations} = '{}'::jsonb` });
     }
 
     await tx.insert(departs).values(rootDepart).onConflictDoNothing();

@@ -46,6 +46,11 @@ export const session = {
     storage.set(keys.userInfo, userInfo, limits.sessionLifetimeMs);
     notify();
   },
+  /** Dictionaries fetched again in the console's language (`lib/dictionaries.ts`). */
+  setDictItems(items: AllDictItems): void {
+    storage.set(keys.dictItems, items, limits.sessionLifetimeMs);
+    notify();
+  },
   setTenantId(id: string): void {
     storage.set(keys.tenantId, id, limits.sessionLifetimeMs);
   },

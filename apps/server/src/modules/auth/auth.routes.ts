@@ -21,7 +21,7 @@ import { createSessionRepository } from './session.repository.js';
 
 const tags = ['auth'];
 
-const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, language: request.language });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({

@@ -1,4 +1,5 @@
 import {
+  type Language,
   type LoginResult,
   type UpdatePasswordRequest,
   type UserInfo,
@@ -20,6 +21,8 @@ import { type SessionRepository, hashToken, newToken } from './session.repositor
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+  /** The console's language: the login answer's dictionaries are in it. */
+  language: Language;
 }
 
 interface Dependencies {
@@ -82,7 +85,7 @@ export const createAuthService = (deps: Dependencies) => {
       await loginLog(username, user.realname, client, `User ${username} signed in`);
       const [userInfo, sysAllDictItems, roleCodes, departs, tenantList] = await Promise.all([
         deps.users.findInfo(user.id),
-        deps.dicts.all(),
+        deps.dicts.all(client.language),
         deps.permissions.roleCodesForUser(user.id),
         deps.users.departsOf(user.id),
         deps.tenants.activeForUser(user.id),

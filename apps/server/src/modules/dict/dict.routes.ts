@@ -6,7 +6,7 @@ import { route } from '../../lib/route.js';
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
-    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags: ['dictionaries'], summary: 'Every dictionary by code', result: allDictItemsSchema },
-    async () => ok(await app.dicts.all()),
+    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags: ['dictionaries'], summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
+    async (request) => ok(await app.dicts.all(request.language)),
   );
 };

@@ -9,7 +9,6 @@ import {
   idsQuerySchema,
   listQuerySchema,
   pageSchema,
-  pickLanguage,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
   text,
@@ -50,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: '/sys/user/list', access: { permission: Permission.UserList }, tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(userRecordSchema) },
-    async (request) => ok(await users.list(requireAuth(request), request.query)),
+    async (request) => ok(await users.list(requireAuth(request), request.query, request.language)),
   );
 
   route(
@@ -64,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       input: { querystring: listQuerySchema },
     },
     async (request, reply) => {
-      const { fileName, data } = await users.exportSheet(requireAuth(request), request.query, pickLanguage(request.headers['accept-language']));
+      const { fileName, data } = await users.exportSheet(requireAuth(request), request.query, request.language);
       return reply.header('content-type', xlsxContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
     },
   );
@@ -114,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: '/sys/user/recycleBin', access: { permission: Permission.UserRecycleBin }, tags, summary: 'Users in the recycle bin', result: z.array(userRecordSchema) },
-    async (request) => ok(await users.recycleBin(requireAuth(request))),
+    async (request) => ok(await users.recycleBin(requireAuth(request), request.language)),
   );
 
   route(

@@ -149,9 +149,9 @@ export const createUserService = (deps: Dependencies) => {
   });
 
   return {
-    async list(auth: AuthContext, query: ListQuery): Promise<Page<UserRecord>> {
+    async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       const built = buildListQuery(query, listSpec);
-      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator()]);
+      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
       return toPage(
         rows.map((row) => toUserRecord(row, dictText)),
         total,
@@ -167,7 +167,7 @@ export const createUserService = (deps: Dependencies) => {
       const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
       if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
       const built = { ...buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []), limit: exportRowsMax + 1, offset: 0 };
-      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator()]);
+      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
       if (rows.length > exportRowsMax) {
         const message = `the export holds at most ${exportRowsMax} users; narrow the search or select rows`;
         throw badRequest(ServerCode.INCORRECT_PARAMETER, `selections: ${message}`, [{ field: 'selections', message }]);
@@ -234,8 +234,8 @@ export const createUserService = (deps: Dependencies) => {
       deps.onUsersChanged(ids);
     },
 
-    async recycleBin(auth: AuthContext): Promise<UserRecord[]> {
-      const [rows, dictText] = await Promise.all([deps.users.recycleBin(scope(auth)), deps.dicts.translator()]);
+    async recycleBin(auth: AuthContext, language: Language): Promise<UserRecord[]> {
+      const [rows, dictText] = await Promise.all([deps.users.recycleBin(scope(auth)), deps.dicts.translator(language)]);
       return rows.map((row) => toUserRecord(row, dictText));
     },
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useRoutes } from 'react-router';
+import { useDictionaries } from '@/lib/dictionaries';
 import { useLoadedPermissions } from '../auth/permissions-context';
 import { MainLayout } from '../layouts/main-layout';
 import { ConsoleContext } from './console-context';
@@ -15,6 +16,7 @@ import { useLiveEvents } from './use-live-events';
 export default function ConsoleShell() {
   const permissions = useLoadedPermissions();
   useLiveEvents();
+  useDictionaries();
   const menu = useMemo(() => normalizeMenu(permissions.menu), [permissions.menu]);
   const defaultPath = useMemo(() => findDefaultPath(menu, canShowComponent), [menu]);
   const routes = useMemo(() => consoleRoutes(menu, defaultPath), [menu, defaultPath]);

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_dict_item" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
