@@ -2,11 +2,12 @@ import { hostname } from 'node:os';
 import { loggerMqttPassword, sameSecret } from '@cellsight/contract/device-crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { createEmbeddedBroker } from '../modules/broker/embedded-broker.repository.js';
+import { createEmbeddedBroker } from '../modules/broker/embedded-broker.transport.js';
 import type { DeviceTransport } from '../modules/broker/device-transport.js';
-import { createExternalBroker } from '../modules/broker/external-broker.repository.js';
+import { createExternalBroker } from '../modules/broker/external-broker.transport.js';
 import { createCommandRepository } from '../modules/command/command.repository.js';
 import { type CommandService, createCommandService } from '../modules/command/command.service.js';
+import { createDeviceStateService } from '../modules/device/device-state.service.js';
 import { createDeviceRepository } from '../modules/device/device.repository.js';
 import { type IngestService, createIngestService } from '../modules/ingest/ingest.service.js';
 import { createSampleRepository } from '../modules/ingest/sample.repository.js';
@@ -45,13 +46,18 @@ export default fp<{ config: Config }>(
       if (tenantId !== null) send([`tenant:${tenantId}`]);
     };
 
+    const states = createDeviceStateService({
+      devices,
+      onChange: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
+    });
+
     const ingest = createIngestService({
       devices,
       samples,
       log: app.log,
       batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
-      onLoggerState: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
+      states,
       onBatteriesAdded: (logger, batterySns) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
       onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),
       onAck: (gsn, ack) => commands.onAck(gsn, ack),
@@ -74,13 +80,8 @@ export default fp<{ config: Config }>(
       refused: (gsn: string, topic: string) => ingest.refuseTopic(gsn, topic),
       tooLarge: (gsn: string, bytes: number) => ingest.refuseTooLarge(gsn, bytes),
       disconnected: (gsn: string) => {
-        void devices
-          .setOnline(gsn, false, new Date())
-          .then(async (changed) => {
-            if (!changed) return;
-            const logger = await devices.findLogger(gsn);
-            if (logger) notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn, online: false }));
-          })
+        void states
+          .setOnline(gsn, false)
           // During shutdown the database may already be gone; the will or the offline sweep catch up.
           .catch((error: unknown) => app.log.warn(`could not mark logger ${gsn} offline: ${(error as Error).message}`));
       },
@@ -112,12 +113,7 @@ export default fp<{ config: Config }>(
     await samples.ensurePartitions();
     const timers = [
       setInterval(() => void commands.sweepTimeouts().catch((error: unknown) => app.log.warn({ err: error }, 'command timeout sweep failed')), 5_000),
-      setInterval(() => {
-        const at = new Date();
-        void devices
-          .markSilentOffline(new Date(at.getTime() - silenceBeforeOfflineMs), at)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'offline sweep failed'));
-      }, 60_000),
+      setInterval(() => void states.sweepSilent(silenceBeforeOfflineMs).catch((error: unknown) => app.log.warn({ err: error }, 'offline sweep failed')), 60_000),
       setInterval(() => void samples.ensurePartitions().catch((error: unknown) => app.log.warn({ err: error }, 'partition upkeep failed')), 24 * 3600 * 1000),
     ];
     for (const timer of timers) timer.unref();

@@ -19,7 +19,7 @@ const serviceFailingWith = (error: Error & { code: string }) => {
     log,
     batch: { batchSize: 10, lingerMs: 0, maxPending: 100, concurrency: 1 },
     onPressure: () => undefined,
-    onLoggerState: () => undefined,
+    states: { setOnline: async () => undefined, seen: async () => undefined, sweepSilent: async () => undefined },
     onBatteriesAdded: () => undefined,
     onEvent: () => undefined,
     onAck: async () => undefined,

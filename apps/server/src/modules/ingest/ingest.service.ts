@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { isDataError } from '../../db/database-errors.js';
+import type { DeviceStateService } from '../device/device-state.service.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository } from './sample.repository.js';
@@ -24,7 +25,7 @@ interface Dependencies {
   batch: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number };
   /** Pauses or resumes reading from the broker (back-pressure). */
   onPressure: (paused: boolean) => void;
-  onLoggerState: (logger: LoggerIdentity, online: boolean) => void;
+  states: DeviceStateService;
   /** Batteries stored for the first time, once their samples are committed. */
   onBatteriesAdded: (logger: LoggerIdentity, batterySns: string[]) => void;
   onEvent: (logger: LoggerIdentity, change: { batterySn: string | null; type: string; code: string; state: 'open' | 'closed' }) => void;
@@ -60,9 +61,8 @@ export const createIngestService = (deps: Dependencies) => {
     const last = lastTouch.get(logger.gsn) ?? 0;
     if (Date.now() - last < 60_000) return;
     lastTouch.set(logger.gsn, Date.now());
-    const at = now();
-    void Promise.all([deps.devices.touch([logger.gsn], at), deps.devices.setOnline(logger.gsn, true, at)])
-      .then(([, changed]) => changed && deps.onLoggerState(logger, true))
+    void deps.states
+      .seen(logger)
       .catch((error: unknown) => deps.log.warn({ err: error, gsn: logger.gsn }, 'could not refresh last-seen'));
   };
 
@@ -170,13 +170,13 @@ export const createIngestService = (deps: Dependencies) => {
             const message = parse(gsn, payload, loggerStatusMessageSchema, done);
             if (!message) return;
             await deps.devices.updateStatus(gsn, message, now());
-            if (await deps.devices.setOnline(gsn, true, now())) deps.onLoggerState(logger, true);
+            await deps.states.setOnline(gsn, true, logger);
             return done();
           }
           case 'state': {
             const message = parse(gsn, payload, stateMessageSchema, done);
             if (!message) return;
-            if (await deps.devices.setOnline(gsn, message.online, now())) deps.onLoggerState(logger, message.online);
+            await deps.states.setOnline(gsn, message.online, logger);
             return done();
           }
           case 'events': {
