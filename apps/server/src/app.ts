@@ -1,21 +1,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync, readdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { commandRoutes } from './modules/command/command.routes.js';
-import { deviceRoutes } from './modules/device/device.routes.js';
 import { createDictRepository } from './modules/dict/dict.repository.js';
-import { dictRoutes } from './modules/dict/dict.routes.js';
 import { createDictService } from './modules/dict/dict.service.js';
-import { fileRoutes } from './modules/file/file.routes.js';
-import { permissionRoutes } from './modules/permission/permission.routes.js';
-import { departRoutes } from './modules/depart/depart.routes.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { userRoutes } from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
@@ -34,6 +25,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
   }
+}
+
+const modulesDir = new URL('./modules/', import.meta.url);
+
+/** The route plugin of each module folder (`modules/<name>/<name>.routes.ts`), in name order. */
+async function loadModuleRoutes(): Promise<FastifyPluginAsync[]> {
+  const plugins: FastifyPluginAsync[] = [];
+  for (const name of readdirSync(modulesDir).sort()) {
+    const file = ['ts', 'js'].map((extension) => new URL(`${name}/${name}.routes.${extension}`, modulesDir)).find((url) => existsSync(url));
+    if (file) plugins.push(((await import(file.href)) as { default: FastifyPluginAsync }).default);
+  }
+  return plugins;
 }
 
 export interface BuildOptions {
@@ -79,18 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(devicePlanePlugin, { config });
   await app.register(demoFleetPlugin, { config });
 
+  // Every module with a `<name>.routes.ts` registers itself under /boot: no list to keep by hand.
+  const modules = await loadModuleRoutes();
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(permissionRoutes);
-      await api.register(userRoutes);
-      await api.register(roleRoutes);
-      await api.register(departRoutes);
-      await api.register(dictRoutes);
-      await api.register(fileRoutes);
-      await api.register(deviceRoutes);
-      await api.register(commandRoutes);
+      for (const routes of modules) await api.register(routes);
     },
     { prefix: '/boot' },
   );

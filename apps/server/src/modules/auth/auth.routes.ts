@@ -23,7 +23,7 @@ const tags = ['auth'];
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, language: request.language });
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
     users: createUserRepository(app.db),
     sessions: createSessionRepository(app.db),
@@ -66,3 +66,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default routes;

@@ -6,7 +6,7 @@ import { requireAuth } from '../../plugins/auth.plugin.js';
 
 const tags = ['commands'];
 
-export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     {
@@ -33,3 +33,5 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await app.devicePlane.commands.queryById(requireAuth(request), request.query.id)),
   );
 };
+
+export default routes;

@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { createDepartRepository } from './depart.repository.js';
 
-export const departRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const departs = createDepartRepository(app.db);
   // The user form needs the tree to place users in departments.
   route(
@@ -14,3 +14,5 @@ export const departRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await departs.tree()),
   );
 };
+
+export default routes;

@@ -23,7 +23,7 @@ import { createDeviceService } from './device.service.js';
 
 const tags = ['devices'];
 
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
   const service = createDeviceService(devices, createTenantRepository(app.db));
 
@@ -87,3 +87,5 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );
 };
+
+export default routes;

@@ -9,7 +9,7 @@ import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createFileRepository } from './file.repository.js';
 import { type UploadKind, createFileService } from './file.service.js';
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFileRepository(app.config.uploadDir, app.db);
   const files = createFileService(repository);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.fileMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
@@ -43,3 +43,5 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default routes;

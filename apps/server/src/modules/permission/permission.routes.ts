@@ -7,7 +7,7 @@ import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
 import { createPermissionRepository } from './permission.repository.js';
 
-export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const permissions = createPermissionRepository(app.db);
   const logs = createLogRepository(app.db);
 
@@ -23,3 +23,5 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export default routes;

@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { createRoleRepository } from './role.repository.js';
 
-export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const roles = createRoleRepository(app.db);
   // The user form needs the role list to assign roles.
   route(
@@ -14,3 +14,5 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await roles.all()),
   );
 };
+
+export default routes;

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 
 /** Settings the login page needs before anyone signs in (platform name, regions, links). */
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const { platformName, defaultRegion, regions, links } = app.config;
   route(
     app,
@@ -12,3 +12,5 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok({ platformName, defaultRegion, regions, links }),
   );
 };
+
+export default routes;

@@ -33,7 +33,7 @@ import { createUserService } from './user.service.js';
 
 const tags = ['users'];
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService({
     users: createUserRepository(app.db),
     roles: createRoleRepository(app.db),
@@ -195,3 +195,5 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await users.editInfo(requireAuth(request), request.body), 'Saved', ServerCode.EDITED),
   );
 };
+
+export default routes;
