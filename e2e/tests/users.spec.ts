@@ -35,6 +35,17 @@ test('on the Users screen an admin creates a user, edits the real name and freez
   await expect(row).toContainText(realname);
   await expect(row).toContainText('Normal');
 
+  // The search lives in the URL: a reload (or a copied link) shows the same view, Back the one before.
+  await expect(page).toHaveURL(new RegExp(`[?&]username=${username}`));
+  await page.reload();
+  await expect(search.getByLabel('User name', { exact: true })).toHaveValue(username);
+  await expect(rowOf(page, username)).toHaveCount(1);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/username=/);
+  await expect(search.getByLabel('User name', { exact: true })).toHaveValue('');
+  await page.goForward();
+  await expect(rowOf(page, username)).toHaveCount(1);
+
   // Edit the real name.
   await row.getByRole('button', { name: 'Edit' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Edit user' });

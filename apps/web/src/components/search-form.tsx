@@ -1,5 +1,5 @@
 import { Form, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { SearchActions } from './search-actions';
 
 interface SearchFormProps<Values> {
@@ -10,6 +10,8 @@ interface SearchFormProps<Values> {
   onSearch: (values: Values) => void;
   /** Called after the fields were cleared. */
   onReset: () => void;
+  /** The filters in force (kept in the URL): shown in the fields, also after Back or from a copied link. */
+  values?: Values;
   children: ReactNode;
 }
 
@@ -17,7 +19,12 @@ interface SearchFormProps<Values> {
  * A screen's search bar: inline filter fields, then Search and Reset. Filters apply on Search, not
  * on every keystroke; Reset clears the fields and tells the screen.
  */
-export function SearchForm<Values>({ form, name, label, onSearch, onReset, children }: SearchFormProps<Values>) {
+export function SearchForm<Values>({ form, name, label, onSearch, onReset, values, children }: SearchFormProps<Values>) {
+  const shown = JSON.stringify(values ?? {});
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(JSON.parse(shown) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, shown]);
   const reset = () => {
     form.resetFields();
     onReset();

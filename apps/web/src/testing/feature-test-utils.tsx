@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { initI18n } from '@/lib/i18n';
 
 /**
@@ -39,7 +40,8 @@ export const stubBrowserApis = (): void => {
 };
 
 /**
- * Renders inside the providers the shell gives every screen: TanStack Query and antd's App.
+ * Renders inside the providers the shell gives every screen: a router (list screens keep their
+ * state in the URL), TanStack Query and antd's App.
  * `zeroRuntime` keeps antd's CSS-in-JS out of the document (jsdom re-reads every style sheet on each
  * getComputedStyle); motion is off because jsdom never fires the transition end that closes dialogs.
  */
@@ -48,11 +50,13 @@ export const renderWithProviders = (ui: ReactElement) => {
   initI18n('en-US');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
-        <App>{ui}</App>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
+          <App>{ui}</App>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { ...view, queryClient };
 };

@@ -9,13 +9,14 @@ interface SearchValues {
 }
 
 /** Filters of the Loggers screen: part of the SN, and online or offline. */
-export function LoggerSearchBar({ onSearch, onReset }: { onSearch: (filters: LoggerListFilters) => void; onReset: () => void }) {
+export function LoggerSearchBar({ filters, onSearch, onReset }: { filters: LoggerListFilters; onSearch: (filters: LoggerListFilters) => void; onReset: () => void }) {
   const { t } = useTranslation('loggers');
   const [form] = Form.useForm<SearchValues>();
 
-  const submit = (values: SearchValues) => onSearch({ gsn: values.gsn, online: values.online === undefined ? undefined : values.online === 'online' });
+  const submit = (values: SearchValues) => onSearch({ gsn: values.gsn, online: values.online === undefined ? undefined : String(values.online === 'online') });
+  const online = filters.online === 'true' ? 'online' : filters.online === 'false' ? 'offline' : undefined;
   return (
-    <SearchForm form={form} name="logger-search" label={t('search.label')} onSearch={submit} onReset={onReset}>
+    <SearchForm form={form} name="logger-search" label={t('search.label')} onSearch={submit} onReset={onReset} values={{ gsn: filters.gsn, online }}>
       <Form.Item name="gsn" label={t('fields.gsn')}>
         <Input allowClear placeholder={t('search.gsnPlaceholder')} />
       </Form.Item>

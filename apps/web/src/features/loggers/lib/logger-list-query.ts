@@ -1,4 +1,4 @@
-import { limits } from '@cellsight/contract';
+import type { ListState, ListStateConfig } from '@/lib/list-state';
 import type { ListSort } from '@/lib/server-table';
 
 /** Columns the Loggers table lets the user sort by. */
@@ -7,27 +7,20 @@ export type SortableLoggerColumn = (typeof sortableLoggerColumns)[number];
 
 export type LoggerListSort = ListSort<SortableLoggerColumn>;
 
-/** What the search bar holds; undefined means "no filter". */
-export interface LoggerListFilters {
-  gsn?: string;
-  online?: boolean;
-}
+const loggerFilters = ['gsn', 'online'] as const;
 
-export interface LoggerListState {
-  pageNo: number;
-  pageSize: number;
-  sort: LoggerListSort | null;
-  filters: LoggerListFilters;
-}
+/** What the search bar holds: part of the SN, and `online` as 'true' or 'false'; missing means "no filter". */
+export type LoggerListFilters = Partial<Record<(typeof loggerFilters)[number], string>>;
+
+export type LoggerListState = ListState<SortableLoggerColumn, (typeof loggerFilters)[number]>;
 
 /** The wire query of GET /want/logger/list (the list contract of spec section 9). */
 export type LoggerListQuery = Record<string, string | number>;
 
-export const initialLoggerListState: LoggerListState = {
-  pageNo: 1,
-  pageSize: limits.pageSizeDefault,
-  sort: { column: 'createTime', order: 'desc' },
-  filters: {},
+export const loggerListConfig: ListStateConfig<SortableLoggerColumn, (typeof loggerFilters)[number]> = {
+  sortable: sortableLoggerColumns,
+  defaultSort: { column: 'createTime', order: 'desc' },
+  filters: loggerFilters,
 };
 
 /** The SN matches by "like" (`*x*`), the online state by equality. */
@@ -39,6 +32,6 @@ export const toLoggerListQuery = (state: LoggerListState): LoggerListQuery => {
   }
   const gsn = state.filters.gsn?.trim();
   if (gsn) query.gsn = `*${gsn}*`;
-  if (state.filters.online !== undefined) query.online = String(state.filters.online);
+  if (state.filters.online === 'true' || state.filters.online === 'false') query.online = state.filters.online;
   return query;
 };

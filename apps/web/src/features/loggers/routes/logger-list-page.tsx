@@ -10,7 +10,8 @@ import { useLoggerList } from '../api/get-logger-list';
 import { LoggerSearchBar } from '../components/logger-search-bar';
 import { LoggerTable } from '../components/logger-table';
 import { RegisterLoggersModal } from '../components/register-loggers-modal';
-import { type LoggerListFilters, initialLoggerListState, toLoggerListQuery } from '../lib/logger-list-query';
+import { loggerListConfig, toLoggerListQuery } from '../lib/logger-list-query';
+import { useListState } from '@/lib/list-state';
 
 /**
  * The Loggers screen (spec route collector-index): every logger of the user's tenants with its
@@ -18,7 +19,7 @@ import { type LoggerListFilters, initialLoggerListState, toLoggerListQuery } fro
  */
 export default function LoggerListPage() {
   const { t } = useTranslation('loggers');
-  const [state, setState] = useState(initialLoggerListState);
+  const { state, setPage, setSort, search, reset } = useListState(loggerListConfig);
   const list = useLoggerList(toLoggerListQuery(state));
   // Display only: the server refuses registration without the permission and for demo accounts.
   const mayRegister = useHasPermission(Permission.LoggerRegister);
@@ -26,8 +27,6 @@ export default function LoggerListPage() {
   const canRegister = mayRegister && !demo;
   const [registering, setRegistering] = useState(false);
 
-  const search = (filters: LoggerListFilters) => setState((s) => ({ ...s, filters, pageNo: 1 }));
-  const reset = () => setState((s) => ({ ...s, filters: {}, pageNo: 1 }));
 
   return (
     <Card
@@ -41,15 +40,15 @@ export default function LoggerListPage() {
       }
     >
       <div style={{ marginBottom: 16 }}>
-        <LoggerSearchBar onSearch={search} onReset={reset} />
+        <LoggerSearchBar filters={state.filters} onSearch={search} onReset={reset} />
       </div>
       {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
       <LoggerTable
         page={list.data}
         loading={list.isPending || list.isPlaceholderData}
         state={state}
-        onPageChange={(pageNo, pageSize) => setState((s) => ({ ...s, pageNo, pageSize }))}
-        onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNo: 1 }))}
+        onPageChange={setPage}
+        onSortChange={setSort}
       />
       <RegisterLoggersModal open={registering} onClose={() => setRegistering(false)} />
     </Card>

@@ -13,12 +13,16 @@ interface SearchValues {
 }
 
 interface UserSearchBarProps {
+  /** The filters in force (from the URL). */
+  filters: UserListFilters;
   onSearch: (filters: UserListFilters) => void;
   onReset: () => void;
 }
 
 /** Filters of the Users screen; the page applies them on Search, not on every keystroke. */
-export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
+const numberOrNone = (value: string | undefined) => (value === undefined || value === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
+
+export function UserSearchBar({ filters, onSearch, onReset }: UserSearchBarProps) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<SearchValues>();
 
@@ -32,7 +36,14 @@ export function UserSearchBar({ onSearch, onReset }: UserSearchBarProps) {
     });
 
   return (
-    <SearchForm form={form} name="user-search" label={t('search.label')} onSearch={submit} onReset={onReset}>
+    <SearchForm
+      form={form}
+      name="user-search"
+      label={t('search.label')}
+      onSearch={submit}
+      onReset={onReset}
+      values={{ username: filters.username, realname: filters.realname, phone: filters.phone, sex: numberOrNone(filters.sex), status: numberOrNone(filters.status) }}
+    >
       <Form.Item name="username" label={t('fields.username')}>
         <Input allowClear placeholder={t('search.usernamePlaceholder')} />
       </Form.Item>

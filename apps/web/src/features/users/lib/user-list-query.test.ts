@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { initialUserListState, toUserListQuery } from './user-list-query';
+import { readListState } from '@/lib/list-state';
+import { toUserListQuery, userListConfig } from './user-list-query';
+
+const initialUserListState = readListState(new URLSearchParams(), userListConfig);
 
 describe('toUserListQuery', () => {
   it('sends paging and the default newest-first sort', () => {

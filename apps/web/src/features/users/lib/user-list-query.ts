@@ -1,4 +1,5 @@
-import { formatFilterValue, limits } from '@cellsight/contract';
+import { formatFilterValue } from '@cellsight/contract';
+import type { ListState, ListStateConfig } from '@/lib/list-state';
 import type { ListSort } from '@/lib/server-table';
 
 /** Columns the Users table lets the user sort by. */
@@ -7,22 +8,13 @@ export type SortableUserColumn = (typeof sortableUserColumns)[number];
 
 export type UserListSort = ListSort<SortableUserColumn>;
 
-/** What the search bar holds; empty strings mean "no filter". */
-export interface UserListFilters {
-  username?: string;
-  realname?: string;
-  phone?: string;
-  sex?: string;
-  status?: string;
-}
+const userFilters = ['username', 'realname', 'phone', 'sex', 'status'] as const;
 
-export interface UserListState {
-  pageNo: number;
-  pageSize: number;
-  /** null when the user cleared sorting: then no column/order is sent at all. */
-  sort: UserListSort | null;
-  filters: UserListFilters;
-}
+/** What the search bar holds; empty strings mean "no filter". */
+export type UserListFilters = Partial<Record<(typeof userFilters)[number], string>>;
+
+/** Page, size, sort (null when cleared: then no column/order is sent) and filters, kept in the URL. */
+export type UserListState = ListState<SortableUserColumn, (typeof userFilters)[number]>;
 
 /** The wire query of GET /sys/user/list (the list contract of spec section 9). */
 export type UserListQuery = Record<string, string | number>;
@@ -30,12 +22,7 @@ export type UserListQuery = Record<string, string | number>;
 /** Default sort of every list: newest first (spec section 9). */
 export const defaultUserSort: UserListSort = { column: 'createTime', order: 'desc' };
 
-export const initialUserListState: UserListState = {
-  pageNo: 1,
-  pageSize: limits.pageSizeDefault,
-  sort: defaultUserSort,
-  filters: {},
-};
+export const userListConfig: ListStateConfig<SortableUserColumn, (typeof userFilters)[number]> = { sortable: sortableUserColumns, defaultSort: defaultUserSort, filters: userFilters };
 
 /** Builds the query parameters: name fields match by "like" (`*x*`), the rest by equality. */
 export const toUserListQuery = (state: UserListState): UserListQuery => {

@@ -16,7 +16,8 @@ import { UserToolbar } from '../components/user-toolbar';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useUserPermissions } from '../lib/use-user-permissions';
-import { initialUserListState, toUserListQuery, type UserListFilters, type UserListState } from '../lib/user-list-query';
+import { toUserListQuery, userListConfig } from '../lib/user-list-query';
+import { useListState } from '@/lib/list-state';
 
 /** A modal that is mounted while `target` is set and animates out before it is dropped. */
 interface ModalSlot<T> {
@@ -30,7 +31,7 @@ export default function UserListPage() {
   const can = useUserPermissions();
   const feedback = useServerFeedback();
   const { message } = App.useApp();
-  const [state, setState] = useState<UserListState>(initialUserListState);
+  const { state, setPage, setSort, search, reset: resetSearch } = useListState(userListConfig);
   const [selected, setSelected] = useState<string[]>([]);
   const [form, setForm] = useState<ModalSlot<UserRecord | null> | null>(null);
   const [resetPassword, setResetPassword] = useState<ModalSlot<UserRecord> | null>(null);
@@ -45,11 +46,9 @@ export default function UserListPage() {
   // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
   useEffect(() => {
-    if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setState((s) => ({ ...s, pageNo: lastPage }));
+    if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setPage(lastPage, state.pageSize);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is new on every render; the data decides
   }, [list.data, state.pageNo, lastPage]);
-
-  const search = (filters: UserListFilters) => setState((s) => ({ ...s, filters, pageNo: 1 }));
-  const resetSearch = () => setState((s) => ({ ...s, filters: {}, pageNo: 1 }));
 
   const freeze = async (ids: string[], frozen: boolean) => {
     try {
@@ -87,7 +86,7 @@ export default function UserListPage() {
   return (
     <Card title={t('page.title')}>
       <div style={{ marginBottom: 16 }}>
-        <UserSearchBar onSearch={search} onReset={resetSearch} />
+        <UserSearchBar filters={state.filters} onSearch={search} onReset={resetSearch} />
       </div>
       <UserToolbar
         can={can}
@@ -105,8 +104,8 @@ export default function UserListPage() {
         page={list.data}
         loading={list.isFetching}
         state={state}
-        onPageChange={(pageNo, pageSize) => setState((s) => ({ ...s, pageNo, pageSize }))}
-        onSortChange={(sort) => setState((s) => ({ ...s, sort, pageNo: 1 }))}
+        onPageChange={setPage}
+        onSortChange={setSort}
         selected={selected}
         onSelectedChange={setSelected}
         can={can}

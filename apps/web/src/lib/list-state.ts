@@ -1,0 +1,85 @@
+import { limits } from '@cellsight/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ListSort } from './server-table';
+
+/** What a list screen shows: page, page size, sort (null when cleared) and the search bar's filters. */
+export interface ListState<Column extends string, Filter extends string> {
+  pageNo: number;
+  pageSize: number;
+  sort: ListSort<Column> | null;
+  filters: Partial<Record<Filter, string>>;
+}
+
+export interface ListStateConfig<Column extends string, Filter extends string> {
+  sortable: readonly Column[];
+  defaultSort: ListSort<Column>;
+  filters: readonly Filter[];
+}
+
+const pageSizes: readonly number[] = limits.pageSizeOptions;
+
+/** Reads the state from the URL's search parameters; anything missing or not allowed is the default. */
+export function readListState<Column extends string, Filter extends string>(params: URLSearchParams, config: ListStateConfig<Column, Filter>): ListState<Column, Filter> {
+  const pageNo = Number(params.get('pageNo'));
+  const pageSize = Number(params.get('pageSize'));
+  const column = params.get('column');
+  const order = params.get('order');
+  const sort: ListSort<Column> | null =
+    order === 'none'
+      ? null
+      : column !== null && (config.sortable as readonly string[]).includes(column) && (order === 'asc' || order === 'desc')
+        ? { column: column as Column, order }
+        : config.defaultSort;
+  const filters: Partial<Record<Filter, string>> = {};
+  for (const key of config.filters) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return {
+    pageNo: Number.isInteger(pageNo) && pageNo >= 1 ? pageNo : 1,
+    pageSize: pageSizes.includes(pageSize) ? pageSize : limits.pageSizeDefault,
+    sort,
+    filters,
+  };
+}
+
+/** Writes the state as search parameters, leaving out what is the default, so links stay short. */
+export function writeListState<Column extends string, Filter extends string>(state: ListState<Column, Filter>, config: ListStateConfig<Column, Filter>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
+  if (state.pageSize !== limits.pageSizeDefault) params.set('pageSize', String(state.pageSize));
+  if (state.sort === null) params.set('order', 'none');
+  else if (state.sort.column !== config.defaultSort.column || state.sort.order !== config.defaultSort.order) {
+    params.set('column', state.sort.column);
+    params.set('order', state.sort.order);
+  }
+  for (const key of config.filters) {
+    const value = state.filters[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/**
+ * A list screen's state, kept in the URL: a copied link reproduces the view and the browser's Back
+ * button returns to the previous one. Searching or sorting goes back to page 1.
+ */
+export function useListState<Column extends string, Filter extends string>(config: ListStateConfig<Column, Filter>) {
+  const [params, setParams] = useSearchParams();
+  // The config is a module constant of each screen; the URL is the only input that changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const state = useMemo(() => readListState(params, config), [params]);
+  const update = useCallback(
+    (change: Partial<ListState<Column, Filter>>) => setParams(writeListState({ ...state, ...change }, config)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state, setParams],
+  );
+  return {
+    state,
+    setPage: (pageNo: number, pageSize: number) => update({ pageNo, pageSize }),
+    setSort: (sort: ListSort<Column> | null) => update({ sort, pageNo: 1 }),
+    search: (filters: Partial<Record<Filter, string>>) => update({ filters, pageNo: 1 }),
+    reset: () => update({ filters: {}, pageNo: 1 }),
+  };
+}
