@@ -63,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     /^[45]/.test(String(route.httpStatus)) ? errorSerializer : serializerCompiler(route),
   );
   app.decorate('config', config);
+  app.decorate('duplicateChecks', new Map());
   // The console's language of each request (Accept-Language): dictionary texts and spreadsheet headings follow it.
   app.decorateRequest('language', defaultLanguage);
   app.addHook('onRequest', async (request) => {

@@ -226,3 +226,21 @@ describe('the demo account’s read-only rule', () => {
     expect((await get('/boot/want/logger/list', {}, demo)).statusCode).toBe(200);
   });
 });
+
+describe('duplicate check', () => {
+  const check = (query: Record<string, string>, token = admin) => get('/boot/sys/duplicate/check', query, token);
+
+  it('answers for declared fields only, within the caller’s tenants', async () => {
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' })).json()).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'other_user' })).json()).toMatchObject({ success: true });
+    expect((await check({ tableName: 'sys_user', fieldName: 'email', fieldVal: 'other@example.com' }, otherAdmin)).json()).toMatchObject({ success: false, code: ServerCode.EMAIL_REGISTERED });
+  });
+
+  it('refuses any other table or column with a 400 naming it, and callers without the form’s permission', async () => {
+    expectRefused(await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'x' }), 'tableName');
+    expectRefused(await check({ tableName: '__proto__', fieldName: 'username', fieldVal: 'x' }), 'tableName');
+    expectRefused(await check({ tableName: 'sys_user', fieldName: 'password_hash', fieldVal: 'x' }), 'fieldName');
+    expectRefused(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'x\u0000' }), 'fieldVal');
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' }, demo)).statusCode).toBe(403);
+  });
+});

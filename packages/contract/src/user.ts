@@ -76,6 +76,15 @@ export const checkOnlyUserQuerySchema = z
     path: ['username'],
   });
 
+/** `/sys/duplicate/check`: a value of a declared resource field, and the record being edited. */
+export const duplicateCheckQuerySchema = z.object({
+  tableName: text({ error: 'is required' }).trim().min(1, 'is required').max(64),
+  fieldName: text({ error: 'is required' }).trim().min(1, 'is required').max(64),
+  fieldVal: text({ error: 'is required' }).trim().max(255),
+  dataId: fields.id.optional(),
+  _t: text().optional(),
+});
+
 /** Administrator sets another user's password (`/sys/user/changePassword`). */
 export const adminChangePasswordRequestSchema = z
   .object({

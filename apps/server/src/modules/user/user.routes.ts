@@ -46,6 +46,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
   });
 
+  // The user form's duplicate check (`/sys/duplicate/check?tableName=sys_user`), like checkOnlyUser.
+  app.duplicateChecks.set('sys_user', {
+    fields: ['username', 'email', 'phone'],
+    access: [Permission.UserAdd, Permission.UserEdit],
+    check: (auth, field, value, exceptId) => users.isAvailable(auth, field as 'username' | 'email' | 'phone', value, exceptId),
+  });
+
   route(
     app,
     { method: 'GET', url: '/sys/user/list', access: { permission: Permission.UserList }, tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(userRecordSchema) },

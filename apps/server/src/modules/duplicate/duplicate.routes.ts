@@ -1,0 +1,31 @@
+import { duplicateCheckQuerySchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failure, ok } from '../../lib/envelope.js';
+import { forbidden, invalidField } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+
+/**
+ * The forms' duplicate check. Unlike the original, which counted rows of any table and column the
+ * caller named, it answers only for fields a module declared (`app.duplicateChecks`), within the
+ * caller's scope, and refuses anything else with a 400.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  route(
+    app,
+    { method: 'GET', url: '/sys/duplicate/check', access: 'authenticated', tags: ['system'], summary: 'Whether a value of a declared resource field is still free (forms)', input: { querystring: duplicateCheckQuerySchema }, result: null },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { tableName, fieldName, fieldVal, dataId } = request.query;
+      const resource = app.duplicateChecks.get(tableName);
+      if (!resource) throw invalidField('tableName', `cannot check "${tableName}"; allowed: ${[...app.duplicateChecks.keys()].join(', ')}`);
+      if (!resource.fields.includes(fieldName)) throw invalidField('fieldName', `cannot check "${fieldName}"; allowed: ${resource.fields.join(', ')}`);
+      if (!resource.access.some((code) => auth.permissions.has(code))) throw forbidden();
+      const answer = await resource.check(auth, fieldName, fieldVal, dataId);
+      // Taken: success false with HTTP 200, so form validators show the message.
+      return answer.free ? ok(null, answer.message) : failure(answer.code, answer.message, null);
+    },
+  );
+};
+
+export default routes;
