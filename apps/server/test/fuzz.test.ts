@@ -25,11 +25,11 @@ interface Operation {
 
 /** Filterable columns of each list route, from the contract. */
 const listColumns: Record<string, readonly string[]> = {
-  '/boot/sys/user/list': userListColumns,
-  '/boot/sys/user/exportXls': userListColumns,
-  '/boot/want/logger/list': loggerListColumns,
-  '/boot/want/battery/list': batteryListColumns,
-  '/boot/want/command/list': commandListColumns,
+  '/boot/sys/user/list': Object.keys(userListColumns),
+  '/boot/sys/user/exportXls': Object.keys(userListColumns),
+  '/boot/want/logger/list': Object.keys(loggerListColumns),
+  '/boot/want/battery/list': Object.keys(batteryListColumns),
+  '/boot/want/command/list': Object.keys(commandListColumns),
 };
 
 const builtInNames = ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', 'isPrototypeOf'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListColumns } from './list-query.js';
 import { text } from './text.js';
 import { commandOps, loggerKeyPattern, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
 import { limits } from './validation.js';
@@ -43,7 +44,14 @@ export const upgradeTargetSchema = z.object({
 export type UpgradeTarget = z.infer<typeof upgradeTargetSchema>;
 
 /** Filterable and sortable wire names of `/want/command/list`. */
-export const commandListColumns = ['gsn', 'batterySn', 'op', 'status', 'createBy', 'createTime'] as const;
+export const commandListColumns = {
+  gsn: { type: 'text' },
+  batterySn: { type: 'text' },
+  op: { type: 'text' },
+  status: { type: 'text' },
+  createBy: { type: 'text' },
+  createTime: { type: 'date' },
+} as const satisfies ListColumns;
 
 export const commandRecordSchema = z.object({
   id: text(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { batterySnPattern } from './device.js';
+import type { ListColumns } from './list-query.js';
 import { text } from './text.js';
 
 /**
@@ -8,7 +9,16 @@ import { text } from './text.js';
  */
 
 /** Filterable and sortable wire names of `/want/logger/list`. */
-export const loggerListColumns = ['gsn', 'alias', 'online', 'firmware', 'deviceType', 'brand', 'lastSeen', 'createTime'] as const;
+export const loggerListColumns = {
+  gsn: { type: 'text' },
+  alias: { type: 'text' },
+  online: { type: 'boolean' },
+  firmware: { type: 'text' },
+  deviceType: { type: 'text' },
+  brand: { type: 'text' },
+  lastSeen: { type: 'date' },
+  createTime: { type: 'date' },
+} as const satisfies ListColumns;
 
 export const loggerRecordSchema = z.object({
   gsn: text(),
@@ -32,7 +42,15 @@ export const loggerRecordSchema = z.object({
 export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
 
 /** Filterable and sortable wire names of `/want/battery/list`. */
-export const batteryListColumns = ['batterySn', 'loggerGsn', 'state', 'status', 'soc', 'lastTs', 'createTime'] as const;
+export const batteryListColumns = {
+  batterySn: { type: 'text' },
+  loggerGsn: { type: 'text' },
+  state: { type: 'text' },
+  status: { type: 'text' },
+  soc: { type: 'number' },
+  lastTs: { type: 'date' },
+  createTime: { type: 'date' },
+} as const satisfies ListColumns;
 
 export const batteryRecordSchema = z.object({
   batterySn: text(),

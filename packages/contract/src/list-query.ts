@@ -43,6 +43,18 @@ const dateValue = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\
 
 export type ListValue = string | number | boolean | Date;
 
+/** One column of a list endpoint: what it holds (its filter bounds) and whether it sorts and filters. */
+export interface ListColumnDefinition {
+  type: ListColumnType;
+  /** Allowed in `column`. Default true. */
+  sortable?: boolean;
+  /** Allowed as a filter parameter, a range and in superQueryParams. Default true. */
+  filterable?: boolean;
+}
+
+/** The filterable and sortable wire names of a list, defined once here for server and web. */
+export type ListColumns = Record<string, ListColumnDefinition>;
+
 /** Reads one filter value of a column; a message saying what is wrong when it does not fit. */
 export const parseListValue = (type: ListColumnType, raw: string): { value: ListValue } | { error: string } => {
   const value = raw.trim();

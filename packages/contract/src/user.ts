@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { userInfoSchema } from './auth.js';
 import { fields } from './fields.js';
+import type { ListColumns } from './list-query.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
 export const userRecordSchema = userInfoSchema.extend({
@@ -14,7 +15,17 @@ export const userRecordSchema = userInfoSchema.extend({
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** Columns of `/sys/user/list` that may be filtered or sorted. */
-export const userListColumns = ['username', 'realname', 'sex', 'email', 'phone', 'company', 'status', 'createTime', 'updateTime'] as const;
+export const userListColumns = {
+  username: { type: 'text' },
+  realname: { type: 'text' },
+  sex: { type: 'smallint' },
+  email: { type: 'text' },
+  phone: { type: 'text' },
+  company: { type: 'text' },
+  status: { type: 'smallint' },
+  createTime: { type: 'date' },
+  updateTime: { type: 'date' },
+} as const satisfies ListColumns;
 
 const optionalText = <T extends z.ZodString>(schema: T) =>
   z.union([schema, z.literal('')]).nullable().optional().transform((v) => (v === '' ? null : v));

@@ -1,5 +1,6 @@
 import {
   type ListColumnType,
+  type ListColumns,
   type ListQuery,
   type ListValue,
   type Page,
@@ -39,6 +40,21 @@ export interface ListSpec {
   /** A unique column appended to every sort so paging is stable. */
   tieBreaker: AnyPgColumn;
 }
+
+/**
+ * A list's spec from its contract columns (types, sortable, filterable) and the database column
+ * each wire name reads: the types and bounds are written once, in the contract.
+ */
+export const defineListSpec = <Columns extends ListColumns>(
+  contract: Columns,
+  columns: { [Name in keyof Columns]: AnyPgColumn },
+  defaultSort: { name: keyof Columns & string; order: 'asc' | 'desc' },
+  tieBreaker: AnyPgColumn,
+): ListSpec => ({
+  columns: Object.fromEntries(Object.entries(contract).map(([name, definition]) => [name, { ...definition, column: columns[name] as AnyPgColumn }])),
+  defaultSort,
+  tieBreaker,
+});
 
 export interface BuiltListQuery {
   where: SQL | undefined;

@@ -9,7 +9,7 @@ import {
   DeviceCode,
   ServerCode,
   commandAckTimeoutMs,
-  type commandListColumns,
+  commandListColumns,
   deviceTopics,
   protocolVersion,
   remoteSettingsSchema,
@@ -22,7 +22,7 @@ import { type SQL, eq } from 'drizzle-orm';
 import { commands } from '../../db/schema.js';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DeviceRepository } from '../device/device.repository.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
@@ -38,18 +38,12 @@ interface Dependencies {
   now?: () => Date;
 }
 
-const listSpec: ListSpec = {
-  columns: {
-    gsn: { column: commands.loggerGsn, type: 'text' },
-    batterySn: { column: commands.batterySn, type: 'text' },
-    op: { column: commands.op, type: 'text' },
-    status: { column: commands.status, type: 'text' },
-    createBy: { column: commands.createBy, type: 'text' },
-    createTime: { column: commands.createTime, type: 'date' },
-  } satisfies Record<(typeof commandListColumns)[number], ListColumn>,
-  defaultSort: { name: 'createTime', order: 'desc' },
-  tieBreaker: commands.id,
-};
+const listSpec = defineListSpec(
+  commandListColumns,
+  { gsn: commands.loggerGsn, batterySn: commands.batterySn, op: commands.op, status: commands.status, createBy: commands.createBy, createTime: commands.createTime },
+  { name: 'createTime', order: 'desc' },
+  commands.id,
+);
 
 /** Commands that are no longer waiting for anything. */
 const terminal = (row: CommandRow) => row.finishedAt !== null;

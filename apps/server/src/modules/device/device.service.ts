@@ -9,47 +9,49 @@ import {
   type LoggerRecord,
   type Page,
   type RollupPeriod,
-  type batteryListColumns,
+  batteryListColumns,
   ServerCode,
   historyRangeMaxDays,
-  type loggerListColumns,
+  loggerListColumns,
 } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { batteries, loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { DeviceRepository } from './device.repository.js';
 
-const loggerListSpec: ListSpec = {
-  columns: {
-    gsn: { column: loggers.gsn, type: 'text' },
-    alias: { column: loggers.alias, type: 'text' },
-    online: { column: loggers.online, type: 'boolean' },
-    firmware: { column: loggers.firmware, type: 'text' },
-    deviceType: { column: loggers.deviceType, type: 'text' },
-    brand: { column: loggers.brand, type: 'text' },
-    lastSeen: { column: loggers.lastSeen, type: 'date' },
-    createTime: { column: loggers.createTime, type: 'date' },
-  } satisfies Record<(typeof loggerListColumns)[number], ListColumn>,
-  defaultSort: { name: 'createTime', order: 'desc' },
-  tieBreaker: loggers.gsn,
-};
+const loggerListSpec = defineListSpec(
+  loggerListColumns,
+  {
+    gsn: loggers.gsn,
+    alias: loggers.alias,
+    online: loggers.online,
+    firmware: loggers.firmware,
+    deviceType: loggers.deviceType,
+    brand: loggers.brand,
+    lastSeen: loggers.lastSeen,
+    createTime: loggers.createTime,
+  },
+  { name: 'createTime', order: 'desc' },
+  loggers.gsn,
+);
 
-const batteryListSpec: ListSpec = {
-  columns: {
-    batterySn: { column: batteries.batterySn, type: 'text' },
-    loggerGsn: { column: batteries.loggerGsn, type: 'text' },
-    state: { column: batteries.state, type: 'text' },
-    status: { column: batteries.status, type: 'text' },
-    soc: { column: batteries.soc, type: 'number' },
-    lastTs: { column: batteries.lastTs, type: 'date' },
-    createTime: { column: batteries.createTime, type: 'date' },
-  } satisfies Record<(typeof batteryListColumns)[number], ListColumn>,
-  defaultSort: { name: 'batterySn', order: 'asc' },
-  tieBreaker: batteries.batterySn,
-};
+const batteryListSpec = defineListSpec(
+  batteryListColumns,
+  {
+    batterySn: batteries.batterySn,
+    loggerGsn: batteries.loggerGsn,
+    state: batteries.state,
+    status: batteries.status,
+    soc: batteries.soc,
+    lastTs: batteries.lastTs,
+    createTime: batteries.createTime,
+  },
+  { name: 'batterySn', order: 'asc' },
+  batteries.batterySn,
+);
 
 const dayMs = 24 * 3600 * 1000;
 /** How far back a history goes when the request names no `begin`. */

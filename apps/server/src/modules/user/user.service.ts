@@ -10,13 +10,13 @@ import {
   UserStatus,
   exportRowsMax,
   splitIds,
-  type userListColumns,
+  userListColumns,
 } from '@cellsight/contract';
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { type ListColumn, type ListSpec, buildListQuery, toPage } from '../../lib/list-query.js';
+import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
 import { writeSpreadsheet } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
@@ -29,24 +29,23 @@ import type { TenantRepository } from '../tenant/tenant.repository.js';
 import { userSheet } from './user-export.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 
-type ListColumnName = (typeof userListColumns)[number];
-
-/** Filterable and sortable columns of the Users screen. */
-const listSpec: ListSpec = {
-  columns: {
-    username: { column: users.username, type: 'text' },
-    realname: { column: users.realname, type: 'text' },
-    sex: { column: users.sex, type: 'smallint' },
-    email: { column: users.email, type: 'text' },
-    phone: { column: users.phone, type: 'text' },
-    company: { column: users.company, type: 'text' },
-    status: { column: users.status, type: 'smallint' },
-    createTime: { column: users.createTime, type: 'date' },
-    updateTime: { column: users.updateTime, type: 'date' },
-  } satisfies Record<ListColumnName, ListColumn>,
-  defaultSort: { name: 'createTime', order: 'desc' },
-  tieBreaker: users.id,
-};
+/** Filterable and sortable columns of the Users screen (types and bounds in the contract). */
+const listSpec = defineListSpec(
+  userListColumns,
+  {
+    username: users.username,
+    realname: users.realname,
+    sex: users.sex,
+    email: users.email,
+    phone: users.phone,
+    company: users.company,
+    status: users.status,
+    createTime: users.createTime,
+    updateTime: users.updateTime,
+  },
+  { name: 'createTime', order: 'desc' },
+  users.id,
+);
 
 export interface UserFormInput {
   realname: string;
