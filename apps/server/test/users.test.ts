@@ -299,3 +299,20 @@ describe('dictionary texts in the console’s language', () => {
     expect(login.json().result.sysAllDictItems.user_status.map((i: { text: string }) => i.text)).toEqual(['Normal', 'Gesperrt']);
   });
 });
+
+describe('user export (.csv)', () => {
+  it('exports the same view as CSV with a byte-order mark, quoting, and no formula a spreadsheet would run', async () => {
+    const id = await addUser(t, admin, { username: 'csv_user', realname: '=HYPERLINK("http://x","y"), Jr.' });
+    expect(id).toBeTruthy();
+    const response = await t.request({ method: 'GET', url: '/boot/sys/user/exportCsv', token: admin, query: { username: 'csv_user' }, headers: { 'accept-language': 'de-DE' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benutzer-\d{8}-\d{4}\.csv"/);
+    const text = response.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, row, end] = text.slice(1).split('\r\n');
+    expect(header).toBe('Benutzername,Name,Geschlecht,E-Mail,Telefon,Firma,Rollen,Status,Erstellt (UTC)');
+    expect(row).toMatch(/^csv_user,"'=HYPERLINK\(""http:\/\/x"",""y""\), Jr\.",,,,,,Normal,\d{4}-\d{2}-\d{2}T/);
+    expect(end).toBe('');
+  });
+});

@@ -25,8 +25,29 @@ export async function writeSpreadsheet(sheetName: string, columns: SpreadsheetCo
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A cell as CSV text: dates as ISO 8601, and quoted when it holds a separator, quote or line break. */
+const csvCell = (value: SpreadsheetCell): string => {
+  if (value === null) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // A leading = + - @ would make a spreadsheet run the cell as a formula (CSV injection).
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** One table as CSV (RFC 4180, CRLF), with a UTF-8 byte-order mark so spreadsheets read accents and Chinese right. */
+export function writeCsv(columns: SpreadsheetColumn[], rows: SpreadsheetCell[][]): Buffer {
+  const lines = [columns.map((column) => csvCell(column.header)), ...rows.map((row) => row.map(csvCell))].map((cells) => cells.join(','));
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** The formats a list exports to. */
+export const exportFormats = {
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeSpreadsheet },
+  csv: { contentType: 'text/csv; charset=utf-8', write: async (_sheetName: string, columns: SpreadsheetColumn[], rows: SpreadsheetCell[][]) => writeCsv(columns, rows) },
+} as const;
+export type ExportFormat = keyof typeof exportFormats;
+
 /** Content-Disposition for a download, with the UTF-8 file name for browsers that read it (RFC 6266). */
 export const attachment = (fileName: string): string =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

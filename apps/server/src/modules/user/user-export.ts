@@ -64,11 +64,11 @@ const cell = (user: UserRecord, key: ColumnKey): SpreadsheetCell => {
   }
 };
 
-/** The Users export as spreadsheet columns and rows, and its file name (`users-20261122-0930.xlsx`). */
+/** The Users export as spreadsheet columns and rows, and its file name without extension (`users-20261122-0930`). */
 export function userSheet(users: UserRecord[], language: Language, now: Date) {
   const words = headings[language];
   const columns: SpreadsheetColumn[] = columnKeys.map((key) => ({ header: words[key], width: widths[key], ...(key === 'createTime' ? { format: 'yyyy-mm-dd hh:mm:ss' } : {}) }));
   const rows = users.map((user) => columnKeys.map((key) => cell(user, key)));
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return { sheetName: words.sheet, columns, rows, fileName: `${words.file}-${stamp}.xlsx` };
+  return { sheetName: words.sheet, columns, rows, fileName: `${words.file}-${stamp}` };
 }

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failure, ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { attachment, xlsxContentType } from '../../lib/spreadsheet.js';
+import { attachment } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createDepartRepository } from '../depart/depart.repository.js';
@@ -59,21 +59,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await users.list(requireAuth(request), request.query, request.language)),
   );
 
-  route(
-    app,
-    {
-      method: 'GET',
-      url: '/sys/user/exportXls',
-      access: { permission: Permission.UserExport },
-      tags,
-      summary: 'Export users as .xlsx: the list query’s filters and sort (or `selections`, comma-joined ids), headings in the Accept-Language',
-      input: { querystring: listQuerySchema },
-    },
-    async (request, reply) => {
-      const { fileName, data } = await users.exportSheet(requireAuth(request), request.query, request.language);
-      return reply.header('content-type', xlsxContentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
-    },
-  );
+  for (const [url, format] of [['/sys/user/exportXls', 'xlsx'], ['/sys/user/exportCsv', 'csv']] as const) {
+    route(
+      app,
+      {
+        method: 'GET',
+        url,
+        access: { permission: Permission.UserExport },
+        tags,
+        summary: `Export users as .${format}: the list query’s filters and sort (or \`selections\`, comma-joined ids), headings and dictionary texts in the Accept-Language`,
+        input: { querystring: listQuerySchema },
+      },
+      async (request, reply) => {
+        const { fileName, contentType, data } = await users.exportSheet(requireAuth(request), request.query, request.language, format);
+        return reply.header('content-type', contentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
+      },
+    );
+  }
 
   route(
     app,

@@ -18,7 +18,7 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
-import { writeSpreadsheet } from '../../lib/spreadsheet.js';
+import { type ExportFormat, exportFormats } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import type { DepartRepository } from '../depart/depart.repository.js';
@@ -162,7 +162,7 @@ export const createUserService = (deps: Dependencies) => {
      * The users the list query finds (or, with `selections`, just those), sorted as on screen, as
      * an .xlsx file. Paging is ignored; more than `exportRowsMax` rows asks for a narrower search.
      */
-    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, now = new Date()): Promise<{ fileName: string; data: Buffer }> {
+    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
       const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
       if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
       const built = { ...buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []), limit: exportRowsMax + 1, offset: 0 };
@@ -176,7 +176,8 @@ export const createUserService = (deps: Dependencies) => {
         language,
         now,
       );
-      return { fileName: sheet.fileName, data: await writeSpreadsheet(sheet.sheetName, sheet.columns, sheet.rows) };
+      const { contentType, write } = exportFormats[format];
+      return { fileName: `${sheet.fileName}.${format}`, contentType, data: await write(sheet.sheetName, sheet.columns, sheet.rows) };
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
