@@ -4,13 +4,15 @@ import type { UserListQuery } from '../lib/user-list-query';
 
 /**
  * Downloads the users the current search finds, sorted as on screen, or only the selected ones,
- * as an .xlsx file (headings in the console's language) and hands it to the browser.
+ * as an .xlsx or .csv file (headings and dictionary texts in the console's language) and hands it
+ * to the browser.
  */
 export const useExportUsers = () =>
   useMutation({
-    mutationFn: async ({ query, selections }: { query: UserListQuery; selections: string[] }) => {
+    mutationFn: async ({ query, selections, format }: { query: UserListQuery; selections: string[]; format: 'xlsx' | 'csv' }) => {
       const { pageNo: _pageNo, pageSize: _pageSize, ...search } = query;
-      const file = await api.download('/sys/user/exportXls', { ...search, selections: selections.join(',') || undefined }, 'users.xlsx');
+      const path = format === 'csv' ? '/sys/user/exportCsv' : '/sys/user/exportXls';
+      const file = await api.download(path, { ...search, selections: selections.join(',') || undefined }, `users.${format}`);
       saveFile(file);
     },
   });

@@ -1,5 +1,5 @@
-import { DeleteOutlined, DownloadOutlined, LockOutlined, PlusOutlined, RestOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space } from 'antd';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, LockOutlined, PlusOutlined, RestOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserPermissions } from '../lib/use-user-permissions';
 
@@ -8,7 +8,8 @@ interface UserToolbarProps {
   selectedCount: number;
   onAdd: () => void;
   onOpenRecycleBin: () => void;
-  onExport: () => Promise<void>;
+  /** Excel by default; the button's menu offers CSV. */
+  onExport: (format: 'xlsx' | 'csv') => Promise<void>;
   exporting: boolean;
   onFreezeSelected: (frozen: boolean) => Promise<void>;
   onDeleteSelected: () => Promise<void>;
@@ -32,9 +33,14 @@ export function UserToolbar({ can, selectedCount, onAdd, onOpenRecycleBin, onExp
         </Button>
       )}
       {can.export && (
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
-          {selectedCount > 0 ? t('toolbar.exportSelected') : t('toolbar.export')}
-        </Button>
+        <Space.Compact>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport('xlsx')}>
+            {selectedCount > 0 ? t('toolbar.exportSelected') : t('toolbar.export')}
+          </Button>
+          <Dropdown menu={{ items: [{ key: 'csv', label: t('toolbar.exportCsv'), onClick: () => void onExport('csv') }] }} disabled={exporting}>
+            <Button icon={<DownOutlined />} aria-label={t('toolbar.exportFormats')} />
+          </Dropdown>
+        </Space.Compact>
       )}
       {selectedCount > 0 && (
         <>

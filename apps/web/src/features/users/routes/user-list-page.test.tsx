@@ -228,6 +228,28 @@ describe('Users screen', () => {
     click.mockRestore();
   });
 
+  it('offers the same export as CSV', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/boot/sys/user/exportCsv', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('column') ?? '');
+        return new HttpResponse('\uFEFFUser name\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="users.csv"` } });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: 'More export formats' }));
+    await user.click(await screen.findByText('Export as CSV (.csv)'));
+    await waitFor(() => expect(saved).toEqual(['users.csv']));
+    expect(asked).toEqual(['createTime']);
+    click.mockRestore();
+  });
+
   it('explains an export that would be too large, before and after asking the server', async () => {
     let asked = 0;
     server.use(
