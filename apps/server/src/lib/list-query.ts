@@ -22,11 +22,10 @@ import { invalidField } from './errors.js';
  * anything else is refused with a 400 naming the parameter, so no client text reaches SQL except
  * as a bound value.
  */
-export type ColumnType = ListColumnType;
 
 export interface ListColumn {
   column: AnyPgColumn;
-  type: ColumnType;
+  type: ListColumnType;
   /** Allowed in `column` (sorting). Default true. */
   sortable?: boolean;
   /** Allowed as a filter parameter and in superQueryParams. Default true. */
@@ -67,7 +66,7 @@ export interface BuiltListQuery {
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function convertValue(name: string, type: ColumnType, raw: string): ListValue {
+function convertValue(name: string, type: ListColumnType, raw: string): ListValue {
   const parsed = parseListValue(type, raw);
   if ('error' in parsed) throw invalidField(name, parsed.error);
   return parsed.value;

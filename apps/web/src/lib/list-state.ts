@@ -1,5 +1,5 @@
 import { limits } from '@cellsight/contract';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListSort } from './server-table';
 
@@ -70,16 +70,15 @@ export function useListState<Column extends string, Filter extends string>(confi
   // The config is a module constant of each screen; the URL is the only input that changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const state = useMemo(() => readListState(params, config), [params]);
-  const update = useCallback(
-    (change: Partial<ListState<Column, Filter>>) => setParams(writeListState({ ...state, ...change }, config)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state, setParams],
-  );
-  return {
-    state,
-    setPage: (pageNo: number, pageSize: number) => update({ pageNo, pageSize }),
-    setSort: (sort: ListSort<Column> | null) => update({ sort, pageNo: 1 }),
-    search: (filters: Partial<Record<Filter, string>>) => update({ filters, pageNo: 1 }),
-    reset: () => update({ filters: {}, pageNo: 1 }),
-  };
+  const actions = useMemo(() => {
+    const update = (change: Partial<ListState<Column, Filter>>) => setParams(writeListState({ ...state, ...change }, config));
+    return {
+      setPage: (pageNo: number, pageSize: number) => update({ pageNo, pageSize }),
+      setSort: (sort: ListSort<Column> | null) => update({ sort, pageNo: 1 }),
+      search: (filters: Partial<Record<Filter, string>>) => update({ filters, pageNo: 1 }),
+      reset: () => update({ filters: {}, pageNo: 1 }),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the config is a module constant
+  }, [state, setParams]);
+  return { state, ...actions };
 }

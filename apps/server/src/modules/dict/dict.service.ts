@@ -6,24 +6,28 @@ import type { DictItemRow, DictRepository } from './dict.repository.js';
  * Items are cached for a short while since every list translates codes.
  */
 export const createDictService = (repository: DictRepository, cacheMs = 30_000) => {
-  let cached: { at: number; rows: Promise<DictItemRow[]> } | null = null;
-  const rows = (): Promise<DictItemRow[]> => {
+  let cached: { at: number; rows: Promise<DictItemRow[]>; byLanguage: Map<Language, Promise<AllDictItems>> } | null = null;
+
+  /** Every dictionary by code, its texts in `language`; built once per language while the cache lasts. */
+  const all = (language: Language): Promise<AllDictItems> => {
     if (!cached || Date.now() - cached.at > cacheMs) {
       const loading = repository.allItems();
-      cached = { at: Date.now(), rows: loading };
+      cached = { at: Date.now(), rows: loading, byLanguage: new Map() };
       loading.catch(() => (cached = null));
     }
-    return cached.rows;
-  };
-
-  /** Every dictionary by code, its texts in `language`. */
-  const all = async (language: Language): Promise<AllDictItems> => {
-    const result: AllDictItems = {};
-    for (const row of await rows()) {
-      const text = row.translations[language] || row.text;
-      (result[row.code] ??= []).push({ value: row.value, text, title: text });
+    let built = cached.byLanguage.get(language);
+    if (!built) {
+      built = cached.rows.then((rows) => {
+        const result: AllDictItems = {};
+        for (const row of rows) {
+          const text = row.translations[language] || row.text;
+          (result[row.code] ??= []).push({ value: row.value, text, title: text });
+        }
+        return result;
+      });
+      cached.byLanguage.set(language, built);
     }
-    return result;
+    return built;
   };
 
   return {

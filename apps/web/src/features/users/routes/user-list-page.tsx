@@ -47,8 +47,7 @@ export default function UserListPage() {
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
   useEffect(() => {
     if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setPage(lastPage, state.pageSize);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is new on every render; the data decides
-  }, [list.data, state.pageNo, lastPage]);
+  }, [list.data, state.pageNo, state.pageSize, lastPage, setPage]);
 
   const freeze = async (ids: string[], frozen: boolean) => {
     try {
