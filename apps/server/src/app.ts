@@ -1,5 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
+import { type Language, defaultLanguage, errorEnvelopeSchema, limits, pickLanguage } from '@cellsight/contract';
 import { existsSync, readdirSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const modules = await loadModuleRoutes();
   await app.register(
     async (api) => {
+      // Uploads (files, avatars, spreadsheet imports): one file per request.
+      await api.register(fastifyMultipart, { limits: { fileSize: limits.fileMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
       for (const routes of modules) await api.register(routes);
     },
     { prefix: '/boot' },

@@ -24,6 +24,8 @@ export const DictCode = {
   LogType: 'log_type',
   OperateType: 'operate_type',
   TenantStatus: 'tenant_status',
+  PositionRank: 'position_rank',
+  DictItemStatus: 'dict_item_status',
 } as const;
 
 /** User status: 1 normal, 2 frozen. */

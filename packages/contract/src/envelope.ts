@@ -29,7 +29,8 @@ export const emptyEnvelopeSchema = envelopeSchema(z.null());
 export const errorEnvelopeSchema = envelopeSchema(
   z
     .object({
-      errors: z.array(z.object({ field: text(), message: text() })).optional(),
+      /** `row`: the spreadsheet row of an import's refused cell. */
+      errors: z.array(z.object({ field: text(), message: text(), row: z.number().int().optional() })).optional(),
     })
     .nullable(),
 );

@@ -13,3 +13,5 @@ export * from './device.js';
 export * from './command.js';
 export * from './fleet.js';
 export * from './language.js';
+export * from './resource.js';
+export * from './position.js';

@@ -17,6 +17,34 @@ export const Permission = {
   CommandSend: 'device:command:send',
   CommandList: 'device:command:list',
   IngestStats: 'device:ingest:stats',
+  RoleList: 'system:role:list',
+  RoleAdd: 'system:role:add',
+  RoleEdit: 'system:role:edit',
+  RoleDelete: 'system:role:delete',
+  /** Grant menus and buttons to a role. */
+  RoleAuthorize: 'system:role:authorize',
+  /** Add users to a role and remove them. */
+  RoleUsers: 'system:role:users',
+  MenuList: 'system:permission:list',
+  MenuAdd: 'system:permission:add',
+  MenuEdit: 'system:permission:edit',
+  MenuDelete: 'system:permission:delete',
+  DictList: 'system:dict:list',
+  DictAdd: 'system:dict:add',
+  DictEdit: 'system:dict:edit',
+  DictDelete: 'system:dict:delete',
+  DictRefreshCache: 'system:dict:refreshCache',
+  DepartList: 'system:depart:list',
+  DepartAdd: 'system:depart:add',
+  DepartEdit: 'system:depart:edit',
+  DepartDelete: 'system:depart:delete',
+  PositionList: 'system:position:list',
+  PositionAdd: 'system:position:add',
+  PositionEdit: 'system:position:edit',
+  PositionDelete: 'system:position:delete',
+  PositionExport: 'system:position:export',
+  PositionImport: 'system:position:import',
+  LogList: 'system:log:list',
 } as const;
 
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];
@@ -43,5 +71,11 @@ export const MenuComponent = {
   RouteView: 'layouts/RouteView',
   UserList: 'system/UserList',
   LoggerList: 'collector/index',
+  RoleList: 'system/RoleList',
+  MenuList: 'system/PermissionList',
+  DictList: 'system/DictList',
+  DepartList: 'system/DepartList',
+  PositionList: 'system/SysPositionList',
+  LogList: 'system/LogList',
 } as const;
 export type MenuComponentValue = (typeof MenuComponent)[keyof typeof MenuComponent];

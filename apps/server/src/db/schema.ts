@@ -18,17 +18,10 @@ import {
 /**
  * Table definitions. Names follow the JeecgBoot tables the console's wire shapes come from
  * (sys_user, sys_role, sys_permission, ...), but links are real join tables and secrets are
- * stored only as hashes. Migrations are generated from this file (`npm run db:generate`).
+ * stored only as hashes. Migrations are generated from this file and the modules' own tables
+ * (`modules/<name>/<name>.table.ts`, re-exported at the end) with `npm run db:generate`.
  */
-const id = () => varchar('id', { length: 32 }).primaryKey();
-const createdAt = () => timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('update_time', { withTimezone: true, mode: 'date' });
-const audit = {
-  createBy: varchar('create_by', { length: 64 }),
-  createTime: createdAt(),
-  updateBy: varchar('update_by', { length: 64 }),
-  updateTime: updatedAt(),
-};
+import { audit, createdAt, id } from './columns.js';
 
 export const users = pgTable(
   'sys_user',
@@ -435,3 +428,5 @@ export const commands = pgTable(
   },
   (t) => [uniqueIndex('tb_command_nonce_key').on(t.nonce), index('tb_command_logger_idx').on(t.loggerGsn, t.createTime)],
 );
+
+export * from '../modules/position/position.table.js';

@@ -18,6 +18,12 @@ export interface MenuSeed {
   icon?: string;
 }
 
+/** A system screen under 'System': its menu row and one button row per permission code. */
+const screen = (id: string, name: string, url: string, component: string, sortNo: number, icon: string, buttons: [perms: string, name: string][]): MenuSeed[] => [
+  { id, parentId: 'm-system', name, url, component, menuType: MenuType.SubMenu, sortNo, icon },
+  ...buttons.map(([perms, buttonName], index) => ({ id: `b-${perms.replaceAll(':', '-')}`, parentId: id, name: buttonName, menuType: MenuType.Button, perms, sortNo: index + 1 })),
+];
+
 export const menuSeed: MenuSeed[] = [
   { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'cluster' },
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
@@ -31,6 +37,42 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-user-password', parentId: 'm-system-user', name: 'Reset password', menuType: MenuType.Button, perms: Permission.UserResetPassword, sortNo: 6 },
   { id: 'b-user-recycle', parentId: 'm-system-user', name: 'Recycle bin', menuType: MenuType.Button, perms: Permission.UserRecycleBin, sortNo: 7 },
   { id: 'b-user-export', parentId: 'm-system-user', name: 'Export users', menuType: MenuType.Button, perms: Permission.UserExport, sortNo: 8 },
+  ...screen('m-system-role', 'Roles', '/system/role', MenuComponent.RoleList, 2, 'team', [
+    [Permission.RoleList, 'List roles'],
+    [Permission.RoleAdd, 'Add role'],
+    [Permission.RoleEdit, 'Edit role'],
+    [Permission.RoleDelete, 'Delete role'],
+    [Permission.RoleAuthorize, 'Authorise role'],
+    [Permission.RoleUsers, 'Role users'],
+  ]),
+  ...screen('m-system-menu', 'Menus', '/system/permission', MenuComponent.MenuList, 3, 'menu', [
+    [Permission.MenuList, 'List menus'],
+    [Permission.MenuAdd, 'Add menu'],
+    [Permission.MenuEdit, 'Edit menu'],
+    [Permission.MenuDelete, 'Delete menu'],
+  ]),
+  ...screen('m-system-depart', 'Departments', '/system/depart', MenuComponent.DepartList, 4, 'apartment', [
+    [Permission.DepartList, 'List departments'],
+    [Permission.DepartAdd, 'Add department'],
+    [Permission.DepartEdit, 'Edit department'],
+    [Permission.DepartDelete, 'Delete department'],
+  ]),
+  ...screen('m-system-position', 'Positions', '/system/position', MenuComponent.PositionList, 5, 'idcard', [
+    [Permission.PositionList, 'List positions'],
+    [Permission.PositionAdd, 'Add position'],
+    [Permission.PositionEdit, 'Edit position'],
+    [Permission.PositionDelete, 'Delete position'],
+    [Permission.PositionExport, 'Export positions'],
+    [Permission.PositionImport, 'Import positions'],
+  ]),
+  ...screen('m-system-dict', 'Dictionaries', '/system/dict', MenuComponent.DictList, 6, 'book', [
+    [Permission.DictList, 'List dictionaries'],
+    [Permission.DictAdd, 'Add dictionary'],
+    [Permission.DictEdit, 'Edit dictionary'],
+    [Permission.DictDelete, 'Delete dictionary'],
+    [Permission.DictRefreshCache, 'Refresh dictionary cache'],
+  ]),
+  ...screen('m-system-log', 'Logs', '/system/log', MenuComponent.LogList, 7, 'file-search', [[Permission.LogList, 'List logs']]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-send', parentId: null, name: 'Send remote commands', menuType: MenuType.Button, perms: Permission.CommandSend, sortNo: 101 },
@@ -70,6 +112,12 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
     items: [['1', 'Query', '查询', 'Abfrage'], ['2', 'Add', '添加', 'Hinzufügen'], ['3', 'Edit', '编辑', 'Bearbeiten'], ['4', 'Delete', '删除', 'Löschen'], ['5', 'Import', '导入', 'Import'], ['6', 'Export', '导出', 'Export']],
   },
   { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal', '正常', 'Normal'], ['0', 'Frozen', '冻结', 'Gesperrt']] },
+  {
+    code: 'position_rank',
+    name: 'Position rank',
+    items: [['1', 'Staff', '员级', 'Mitarbeiter'], ['2', 'Assistant', '助级', 'Assistent'], ['3', 'Intermediate', '中级', 'Fachkraft'], ['4', 'Senior', '副高级', 'Leitend'], ['5', 'Principal', '正高级', 'Oberste Ebene']],
+  },
+  { code: 'dict_item_status', name: 'Item status', items: [['1', 'Enabled', '启用', 'Aktiv'], ['0', 'Disabled', '不启用', 'Inaktiv']] },
 ];
 
 export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01' };

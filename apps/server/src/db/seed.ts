@@ -13,7 +13,8 @@ import { adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, root
  */
 export async function seedDatabase(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    // Only rows this start added are granted below: a grant an administrator took away stays away.
+    const added = await tx
       .insert(permissions)
       .values(
         menuSeed.map((m) => ({
@@ -30,11 +31,16 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
           isLeaf: !menuSeed.some((child) => child.parentId === m.id && child.menuType !== 2),
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: permissions.id });
+    const addedIds = new Set(added.map((row) => row.id));
 
-    await tx.insert(roles).values(roleSeed.map(({ grants: _grants, ...role }) => role)).onConflictDoNothing();
+    const addedRoles = new Set(
+      (await tx.insert(roles).values(roleSeed.map(({ grants: _grants, ...role }) => role)).onConflictDoNothing().returning({ id: roles.id })).map((row) => row.id),
+    );
     for (const role of roleSeed) {
-      const ids = role.grants === '*' ? menuSeed.map((m) => m.id) : role.grants;
+      const granted = role.grants === '*' ? menuSeed.map((m) => m.id) : role.grants;
+      const ids = addedRoles.has(role.id) ? granted : granted.filter((id) => addedIds.has(id));
       if (ids.length > 0) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId }))).onConflictDoNothing();
     }
 

@@ -3,6 +3,8 @@ import { ServerCode } from '@cellsight/contract';
 export interface FieldError {
   field: string;
   message: string;
+  /** The spreadsheet row of an import's refused cell. */
+  row?: number;
 }
 
 /**

@@ -1,5 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
-import { ServerCode, limits, text, uploadQuerySchema } from '@cellsight/contract';
+import { ServerCode, text, uploadQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -12,7 +11,6 @@ import { type UploadKind, createFileService } from './file.service.js';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFileRepository(app.config.uploadDir, app.db);
   const files = createFileService(repository);
-  await app.register(fastifyMultipart, { limits: { fileSize: limits.fileMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
   route(
     app,

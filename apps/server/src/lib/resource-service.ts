@@ -1,0 +1,206 @@
+import {
+  type ImportError,
+  type Language,
+  type ListQuery,
+  type Page,
+  type Resource,
+  ServerCode,
+  exportRowsMax,
+  languages,
+  splitIds,
+  wordsIn,
+} from '@cellsight/contract';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { TableRepository } from '../db/table-repository.js';
+import type { DictService } from '../modules/dict/dict.service.js';
+import type { AuthContext } from '../plugins/auth.plugin.js';
+import { AppError, invalidField, notFound } from './errors.js';
+import { newId } from './ids.js';
+import { buildListQuery, defineListSpec, toPage } from './list-query.js';
+import { readImportFile } from './spreadsheet-import.js';
+import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
+
+type AnyTable = Parameters<typeof import('../db/table-repository.js').createTableRepository>[1];
+type RecordOf<R extends Resource> = z.infer<R['record']>;
+
+export interface ResourceServiceOptions<R extends Resource, Table extends AnyTable> {
+  resource: R;
+  repository: TableRepository<Table>;
+  table: Table;
+  /** The database column each list column reads (types and bounds come from the contract). */
+  columns: { [Name in keyof R['columns']]: AnyPgColumn };
+  dicts: DictService;
+  /** The record scope (tenant, station hierarchy); none for system tables that the permission alone guards. */
+  scope?: (auth: AuthContext) => SQL | undefined;
+  /** Told after records changed, with their ids (live refresh of other consoles). */
+  onChanged?: (auth: AuthContext, ids: string[]) => void;
+}
+
+const taken = 'already exists';
+
+/** A database value as the wire carries it: dates as ISO 8601 text. */
+const wireValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * What every resource screen does, once: its list (the list contract, within the record scope, with
+ * dictionary texts in the caller's language), one record, add, edit, delete, the duplicate check,
+ * export to .xlsx or .csv, and import from .xls or .xlsx with a per-row error report.
+ */
+export const createResourceService = <R extends Resource, Table extends AnyTable>(options: ResourceServiceOptions<R, Table>) => {
+  const { resource, repository, dicts } = options;
+  const listSpec = defineListSpec(resource.columns, options.columns, { name: resource.defaultSort.column, order: resource.defaultSort.order }, options.table.id);
+  const scope = (auth: AuthContext) => options.scope?.(auth);
+  const uniqueFields = (resource.unique ?? []) as string[];
+  const dictionaries = Object.entries(resource.dictionaries ?? {}) as [string, string][];
+  const uniqueColumn = (field: string) => (options.table as unknown as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
+
+  const recordsOf = async (rows: object[], language: Language): Promise<RecordOf<R>[]> => {
+    const dictText = await dicts.translator(language);
+    return rows.map((row) => {
+      const record: Record<string, unknown> = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, wireValue(value)]));
+      for (const [field, code] of dictionaries) record[`${field}_dictText`] = dictText(code, (record[field] as string | number | null | undefined) ?? null);
+      return record as RecordOf<R>;
+    });
+  };
+
+  /** Refuses values that another record holds, naming each field. */
+  const assertUnique = async (values: Record<string, unknown>, exceptId?: string) => {
+    for (const field of uniqueFields) {
+      const value = values[field];
+      if (typeof value === 'string' && (await repository.taken(uniqueColumn(field), [value], exceptId)).size > 0) throw invalidField(field, taken);
+    }
+  };
+
+  /** Maps a dictionary field's text (in any language) back to its value, so an exported sheet imports again. */
+  const dictionaryValues = async () => {
+    const byField = new Map<string, Map<string, string>>();
+    for (const language of languages) {
+      const all = await dicts.all(language);
+      for (const [field, code] of dictionaries) {
+        const map = byField.get(field) ?? new Map<string, string>();
+        for (const item of all[code] ?? []) map.set(item.text.trim().toLowerCase(), item.value);
+        byField.set(field, map);
+      }
+    }
+    return byField;
+  };
+
+  return {
+    resource,
+
+    async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<RecordOf<R>>> {
+      const built = buildListQuery(query, listSpec);
+      const { rows, total } = await repository.page(built, scope(auth));
+      return toPage(await recordsOf(rows, language), total, built);
+    },
+
+    async byId(auth: AuthContext, id: string, language: Language): Promise<RecordOf<R>> {
+      const [row] = await repository.byIds([id], scope(auth));
+      if (!row) throw notFound('Record');
+      const [record] = await recordsOf([row], language);
+      return record as RecordOf<R>;
+    },
+
+    async add(auth: AuthContext, input: z.infer<R['add']>): Promise<string> {
+      await assertUnique(input);
+      const id = newId();
+      await repository.insert([{ ...input, id, createBy: auth.username } as never]);
+      options.onChanged?.(auth, [id]);
+      return id;
+    },
+
+    async edit(auth: AuthContext, input: z.infer<R['edit']>): Promise<void> {
+      const { id, ...changes } = input as { id: string } & Record<string, unknown>;
+      // Outside the scope is "not found", before anything about the values is said.
+      if ((await repository.byIds([id], scope(auth))).length === 0) throw notFound('Record');
+      await assertUnique(changes, id);
+      await repository.update(id, { ...changes, updateBy: auth.username, updateTime: new Date() } as never, scope(auth));
+      options.onChanged?.(auth, [id]);
+    },
+
+    async remove(auth: AuthContext, ids: string[]): Promise<void> {
+      const removed = await repository.remove([...new Set(ids)], scope(auth));
+      if (removed.length === 0) throw notFound('Record');
+      options.onChanged?.(auth, removed);
+    },
+
+    async isAvailable(field: string, value: string, exceptId?: string) {
+      const isTaken = (await repository.taken(uniqueColumn(field), [value], exceptId)).size > 0;
+      return isTaken ? { free: false, code: ServerCode.INCORRECT_PARAMETER, message: 'This value already exists' } : { free: true, code: ServerCode.OK, message: 'This value is available' };
+    },
+
+    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
+      const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
+      if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
+      const built = { ...buildListQuery(query, listSpec), limit: exportRowsMax + 1, offset: 0 };
+      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(built, scope(auth));
+      if (rows.length > exportRowsMax) throw invalidField('selections', `the export holds at most ${exportRowsMax} rows; narrow the search or select rows`);
+      const records = (await recordsOf(rows, language)) as Record<string, unknown>[];
+      const columns = resource.sheet.map((field) => {
+        const words = resource.labels[field as keyof typeof resource.labels];
+        const isDate = resource.columns[field]?.type === 'date';
+        return { header: words ? wordsIn(words, language) : field, width: isDate ? 20 : 24, ...(isDate ? { format: 'yyyy-mm-dd hh:mm:ss' } : {}) };
+      });
+      const cells = records.map((record) =>
+        resource.sheet.map((field): SpreadsheetCell => {
+          const value = record[`${field}_dictText`] ?? record[field];
+          if (value === undefined || value === null || value === '') return null;
+          return resource.columns[field]?.type === 'date' ? new Date(String(value)) : (value as SpreadsheetCell);
+        }),
+      );
+      const title = wordsIn(resource.title, language);
+      const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      const { contentType, write } = exportFormats[format];
+      return { fileName: `${title}-${stamp}.${format}`, contentType, data: await write(title, columns, cells) };
+    },
+
+    /** Stores every row of the file, or none: any refused cell is reported with its row and field. */
+    async importSheet(auth: AuthContext, file: Buffer, fileName: string): Promise<number> {
+      const fields = Object.keys(resource.add.shape);
+      const importColumns = fields.map((field) => {
+        const words = resource.labels[field as keyof typeof resource.labels];
+        return { field, headings: [field, ...(words ?? [])] };
+      });
+      const toValues = await dictionaryValues();
+      // Dictionary texts become their values before validation ("Senior" → "4").
+      const rowSchema = z.preprocess((row) => {
+        const values = { ...(row as Record<string, unknown>) };
+        for (const [field, map] of toValues) if (values[field] !== undefined) values[field] = map.get(String(values[field]).trim().toLowerCase()) ?? String(values[field]);
+        return values;
+      }, resource.add);
+      const result = readImportFile(file, fileName, importColumns, rowSchema);
+      if (!result.ok) throw importRefused(result.errors);
+      const errors: ImportError[] = [];
+      for (const field of uniqueFields) {
+        const seen = new Map<string, number>();
+        result.rows.forEach((row, index) => {
+          const value = (row as Record<string, unknown>)[field];
+          if (typeof value !== 'string') return;
+          const spreadsheetRow = result.rowNumbers[index] ?? index + 2;
+          const first = seen.get(value);
+          if (first !== undefined) errors.push({ row: spreadsheetRow, field, message: `repeats row ${first}` });
+          else seen.set(value, spreadsheetRow);
+        });
+        const existing = await repository.taken(uniqueColumn(field), [...seen.keys()]);
+        for (const [value, row] of seen) if (existing.has(value)) errors.push({ row, field, message: taken });
+      }
+      if (errors.length > 0) throw importRefused(errors.sort((a, b) => a.row - b.row));
+      const ids = result.rows.map(() => newId());
+      await repository.insert(result.rows.map((row, index) => ({ ...(row as object), id: ids[index], createBy: auth.username }) as never));
+      options.onChanged?.(auth, ids);
+      return ids.length;
+    },
+  };
+};
+
+const importRefused = (errors: ImportError[]) =>
+  new AppError(
+    ServerCode.INCORRECT_PARAMETER,
+    `The file was not imported: ${errors.length} problem${errors.length === 1 ? '' : 's'}, first ${errors[0] ? `row ${errors[0].row}, ${errors[0].field}: ${errors[0].message}` : ''}`,
+    400,
+    errors,
+  );
+
+export type ResourceService<R extends Resource> = ReturnType<typeof createResourceService<R, AnyTable>>;

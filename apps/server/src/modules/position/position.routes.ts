@@ -1,0 +1,20 @@
+import { positionResource } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTableRepository } from '../../db/table-repository.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import { positions } from './position.table.js';
+
+/** Positions: a plain resource, everything from the kit (system table, guarded by its permissions). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createResourceService({
+    resource: positionResource,
+    table: positions,
+    repository: createTableRepository(app.db, positions),
+    columns: { code: positions.code, name: positions.name, rank: positions.rank, createTime: positions.createTime },
+    dicts: app.dicts,
+  });
+  resourceRoutes(app, service, ['positions']);
+};
+
+export default routes;

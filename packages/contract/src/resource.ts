@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Language } from './language.js';
+import type { ListColumns } from './list-query.js';
+import type { PermissionCode } from './permissions.js';
+import { text } from './text.js';
+import { fields } from './fields.js';
+
+/** One text in the console's three languages, in the order of `languages`. */
+export type Words = readonly [enUS: string, zhCN: string, deDE: string];
+
+const languageIndex: Record<Language, 0 | 1 | 2> = { 'en-US': 0, 'zh-CN': 1, 'de-DE': 2 };
+export const wordsIn = (words: Words, language: Language): string => words[languageIndex[language]];
+
+/**
+ * A screen's resource, defined once for server and web: where its calls live, its record, its list
+ * columns, its create and edit schemas, who may do what, its dictionary-backed fields, its unique
+ * fields and its field names in three languages (table headings, form labels, spreadsheet headings).
+ *
+ * The calls follow the JeecgBoot convention: `GET {path}/list`, `POST {path}/add`,
+ * `PUT|POST {path}/edit`, `DELETE {path}/delete?id=`, `DELETE {path}/deleteBatch?ids=`,
+ * `GET {path}/queryById?id=`, `GET {path}/exportXls|exportCsv`, `POST {path}/importExcel`.
+ */
+export interface Resource<
+  Record extends z.ZodObject = z.ZodObject,
+  Columns extends ListColumns = ListColumns,
+  Add extends z.ZodObject = z.ZodObject,
+  Edit extends z.ZodObject = z.ZodObject,
+> {
+  /** Route base, e.g. `/sys/position`. */
+  path: string;
+  /** The table name the console's duplicate check sends (`/sys/duplicate/check?tableName=`). */
+  table: string;
+  /** The screen's name, also the export's sheet and file name. */
+  title: Words;
+  record: Record;
+  columns: Columns;
+  defaultSort: { column: keyof Columns & string; order: 'asc' | 'desc' };
+  add: Add;
+  edit: Edit;
+  /** The permission code each call needs; a call without one is not offered. */
+  permissions: {
+    list: PermissionCode;
+    add?: PermissionCode;
+    edit?: PermissionCode;
+    delete?: PermissionCode;
+    export?: PermissionCode;
+    import?: PermissionCode;
+  };
+  /** Record fields shown through a dictionary (field → dictionary code); records carry `<field>_dictText`. */
+  dictionaries?: { readonly [Field in keyof z.infer<Record>]?: string };
+  /** Fields whose value no other record may hold: checked on add, edit and import, and by the duplicate check. */
+  unique?: readonly (keyof z.infer<Add> & string)[];
+  /** Every field's name in three languages. */
+  labels: { readonly [Field in keyof z.infer<Record>]?: Words };
+  /** The fields a spreadsheet export holds, in order (import reads the add schema's fields by these headings). */
+  sheet: readonly (keyof z.infer<Record> & string)[];
+}
+
+export const defineResource = <Record extends z.ZodObject, Columns extends ListColumns, Add extends z.ZodObject, Edit extends z.ZodObject>(
+  resource: Resource<Record, Columns, Add, Edit>,
+) => resource;
+
+/** The record fields every resource carries. */
+export const auditFields = {
+  createBy: text().nullable(),
+  createTime: text(),
+  updateBy: text().nullable(),
+  updateTime: text().nullable(),
+};
+
+export const auditLabels = {
+  createBy: ['Created by', '创建人', 'Erstellt von'],
+  createTime: ['Created', '创建时间', 'Erstellt'],
+  updateBy: ['Updated by', '修改人', 'Geändert von'],
+  updateTime: ['Updated', '修改时间', 'Geändert'],
+} as const satisfies { [field: string]: Words };
+
+/** The edit schema of a resource: its add schema's fields, all optional, and the record's id. */
+export const editSchemaOf = <Add extends z.ZodObject>(add: Add) => add.partial().extend({ id: fields.id });
+
+/** Query of `delete` and `queryById`, and of `deleteBatch`. */
+export const resourceIdQuerySchema = z.object({ id: fields.id });
+export const resourceIdsQuerySchema = z.object({ ids: fields.idList.min(1, 'is required') });
+
+/** What an import refused: one entry per bad cell, with the spreadsheet's own row number (0: the file itself). */
+export const importErrorSchema = z.object({ row: z.number().int(), field: text(), message: text() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+export const importResultSchema = z.object({ imported: z.number().int() });
