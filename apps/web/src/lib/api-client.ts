@@ -11,7 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
-    readonly errors: { field: string; message: string }[] = [],
+    /** Refused fields; an import's refusals also carry their spreadsheet row. */
+    readonly errors: { field: string; message: string; row?: number }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';

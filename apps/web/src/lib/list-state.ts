@@ -1,5 +1,5 @@
-import { limits } from '@cellsight/contract';
-import { useMemo } from 'react';
+import { type QueryRule, formatFilterValue, limits } from '@cellsight/contract';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListSort } from './server-table';
 
@@ -63,10 +63,14 @@ export function writeListState<Column extends string, Filter extends string>(sta
 
 /**
  * A list screen's state, kept in the URL: a copied link reproduces the view and the browser's Back
- * button returns to the previous one. Searching or sorting goes back to page 1.
+ * button returns to the previous one. Searching or sorting goes back to page 1. A list inside a
+ * dialog or drawer (`inUrl: false`) keeps the same state in memory instead.
  */
-export function useListState<Column extends string, Filter extends string>(config: ListStateConfig<Column, Filter>) {
-  const [params, setParams] = useSearchParams();
+export function useListState<Column extends string, Filter extends string>(config: ListStateConfig<Column, Filter>, { inUrl = true }: { inUrl?: boolean } = {}) {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [memoryParams, setMemoryParams] = useState(() => new URLSearchParams());
+  const params = inUrl ? urlParams : memoryParams;
+  const setParams = inUrl ? setUrlParams : setMemoryParams;
   // The config is a module constant of each screen; the URL is the only input that changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const state = useMemo(() => readListState(params, config), [params]);
@@ -82,3 +86,30 @@ export function useListState<Column extends string, Filter extends string>(confi
   }, [state, setParams]);
   return { state, ...actions };
 }
+
+/** A search field of a list: the wire filter it fills and the rule its input applies (default eq). */
+export interface SearchField<Filter extends string = string> {
+  field: Filter;
+  rule?: QueryRule;
+}
+
+/** The list query of a state: page, sort, each search input with its rule, and the advanced query as given. */
+export function toListQuery<Column extends string, Filter extends string>(state: ListState<Column, Filter>, searchFields: readonly SearchField<Filter>[]): Record<string, string | number> {
+  const query: Record<string, string | number> = { pageNo: state.pageNo, pageSize: state.pageSize };
+  if (state.sort) {
+    query.column = state.sort.column;
+    query.order = state.sort.order;
+  }
+  for (const { field, rule = 'eq' } of searchFields) {
+    const value = state.filters[field]?.trim();
+    if (value) query[field] = formatFilterValue(rule, value);
+  }
+  for (const key of advancedQueryParams) {
+    const value = (state.filters as Record<string, string | undefined>)[key];
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+/** The advanced query's parameters, kept in the URL beside the search fields. */
+export const advancedQueryParams = ['superQueryParams', 'superQueryMatchType'] as const;

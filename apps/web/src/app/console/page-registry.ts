@@ -11,6 +11,7 @@ type Page = LazyExoticComponent<ComponentType>;
 export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
+  [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;

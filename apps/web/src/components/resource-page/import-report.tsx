@@ -1,0 +1,24 @@
+import type { ImportError } from '@cellsight/contract';
+import { Alert, Modal, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Why an import stored nothing: each refused cell with its spreadsheet row and field. */
+export function ImportReport({ errors, label, onClose }: { errors: ImportError[] | null; label: (field: string) => string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('resource.import')} open={errors !== null} onCancel={onClose} onOk={onClose} okText={t('close')} cancelButtonProps={{ style: { display: 'none' } }} width={720}>
+      <Alert type="error" showIcon title={t('resource.importRefused', { count: errors?.length ?? 0 })} style={{ marginBottom: 16 }} />
+      <Table<ImportError & { key: number }>
+        size="small"
+        pagination={false}
+        scroll={{ y: 400 }}
+        dataSource={(errors ?? []).map((error, key) => ({ ...error, key }))}
+        columns={[
+          { title: t('resource.importRow'), dataIndex: 'row', width: 80 },
+          { title: t('resource.importField'), dataIndex: 'field', width: 160, render: (field: string) => label(field) },
+          { title: t('resource.importMessage'), dataIndex: 'message' },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Envelope, ImportError, Page, Resource } from '@cellsight/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type DownloadedFile, api, saveFile } from '@/lib/api-client';
+
+export type ListQueryParams = Record<string, string | number | undefined>;
+export type RecordOf<R extends Resource> = z.infer<R['record']>;
+
+/** Query keys of a resource: everything under its path, so one invalidation refreshes its lists. */
+export const resourceKeys = {
+  all: (resource: Resource) => [resource.path] as const,
+  list: (resource: Resource, query: ListQueryParams) => [resource.path, 'list', query] as const,
+};
+
+/** One page of a resource; the previous page stays on screen while the next one loads. */
+export const useResourceList = <R extends Resource>(resource: R, query: ListQueryParams, enabled = true) =>
+  useQuery({
+    queryKey: resourceKeys.list(resource, query),
+    queryFn: async () => (await api.get<Page<RecordOf<R>>>(`${resource.path}/list`, query)).result,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Add, edit, delete and import, each refreshing the resource's lists when it succeeded. */
+export const useResourceMutations = (resource: Resource) => {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+  const useCall = <Input,>(call: (input: Input) => Promise<Envelope<unknown>>) => useMutation({ mutationFn: call, onSuccess: refresh });
+  return {
+    add: useCall((values: Record<string, unknown>) => api.post<unknown>(`${resource.path}/add`, values)),
+    edit: useCall((values: Record<string, unknown>) => api.put<unknown>(`${resource.path}/edit`, values)),
+    remove: useCall((ids: string[]) =>
+      ids.length === 1 ? api.delete<unknown>(`${resource.path}/delete`, { id: ids[0] }) : api.delete<unknown>(`${resource.path}/deleteBatch`, { ids: ids.join(',') }),
+    ),
+    importFile: useCall((file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.upload<{ imported: number }>(`${resource.path}/importExcel`, form);
+    }),
+  };
+};
+
+/** Downloads what the list shows (its filters and sort, not its page) or only the selected rows. */
+export const useResourceExport = (resource: Resource) =>
+  useMutation({
+    mutationFn: async ({ query, selections, format }: { query: ListQueryParams; selections: string[]; format: 'xlsx' | 'csv' }) => {
+      const { pageNo: _pageNo, pageSize: _pageSize, ...search } = query;
+      const file: DownloadedFile = await api.download(`${resource.path}/${format === 'csv' ? 'exportCsv' : 'exportXls'}`, { ...search, selections: selections.join(',') || undefined }, `${resource.table}.${format}`);
+      saveFile(file);
+    },
+  });
+
+/** The per-row report of a refused import, when the error carries one. */
+export const importErrorsOf = (errors: { field: string; message: string; row?: number }[]): ImportError[] =>
+  errors.filter((error): error is ImportError => typeof error.row === 'number');

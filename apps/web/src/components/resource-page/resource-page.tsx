@@ -1,0 +1,282 @@
+import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type Language, type ListColumns, type Resource, exportRowsMax, wordsIn } from '@cellsight/contract';
+import { App, Button, Card, Dropdown, Form, Input, Popconfirm, Space, Table, type TableColumnType, Upload } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdvancedQuery, type AdvancedQueryValue } from '@/components/advanced-query';
+import { DictSelect, DictTag, dictOptions } from '@/components/dict-select';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchForm } from '@/components/search-form';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { type SearchField, advancedQueryParams, toListQuery, useListState } from '@/lib/list-state';
+import { useHasPermission } from '@/lib/permissions';
+import { serverTable, sortOrderOf } from '@/lib/server-table';
+import { useServerFeedback } from '@/lib/server-feedback';
+import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
+import { type FieldInputs, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
+import { ImportReport } from './import-report';
+
+/** A table column: a record field (label, sort and dictionary tag from the resource), optionally with its own cell. */
+export interface ResourceColumn<Row> {
+  field: string;
+  render?: (row: Row) => ReactNode;
+  width?: number;
+}
+
+export interface ResourcePageProps<R extends Resource> {
+  resource: R;
+  columns: readonly (string | ResourceColumn<RecordOf<R>>)[];
+  /** Search inputs above the table, each with the rule it applies (`like` for partial text). */
+  search?: readonly SearchField[];
+  /** The add and edit form: which add-schema fields it shows, and inputs other than the default. */
+  form?: { fields: readonly string[]; inputs?: FieldInputs; initialValues?: Record<string, unknown> };
+  /** Actions of a row after Edit and Delete. */
+  rowActions?: (row: RecordOf<R>) => ReactNode;
+  /** Buttons after the toolbar's own. */
+  toolbar?: ReactNode;
+  /** Parameters every list call carries (a nested list's parent), also sent with each save. */
+  fixedQuery?: ListQueryParams;
+  /** A list inside a dialog or drawer keeps its state in memory, not in the URL. */
+  inUrl?: boolean;
+  /** A title other than the resource's; false for none (nested lists). */
+  title?: ReactNode | false;
+}
+
+const emptyPermission = '';
+
+/**
+ * A resource's screen: search bar with the advanced query, toolbar (add, export, import, batch
+ * delete, each only with its permission; batch delete only with selected rows), a table paged and
+ * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
+ * and the same loading, empty and error states on every screen. The page state lives in the URL.
+ */
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], form, rowActions, toolbar, fixedQuery, inUrl = true, title }: ResourcePageProps<R>) {
+  type Row = RecordOf<R>;
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const feedback = useServerFeedback();
+  const label = useFieldLabel(resource);
+  const listColumns = resource.columns as ListColumns;
+  const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
+  const { permissions } = resource;
+  const can = {
+    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && form),
+    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && form),
+    remove: useHasPermission(permissions.delete ?? emptyPermission) && Boolean(permissions.delete),
+    export: useHasPermission(permissions.export ?? emptyPermission) && Boolean(permissions.export),
+    import: useHasPermission(permissions.import ?? emptyPermission) && Boolean(permissions.import),
+  };
+
+  const config = useMemo(
+    () => ({
+      sortable: Object.entries(listColumns).filter(([, c]) => c.sortable !== false).map(([name]) => name),
+      defaultSort: resource.defaultSort,
+      filters: [...search.map((s) => s.field), ...advancedQueryParams],
+    }),
+    // The resource and the search fields are module constants of each screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [resource],
+  );
+  const { state, setPage, setSort, search: applySearch, reset } = useListState(config, { inUrl });
+  const query = { ...toListQuery(state, search), ...fixedQuery };
+  const list = useResourceList(resource, query);
+  const { remove, importFile } = useResourceMutations(resource);
+  const exportSheet = useResourceExport(resource);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ record: Row | null; open: boolean } | null>(null);
+  const [importErrors, setImportErrors] = useState<ReturnType<typeof importErrorsOf> | null>(null);
+  const [searchForm] = Form.useForm<Record<string, string>>();
+
+  // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
+  useEffect(() => {
+    if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setPage(lastPage, state.pageSize);
+  }, [list.data, state.pageNo, state.pageSize, lastPage, setPage]);
+
+  const deleteRows = async (ids: string[]) => {
+    try {
+      feedback.success(await remove.mutateAsync(ids), t('resource.deleted'));
+      setSelected((current) => current.filter((id) => !ids.includes(id)));
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
+  const download = async (format: 'xlsx' | 'csv') => {
+    // The server refuses it too; saying so here is faster and in the user's language.
+    if (selected.length === 0 && (list.data?.total ?? 0) > exportRowsMax) {
+      void message.warning(t('resource.exportTooLarge', { max: exportRowsMax }));
+      return;
+    }
+    try {
+      await exportSheet.mutateAsync({ query, selections: selected, format });
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+
+  const upload = async (file: File) => {
+    try {
+      const envelope = await importFile.mutateAsync(file);
+      const imported = (envelope.result as { imported?: number } | null)?.imported ?? 0;
+      void message.success(t('resource.imported', { count: imported }));
+    } catch (error) {
+      const rows = error instanceof ApiError ? importErrorsOf(error.errors) : [];
+      if (rows.length > 0) setImportErrors(rows);
+      else feedback.error(error);
+    }
+  };
+
+  const advancedFields = Object.entries(listColumns)
+    .filter(([, c]) => c.filterable !== false)
+    .map(([name, c]) => {
+      const dictionary = dictionaries[name];
+      return { name, label: label(name), type: c.type, ...(dictionary ? { options: dictOptions(dictionary).map((o) => ({ value: o.value, label: o.text })) } : {}) };
+    });
+  const advanced: AdvancedQueryValue | null = state.filters.superQueryParams
+    ? { superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType === 'or' ? 'or' : 'and' }
+    : null;
+  const setAdvanced = (value: AdvancedQueryValue | null) => applySearch({ ...state.filters, superQueryParams: value?.superQueryParams, superQueryMatchType: value?.superQueryMatchType });
+
+  const tableColumns: TableColumnType<Row>[] = columns.map((column) => {
+    const { field, render, width } = typeof column === 'string' ? { field: column, render: undefined, width: undefined } : column;
+    const definition = listColumns[field];
+    const dictionary = dictionaries[field];
+    const row = (value: Row) => value as Record<string, unknown>;
+    return {
+      key: field,
+      dataIndex: field,
+      title: label(field),
+      width,
+      ...(definition && definition.sortable !== false ? { sorter: true, sortOrder: sortOrderOf(state.sort, field) } : {}),
+      render: (_value: unknown, record: Row) => {
+        if (render) return render(record);
+        const value = row(record)[field];
+        if (dictionary) return <DictTag code={dictionary} value={value as string} text={row(record)[`${field}_dictText`] as string | null} />;
+        if (definition?.type === 'date') return formatDateTime(value as string | null);
+        return value as ReactNode;
+      },
+    };
+  });
+  if (can.edit || can.remove || rowActions) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('resource.actions'),
+      fixed: 'end',
+      render: (_value: unknown, record: Row) => (
+        <Space size={0} wrap>
+          {can.edit && (
+            <Button type="link" size="small" onClick={() => setEditing({ record, open: true })}>
+              {t('resource.edit')}
+            </Button>
+          )}
+          {rowActions?.(record)}
+          {can.remove && (
+            <Popconfirm title={t('resource.confirmDelete', { count: 1 })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows([String((record as { id: string }).id)])}>
+              <Button type="link" size="small" danger>
+                {t('resource.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const table = serverTable<Row, string>({
+    sortable: config.sortable,
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    total: list.data?.total ?? 0,
+    showTotal: (total, [from, to]) => t('resource.total', { from, to, total }),
+    onSortChange: setSort,
+    onPageChange: setPage,
+  });
+
+  const searchValues = Object.fromEntries(search.map(({ field }) => [field, state.filters[field]]).filter(([, value]) => value));
+  const heading = title === false ? undefined : (title ?? wordsIn(resource.title, i18n.language as Language));
+
+  return (
+    <Card title={heading} variant={title === false ? 'borderless' : 'outlined'} styles={title === false ? { body: { padding: 0 } } : undefined}>
+      {(search.length > 0 || advancedFields.length > 0) && (
+        <Space align="start" wrap style={{ marginBottom: 16 }}>
+          {search.length > 0 && (
+            <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('search')} values={searchValues} onSearch={(values) => applySearch({ ...values, superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
+              {search.map(({ field }) => (
+                <Form.Item key={field} name={field} label={label(field)}>
+                  {dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />}
+                </Form.Item>
+              ))}
+            </SearchForm>
+          )}
+          <AdvancedQuery fields={advancedFields} storageKey={`${resource.path}/list`} value={advanced} onChange={setAdvanced} />
+        </Space>
+      )}
+      <Space wrap style={{ marginBottom: 16 }}>
+        {can.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, open: true })}>
+            {t('resource.add')}
+          </Button>
+        )}
+        {can.export && (
+          <Space.Compact>
+            <Button icon={<DownloadOutlined />} loading={exportSheet.isPending} onClick={() => void download('xlsx')}>
+              {selected.length > 0 ? t('resource.exportSelected') : t('resource.export')}
+            </Button>
+            <Dropdown menu={{ items: [{ key: 'csv', label: t('resource.exportCsv'), onClick: () => void download('csv') }] }} disabled={exportSheet.isPending}>
+              <Button icon={<DownOutlined />} aria-label={t('resource.exportFormats')} />
+            </Dropdown>
+          </Space.Compact>
+        )}
+        {can.import && (
+          <Upload accept=".xls,.xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+            <Button icon={<UploadOutlined />} loading={importFile.isPending}>
+              {t('resource.import')}
+            </Button>
+          </Upload>
+        )}
+        {toolbar}
+        {selected.length > 0 && can.remove && (
+          <>
+            <Popconfirm title={t('resource.confirmDelete', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows(selected)}>
+              <Button danger icon={<DeleteOutlined />}>
+                {t('resource.deleteSelected')}
+              </Button>
+            </Popconfirm>
+            <span aria-live="polite">{t('resource.selected', { count: selected.length })}</span>
+            <Button type="link" onClick={() => setSelected([])}>
+              {t('resource.clearSelection')}
+            </Button>
+          </>
+        )}
+      </Space>
+      {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
+      <Table<Row>
+        rowKey={(record) => String((record as { id: string }).id)}
+        columns={tableColumns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        onChange={table.onChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={can.remove || can.export ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        pagination={table.pagination}
+        locale={{ emptyText: t('resource.empty') }}
+      />
+      {editing && form && (
+        <ResourceFormDialog
+          resource={resource}
+          fields={form.fields}
+          inputs={form.inputs}
+          record={editing.record}
+          initialValues={form.initialValues}
+          fixedValues={fixedQuery}
+          open={editing.open}
+          onClose={() => setEditing((slot) => slot && { ...slot, open: false })}
+          afterClose={() => setEditing(null)}
+        />
+      )}
+      <ImportReport errors={importErrors} label={label} onClose={() => setImportErrors(null)} />
+    </Card>
+  );
+}

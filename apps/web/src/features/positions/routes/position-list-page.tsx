@@ -1,0 +1,14 @@
+import { positionResource } from '@cellsight/contract';
+import { ResourcePage } from '@/components/resource-page';
+
+/** System administration: positions (spec section 2), everything from the screen kit. */
+export default function PositionListPage() {
+  return (
+    <ResourcePage
+      resource={positionResource}
+      columns={['code', 'name', 'rank', 'createTime']}
+      search={[{ field: 'name', rule: 'like' }, { field: 'code', rule: 'like' }, { field: 'rank' }]}
+      form={{ fields: ['code', 'name', 'rank'] }}
+    />
+  );
+}
