@@ -18,6 +18,8 @@ export interface Realtime {
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
   /** To every connection in any of the rooms (`tenant:<id>`). */
   toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
+  /** To every signed-in browser (system-wide changes: the menu tree, dictionaries). */
+  toEveryone<K extends ServerEventName>(event: K, data: ServerEventMap[K]): void;
   /** Closes the sockets of ended sessions after telling them why. */
   endSessions(sessionIds: readonly string[], reason: ServerEventMap['session.revoked']['reason']): void;
 }
@@ -39,6 +41,7 @@ export default fp(
     const realtime: Realtime = {
       toUsers: (userIds, event, data) => send([...connections].filter((c) => userIds.includes(c.userId)), event, data),
       toRooms: (rooms, event, data) => send([...connections].filter((c) => rooms.some((room) => c.rooms.has(room))), event, data),
+      toEveryone: (event, data) => send(connections, event, data),
       endSessions(sessionIds, reason) {
         const ended = [...connections].filter((c) => sessionIds.includes(c.sessionId));
         send(ended, 'session.revoked', { reason });

@@ -23,6 +23,13 @@ export function useLiveEvents(): void {
         case 'user.changed':
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
           break;
+        case 'permissions.changed':
+          // The menu and buttons follow a changed role at once, without a new sign-in.
+          void queryClient.invalidateQueries({ queryKey: ['user-permissions'] });
+          break;
+        case 'dictionaries.changed':
+          void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });
+          break;
         case 'logger.state':
         case 'battery.added':
         case 'device.event':
