@@ -228,7 +228,7 @@ describe('user export (.xlsx)', () => {
     const response = await exportSheet({ sex: '2', column: 'username', order: 'asc', pageSize: '1' }, { 'accept-language': 'de-DE,de;q=0.9' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benutzer-\d{8}-\d{4}\.xlsx"/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Benutzer-\d{8}-\d{4}\.xlsx"/);
     const rows = await readSpreadsheet(response.rawPayload);
     expect(rows[0]).toEqual(['Benutzername', 'Name', 'Geschlecht', 'E-Mail', 'Telefon', 'Firma', 'Rollen', 'Status', 'Erstellt (UTC)']);
     // Paging is ignored: every match is exported; dictionary texts are in the asked language too.
@@ -307,7 +307,7 @@ describe('user export (.csv)', () => {
     const response = await t.request({ method: 'GET', url: '/boot/sys/user/exportCsv', token: admin, query: { username: 'csv_user' }, headers: { 'accept-language': 'de-DE' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="benutzer-\d{8}-\d{4}\.csv"/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Benutzer-\d{8}-\d{4}\.csv"/);
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = text.slice(1).split('\r\n');

@@ -3,6 +3,9 @@ import { text } from './text.js';
 import { userInfoSchema } from './auth.js';
 import { fields } from './fields.js';
 import type { ListColumns } from './list-query.js';
+import { DictCode } from './dict.js';
+import { Permission } from './permissions.js';
+import { auditLabels, defineResource } from './resource.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
 export const userRecordSchema = userInfoSchema.extend({
@@ -122,26 +125,35 @@ export const uploadQuerySchema = z.object({
   isup: text().optional(),
 });
 
-/** A department in the tree pickers (JeecgBoot shape: `key`/`value` = id, `title` = name). */
-export interface DepartTreeNode {
-  id: string;
-  key: string;
-  value: string;
-  title: string;
-  departName: string;
-  orgCode: string;
-  parentId: string | null;
-  children: DepartTreeNode[];
-}
-export const departTreeNodeSchema: z.ZodType<DepartTreeNode> = z.lazy(() =>
-  z.object({
-    id: text(),
-    key: text(),
-    value: text(),
-    title: text(),
-    departName: text(),
-    orgCode: text(),
-    parentId: text().nullable(),
-    children: z.array(departTreeNodeSchema),
-  }),
-);
+// The department tree node (`DepartTreeNode`, `departTreeNodeSchema`) lives in depart.ts.
+
+/** System administration: users (spec sections 2, 6 and 7). Its own service adds roles, departments, tenants and the recycle bin. */
+export const userResource = defineResource({
+  path: '/sys/user',
+  table: 'sys_user',
+  title: ['Users', '用户管理', 'Benutzer'],
+  record: userRecordSchema,
+  columns: userListColumns,
+  defaultSort: { column: 'createTime', order: 'desc' },
+  add: userAddRequestSchema,
+  edit: userEditRequestSchema,
+  permissions: { list: Permission.UserList, add: Permission.UserAdd, edit: Permission.UserEdit, delete: Permission.UserDelete, export: Permission.UserExport },
+  dictionaries: { sex: DictCode.Sex, status: DictCode.UserStatus },
+  unique: ['username', 'email', 'phone'],
+  labels: {
+    username: ['User name', '用户名', 'Benutzername'],
+    realname: ['Real name', '真实姓名', 'Name'],
+    avatar: ['Avatar', '头像', 'Profilbild'],
+    sex: ['Gender', '性别', 'Geschlecht'],
+    email: ['Email', '邮箱', 'E-Mail'],
+    phone: ['Phone', '手机号', 'Telefon'],
+    company: ['Company', '公司', 'Firma'],
+    address: ['Address', '地址', 'Adresse'],
+    code: ['User code', '用户编码', 'Benutzercode'],
+    roleNames: ['Roles', '角色', 'Rollen'],
+    orgCodeTxt: ['Departments', '部门', 'Abteilungen'],
+    status: ['Status', '状态', 'Status'],
+    ...auditLabels,
+  },
+  sheet: ['username', 'realname', 'sex', 'email', 'phone', 'company', 'roleNames', 'status', 'createTime'],
+});

@@ -8,12 +8,13 @@ import {
   exportRowsMax,
   languages,
   splitIds,
+  type Words,
   wordsIn,
 } from '@cellsight/contract';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { TableRepository } from '../db/table-repository.js';
+import type { TableRepository, createTableRepository } from '../db/table-repository.js';
 import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 import { AppError, invalidField, notFound } from './errors.js';
@@ -22,7 +23,7 @@ import { buildListQuery, defineListSpec, toPage } from './list-query.js';
 import { readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
 
-type AnyTable = Parameters<typeof import('../db/table-repository.js').createTableRepository>[1];
+type AnyTable = Parameters<typeof createTableRepository>[1];
 type RecordOf<R extends Resource> = z.infer<R['record']>;
 
 export interface ResourceServiceOptions<R extends Resource, Table extends AnyTable> {
@@ -36,6 +37,8 @@ export interface ResourceServiceOptions<R extends Resource, Table extends AnyTab
   scope?: (auth: AuthContext) => SQL | undefined;
   /** Told after records changed, with their ids (live refresh of other consoles). */
   onChanged?: (auth: AuthContext, ids: string[]) => void;
+  /** Query parameters of the list and export beyond the list columns (JeecgBoot's `keyWord`), each read into a condition. */
+  extraFilters?: Record<string, (value: string) => SQL>;
 }
 
 const taken = 'already exists';
@@ -55,6 +58,19 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
   const uniqueFields = (resource.unique ?? []) as string[];
   const dictionaries = Object.entries(resource.dictionaries ?? {}) as [string, string][];
   const uniqueColumn = (field: string) => (options.table as unknown as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
+
+  /** The list query, its extra filters taken out and applied as conditions (blank ones ignored). */
+  const listQueryOf = (query: ListQuery) => {
+    const rest: Record<string, unknown> = { ...query };
+    const conditions: SQL[] = [];
+    for (const [name, toCondition] of Object.entries(options.extraFilters ?? {})) {
+      const raw = rest[name];
+      delete rest[name];
+      const value = (Array.isArray(raw) ? raw.join(',') : String(raw ?? '')).trim();
+      if (value !== '') conditions.push(toCondition(value));
+    }
+    return buildListQuery(rest as ListQuery, listSpec, conditions);
+  };
 
   const recordsOf = async (rows: object[], language: Language): Promise<RecordOf<R>[]> => {
     const dictText = await dicts.translator(language);
@@ -91,7 +107,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     resource,
 
     async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<RecordOf<R>>> {
-      const built = buildListQuery(query, listSpec);
+      const built = listQueryOf(query);
       const { rows, total } = await repository.page(built, scope(auth));
       return toPage(await recordsOf(rows, language), total, built);
     },
@@ -134,26 +150,10 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
       const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
       if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
-      const built = { ...buildListQuery(query, listSpec), limit: exportRowsMax + 1, offset: 0 };
+      const built = { ...listQueryOf(query), limit: exportRowsMax + 1, offset: 0 };
       const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(built, scope(auth));
       if (rows.length > exportRowsMax) throw invalidField('selections', `the export holds at most ${exportRowsMax} rows; narrow the search or select rows`);
-      const records = (await recordsOf(rows, language)) as Record<string, unknown>[];
-      const columns = resource.sheet.map((field) => {
-        const words = resource.labels[field as keyof typeof resource.labels];
-        const isDate = resource.columns[field]?.type === 'date';
-        return { header: words ? wordsIn(words, language) : field, width: isDate ? 20 : 24, ...(isDate ? { format: 'yyyy-mm-dd hh:mm:ss' } : {}) };
-      });
-      const cells = records.map((record) =>
-        resource.sheet.map((field): SpreadsheetCell => {
-          const value = record[`${field}_dictText`] ?? record[field];
-          if (value === undefined || value === null || value === '') return null;
-          return resource.columns[field]?.type === 'date' ? new Date(String(value)) : (value as SpreadsheetCell);
-        }),
-      );
-      const title = wordsIn(resource.title, language);
-      const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-      const { contentType, write } = exportFormats[format];
-      return { fileName: `${title}-${stamp}.${format}`, contentType, data: await write(title, columns, cells) };
+      return exportResource(resource, (await recordsOf(rows, language)) as Record<string, unknown>[], language, format, now);
     },
 
     /** Stores every row of the file, or none: any refused cell is reported with its row and field. */
@@ -194,6 +194,31 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     },
   };
 };
+
+/**
+ * A resource's records as a spreadsheet file: the `sheet` fields in order, headings in `language`,
+ * dictionary fields as their texts, dates as date cells; named after the screen and the time.
+ */
+export async function exportResource(resource: Resource, records: Record<string, unknown>[], language: Language, format: ExportFormat, now = new Date()) {
+  const columns = resource.sheet.map((field) => {
+    const words = (resource.labels as Record<string, Words | undefined>)[field];
+    const isDate = resource.columns[field]?.type === 'date';
+    const heading = words ? wordsIn(words, language) : field;
+    // Spreadsheets show date cells as stored, in UTC: the heading says so.
+    return { header: isDate ? `${heading} (UTC)` : heading, width: isDate ? 20 : 24, ...(isDate ? { format: 'yyyy-mm-dd hh:mm:ss' } : {}) };
+  });
+  const cells = records.map((record) =>
+    resource.sheet.map((field): SpreadsheetCell => {
+      const value = record[`${field}_dictText`] ?? record[field];
+      if (value === undefined || value === null || value === '') return null;
+      return resource.columns[field]?.type === 'date' ? new Date(String(value)) : (value as SpreadsheetCell);
+    }),
+  );
+  const title = wordsIn(resource.title, language);
+  const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  const { contentType, write } = exportFormats[format];
+  return { fileName: `${title}-${stamp}.${format}`, contentType, data: await write(title, columns, cells) };
+}
 
 const importRefused = (errors: ImportError[]) =>
   new AppError(

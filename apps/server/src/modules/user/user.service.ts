@@ -11,6 +11,7 @@ import {
   exportRowsMax,
   splitIds,
   userListColumns,
+  userResource,
 } from '@cellsight/contract';
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
@@ -18,7 +19,8 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
-import { type ExportFormat, exportFormats } from '../../lib/spreadsheet.js';
+import { exportResource } from '../../lib/resource-service.js';
+import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import type { DepartRepository } from '../depart/depart.repository.js';
@@ -26,7 +28,6 @@ import type { DictService } from '../dict/dict.service.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
-import { userSheet } from './user-export.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 
 /** Filterable and sortable columns of the Users screen (types and bounds in the contract). */
@@ -171,13 +172,7 @@ export const createUserService = (deps: Dependencies) => {
         const message = `the export holds at most ${exportRowsMax} users; narrow the search or select rows`;
         throw badRequest(ServerCode.INCORRECT_PARAMETER, `selections: ${message}`, [{ field: 'selections', message }]);
       }
-      const sheet = userSheet(
-        rows.map((row) => toUserRecord(row, dictText)),
-        language,
-        now,
-      );
-      const { contentType, write } = exportFormats[format];
-      return { fileName: `${sheet.fileName}.${format}`, contentType, data: await write(sheet.sheetName, sheet.columns, sheet.rows) };
+      return exportResource(userResource, rows.map((row) => toUserRecord(row, dictText)), language, format, now);
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {

@@ -33,8 +33,10 @@ export interface ResourcePageProps<R extends Resource> {
   form?: { fields: readonly string[]; inputs?: FieldInputs; initialValues?: Record<string, unknown> };
   /** Actions of a row after Edit and Delete. */
   rowActions?: (row: RecordOf<R>) => ReactNode;
-  /** Buttons after the toolbar's own. */
-  toolbar?: ReactNode;
+  /** Buttons after the toolbar's own; given the selected rows for batch actions of the screen's own. */
+  toolbar?: ReactNode | ((selection: { selected: string[]; clear: () => void }) => ReactNode);
+  /** A screen's own add/edit dialog, where the generated form is not enough (the Users form). */
+  renderForm?: (slot: { record: RecordOf<R> | null; open: boolean; onClose: () => void; afterClose: () => void }) => ReactNode;
   /** Parameters every list call carries (a nested list's parent), also sent with each save. */
   fixedQuery?: ListQueryParams;
   /** A list inside a dialog or drawer keeps its state in memory, not in the URL. */
@@ -51,7 +53,7 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], form, rowActions, toolbar, fixedQuery, inUrl = true, title }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -61,8 +63,8 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
   const { permissions } = resource;
   const can = {
-    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && form),
-    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && form),
+    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && (form || renderForm)),
+    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && (form || renderForm)),
     remove: useHasPermission(permissions.delete ?? emptyPermission) && Boolean(permissions.delete),
     export: useHasPermission(permissions.export ?? emptyPermission) && Boolean(permissions.export),
     import: useHasPermission(permissions.import ?? emptyPermission) && Boolean(permissions.import),
@@ -236,7 +238,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             </Button>
           </Upload>
         )}
-        {toolbar}
+        {typeof toolbar === 'function' ? toolbar({ selected, clear: () => setSelected([]) }) : toolbar}
         {selected.length > 0 && can.remove && (
           <>
             <Popconfirm title={t('resource.confirmDelete', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows(selected)}>
@@ -263,7 +265,8 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
         pagination={table.pagination}
         locale={{ emptyText: t('resource.empty') }}
       />
-      {editing && form && (
+      {editing && renderForm?.({ ...editing, onClose: () => setEditing((slot) => slot && { ...slot, open: false }), afterClose: () => setEditing(null) })}
+      {editing && form && !renderForm && (
         <ResourceFormDialog
           resource={resource}
           fields={form.fields}

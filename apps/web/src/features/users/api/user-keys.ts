@@ -1,10 +1,11 @@
-import type { UserListQuery } from '../lib/user-list-query';
+import { userResource } from '@cellsight/contract';
+import { resourceKeys } from '@/components/resource-page';
 
 /** Query keys of the users feature; mutations invalidate through these, never by hand-written arrays. */
 export const userKeys = {
-  all: ['users'] as const,
+  // The list is the kit's (ResourcePage), so its keys are the kit's too.
+  all: resourceKeys.all(userResource),
   lists: () => [...userKeys.all, 'list'] as const,
-  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
   recycleBin: () => [...userKeys.all, 'recycle-bin'] as const,
   roles: () => [...userKeys.all, 'roles'] as const,
   userRoles: (userId: string) => [...userKeys.all, 'user-roles', userId] as const,

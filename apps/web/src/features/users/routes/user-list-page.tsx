@@ -1,53 +1,26 @@
-import { UserStatus, type UserRecord, exportRowsMax } from '@cellsight/contract';
-import { App, Card } from 'antd';
-import { useEffect, useState } from 'react';
+import { LockOutlined, RestOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Permission, type UserRecord, UserStatus, userResource } from '@cellsight/contract';
+import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteUsers } from '../api/delete-batch';
-import { useDeleteUser } from '../api/delete-user';
-import { useExportUsers } from '../api/export-users';
+import { ResourcePage } from '@/components/resource-page';
+import { useHasPermission } from '@/lib/permissions';
+import { useServerFeedback } from '@/lib/server-feedback';
 import { useFrozenBatch } from '../api/frozen-batch';
-import { useUserList } from '../api/get-user-list';
 import { RecycleBinModal } from '../components/recycle-bin-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
+import { UserAvatar } from '../components/user-avatar';
 import { UserFormModal } from '../components/user-form-modal';
-import { UserSearchBar } from '../components/user-search-bar';
-import { UserTable } from '../components/user-table';
-import { UserToolbar } from '../components/user-toolbar';
-import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useServerFeedback } from '@/lib/server-feedback';
-import { useUserPermissions } from '../lib/use-user-permissions';
-import { toUserListQuery, userListConfig } from '../lib/user-list-query';
-import { useListState } from '@/lib/list-state';
 
-/** A modal that is mounted while `target` is set and animates out before it is dropped. */
-interface ModalSlot<T> {
-  target: T;
-  open: boolean;
-}
-
-/** System administration: the Users screen (spec section 9 list contract, section 6 permissions). */
+/** System administration: the Users screen, on the screen kit plus what only users have (freezing, passwords, recycle bin). */
 export default function UserListPage() {
   const { t } = useTranslation('users');
-  const can = useUserPermissions();
   const feedback = useServerFeedback();
-  const { message } = App.useApp();
-  const { state, setPage, setSort, search, reset: resetSearch } = useListState(userListConfig);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [form, setForm] = useState<ModalSlot<UserRecord | null> | null>(null);
-  const [resetPassword, setResetPassword] = useState<ModalSlot<UserRecord> | null>(null);
-  const [recycleBinOpen, setRecycleBinOpen] = useState(false);
-
-  const list = useUserList(toUserListQuery(state));
+  const can = { freeze: useHasPermission(Permission.UserFreeze), resetPassword: useHasPermission(Permission.UserResetPassword), recycleBin: useHasPermission(Permission.UserRecycleBin) };
   const frozenBatch = useFrozenBatch();
-  const deleteUser = useDeleteUser();
-  const deleteUsers = useDeleteUsers();
-  const exportUsers = useExportUsers();
-
-  // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
-  useEffect(() => {
-    if (list.data && list.data.records.length === 0 && state.pageNo > lastPage) setPage(lastPage, state.pageSize);
-  }, [list.data, state.pageNo, state.pageSize, lastPage, setPage]);
+  const [resetPassword, setResetPassword] = useState<{ user: UserRecord; open: boolean } | null>(null);
+  const [recycleBinOpen, setRecycleBinOpen] = useState(false);
+  const confirm = { okText: t('actions.ok'), cancelText: t('actions.cancel') };
 
   const freeze = async (ids: string[], frozen: boolean) => {
     try {
@@ -58,80 +31,62 @@ export default function UserListPage() {
     }
   };
 
-  const remove = async (ids: string[]) => {
-    try {
-      const [single] = ids;
-      const envelope = ids.length === 1 && single !== undefined ? await deleteUser.mutateAsync(single) : await deleteUsers.mutateAsync(ids);
-      feedback.success(envelope, t('messages.deleted'));
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
-    } catch (error) {
-      feedback.error(error);
-    }
-  };
-
-  const exportSheet = async (format: 'xlsx' | 'csv') => {
-    // The server refuses it too; saying so here is faster and in the user's language.
-    if (selected.length === 0 && (list.data?.total ?? 0) > exportRowsMax) {
-      void message.warning(t('messages.exportTooLarge', { max: exportRowsMax }));
-      return;
-    }
-    try {
-      await exportUsers.mutateAsync({ query: toUserListQuery(state), selections: selected, format });
-    } catch (error) {
-      feedback.error(error);
-    }
-  };
-
   return (
-    <Card title={t('page.title')}>
-      <div style={{ marginBottom: 16 }}>
-        <UserSearchBar filters={state.filters} onSearch={search} onReset={resetSearch} />
-      </div>
-      <UserToolbar
-        can={can}
-        selectedCount={selected.length}
-        onAdd={() => setForm({ target: null, open: true })}
-        onOpenRecycleBin={() => setRecycleBinOpen(true)}
-        onExport={exportSheet}
-        exporting={exportUsers.isPending}
-        onFreezeSelected={(frozen) => freeze(selected, frozen)}
-        onDeleteSelected={() => remove(selected)}
-        onClearSelection={() => setSelected([])}
+    <>
+      <ResourcePage
+        resource={userResource}
+        columns={['username', 'realname', { field: 'avatar', render: (user) => <UserAvatar path={user.avatar} name={user.username} /> }, 'sex', 'phone', 'email', 'status', 'createTime']}
+        search={[{ field: 'username', rule: 'like' }, { field: 'realname', rule: 'like' }, { field: 'phone' }, { field: 'sex' }, { field: 'status' }]}
+        renderForm={({ record, open, onClose, afterClose }) => <UserFormModal key={record?.id ?? 'new'} open={open} user={record} onClose={onClose} afterClose={afterClose} />}
+        rowActions={can.freeze || can.resetPassword ? (user) => {
+          const frozen = user.status === UserStatus.Frozen;
+          return (
+            <>
+              {can.freeze && (
+                <Popconfirm title={t(frozen ? 'confirm.unfreeze' : 'confirm.freeze', { count: 1 })} {...confirm} onConfirm={() => freeze([user.id], !frozen)}>
+                  <Button type="link" size="small">
+                    {frozen ? t('actions.unfreeze') : t('actions.freeze')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {can.resetPassword && (
+                <Button type="link" size="small" onClick={() => setResetPassword({ user, open: true })}>
+                  {t('actions.resetPassword')}
+                </Button>
+              )}
+            </>
+          );
+        } : undefined}
+        toolbar={({ selected }) => (
+          <>
+            {can.recycleBin && (
+              <Button icon={<RestOutlined />} onClick={() => setRecycleBinOpen(true)}>
+                {t('toolbar.recycleBin')}
+              </Button>
+            )}
+            {can.freeze && selected.length > 0 && (
+              <>
+                <Popconfirm title={t('confirm.freeze', { count: selected.length })} {...confirm} onConfirm={() => freeze(selected, true)}>
+                  <Button icon={<LockOutlined />}>{t('toolbar.freezeSelected')}</Button>
+                </Popconfirm>
+                <Popconfirm title={t('confirm.unfreeze', { count: selected.length })} {...confirm} onConfirm={() => freeze(selected, false)}>
+                  <Button icon={<UnlockOutlined />}>{t('toolbar.unfreezeSelected')}</Button>
+                </Popconfirm>
+              </>
+            )}
+          </>
+        )}
       />
-      {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
-      <UserTable
-        page={list.data}
-        loading={list.isFetching}
-        state={state}
-        onPageChange={setPage}
-        onSortChange={setSort}
-        selected={selected}
-        onSelectedChange={setSelected}
-        can={can}
-        onEdit={(user) => setForm({ target: user, open: true })}
-        onFreeze={(user, frozen) => freeze([user.id], frozen)}
-        onDelete={(user) => remove([user.id])}
-        onResetPassword={(user) => setResetPassword({ target: user, open: true })}
-      />
-      {form && (
-        <UserFormModal
-          key={form.target?.id ?? 'new'}
-          open={form.open}
-          user={form.target}
-          onClose={() => setForm((slot) => slot && { ...slot, open: false })}
-          afterClose={() => setForm(null)}
-        />
-      )}
       {resetPassword && (
         <ResetPasswordModal
-          key={resetPassword.target.id}
+          key={resetPassword.user.id}
           open={resetPassword.open}
-          username={resetPassword.target.username}
+          username={resetPassword.user.username}
           onClose={() => setResetPassword((slot) => slot && { ...slot, open: false })}
           afterClose={() => setResetPassword(null)}
         />
       )}
       <RecycleBinModal open={recycleBinOpen} onClose={() => setRecycleBinOpen(false)} />
-    </Card>
+    </>
   );
 }
