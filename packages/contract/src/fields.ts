@@ -13,7 +13,7 @@ export const fields = {
     .min(limits.passwordMin, `must be at least ${limits.passwordMin} characters`)
     .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
     .regex(patterns.password, 'may hold only letters and digits')
-    .refine(isStrongPassword, 'must mix letters and digits'),
+    .refine(isStrongPassword, { message: 'must mix letters and digits', params: { messageKey: 'passwordStrength' } }),
   /** Sign-in takes any password up to a sane length; strength rules apply when one is set. */
   loginPassword: text({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),
   mobile: text().regex(patterns.mobile, 'is not a valid mobile number'),

@@ -15,6 +15,7 @@ const positionAddSchema = z.object({
 export const positionResource = defineResource({
   path: '/sys/position',
   table: 'sys_position',
+  recordName: ['position', '职务', 'Position'],
   title: ['Positions', '职务管理', 'Positionen'],
   record: z.object({ id: text(), ...positionAddSchema.shape, rank_dictText: text().nullable(), ...auditFields }),
   columns: {

@@ -32,6 +32,8 @@ export interface Resource<
   table: string;
   /** The screen's name, also the export's sheet and file name. */
   title: Words;
+  /** One record's name ("Add user"); the title where missing. */
+  recordName?: Words;
   record: Record;
   columns: Columns;
   defaultSort: { column: keyof Columns & string; order: 'asc' | 'desc' };
@@ -50,8 +52,8 @@ export interface Resource<
   dictionaries?: { readonly [Field in keyof z.infer<Record>]?: string };
   /** Fields whose value no other record may hold: checked on add, edit and import, and by the duplicate check. */
   unique?: readonly (keyof z.infer<Add> & string)[];
-  /** Every field's name in three languages. */
-  labels: { readonly [Field in keyof z.infer<Record>]?: Words };
+  /** Every field's name in three languages (record and form fields). */
+  labels: { readonly [Field in keyof z.infer<Record> | keyof z.input<Add>]?: Words };
   /** The fields a spreadsheet export holds, in order (import reads the add schema's fields by these headings). */
   sheet: readonly (keyof z.infer<Record> & string)[];
 }

@@ -62,6 +62,7 @@ export const userAddRequestSchema = z
   .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
     message: 'must equal password',
     path: ['confirmpassword'],
+    params: { messageKey: 'passwordMismatch' },
   });
 export type UserAddRequest = z.input<typeof userAddRequestSchema>;
 
@@ -131,6 +132,7 @@ export const uploadQuerySchema = z.object({
 export const userResource = defineResource({
   path: '/sys/user',
   table: 'sys_user',
+  recordName: ['user', '用户', 'Benutzer'],
   title: ['Users', '用户管理', 'Benutzer'],
   record: userRecordSchema,
   columns: userListColumns,
@@ -151,6 +153,10 @@ export const userResource = defineResource({
     address: ['Address', '地址', 'Adresse'],
     code: ['User code', '用户编码', 'Benutzercode'],
     roleNames: ['Roles', '角色', 'Rollen'],
+    password: ['Password', '登录密码', 'Passwort'],
+    confirmpassword: ['Confirm password', '确认密码', 'Passwort bestätigen'],
+    selectedroles: ['Roles', '角色', 'Rollen'],
+    selecteddeparts: ['Departments', '所属部门', 'Abteilungen'],
     orgCodeTxt: ['Departments', '部门', 'Abteilungen'],
     status: ['Status', '状态', 'Status'],
     ...auditLabels,

@@ -1,4 +1,5 @@
 import { type QueryRule, formatFilterValue, limits } from '@cellsight/contract';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListSort } from './server-table';
@@ -91,7 +92,44 @@ export function useListState<Column extends string, Filter extends string>(confi
 export interface SearchField<Filter extends string = string> {
   field: Filter;
   rule?: QueryRule;
+  /** A date column's range: two days, kept as `<field>_begin` and `<field>_end`, each day whole in the browser's time zone. */
+  range?: true;
 }
+
+/** The filters a search field keeps in the list state: its own, or the two ends of its range. */
+export const searchFilterNames = ({ field, range }: SearchField): string[] => (range ? [`${field}_begin`, `${field}_end`] : [field]);
+
+/** A search bar's value: a text, or a range's [first day, last day]. */
+export type SearchValue = string | readonly (string | null | undefined)[] | null | undefined;
+
+/** The search bar's values for the filters in force (a range as its two days). */
+export function searchFormValues(filters: Partial<Record<string, string>>, searchFields: readonly SearchField[]): Record<string, SearchValue> {
+  const values: Record<string, SearchValue> = {};
+  for (const field of searchFields) {
+    const names = searchFilterNames(field);
+    if (names.some((name) => filters[name])) values[field.field] = field.range ? names.map((name) => filters[name] ?? null) : filters[field.field];
+  }
+  return values;
+}
+
+/** The filters of the search bar's values (a range split into its two ends). */
+export function searchFormFilters(values: Record<string, SearchValue>, searchFields: readonly SearchField[]): Record<string, string | undefined> {
+  const filters: Record<string, string | undefined> = {};
+  for (const field of searchFields) {
+    const value = values[field.field];
+    searchFilterNames(field).forEach((name, index) => {
+      const part = Array.isArray(value) ? value[index] : value;
+      filters[name] = typeof part === 'string' ? part : undefined;
+    });
+  }
+  return filters;
+}
+
+/** A range end as the server reads it: the start or the end of that day in the browser's time zone, with its offset. */
+const dayBound = (day: string, end: boolean): string => {
+  const parsed = dayjs(day);
+  return parsed.isValid() ? (end ? parsed.endOf('day') : parsed.startOf('day')).format('YYYY-MM-DDTHH:mm:ss.SSSZ') : day;
+};
 
 /** The list query of a state: page, sort, each search input with its rule, and the advanced query as given. */
 export function toListQuery<Column extends string, Filter extends string>(state: ListState<Column, Filter>, searchFields: readonly SearchField<Filter>[]): Record<string, string | number> {
@@ -100,7 +138,14 @@ export function toListQuery<Column extends string, Filter extends string>(state:
     query.column = state.sort.column;
     query.order = state.sort.order;
   }
-  for (const { field, rule = 'eq' } of searchFields) {
+  for (const { field, rule = 'eq', range } of searchFields) {
+    if (range) {
+      for (const [name, end] of [[`${field}_begin`, false], [`${field}_end`, true]] as const) {
+        const day = (state.filters as Record<string, string | undefined>)[name]?.trim();
+        if (day) query[name] = dayBound(day, end);
+      }
+      continue;
+    }
     const value = state.filters[field]?.trim();
     if (value) query[field] = formatFilterValue(rule, value);
   }

@@ -1,28 +1,42 @@
-import { type Language, type Resource, wordsIn } from '@cellsight/contract';
-import { Form, Input, Modal } from 'antd';
-import type { FormRule } from 'antd';
+import { type Language, type Resource, type Words, wordsIn } from '@cellsight/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, type FormRule, Input, Modal, Row, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DictSelect } from '@/components/dict-select';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ApiError, api } from '@/lib/api-client';
-import { contractRule, isRequired, serverFieldText } from '@/lib/contract-rules';
+import { contractRule, fitValue, isRequired, issueText, serverFieldText } from '@/lib/contract-rules';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type RecordOf, useResourceMutations } from './resource-api';
 
 /** A form field's input; the default is a dictionary select for dictionary fields, else a text input. */
 export type FieldInputs = Record<string, ReactNode>;
 
+/** What a resource's add/edit form shows and how its values become the request. */
+export interface ResourceForm<Row> {
+  /** The fields of the add form, in order (the add schema's names). */
+  fields: readonly string[];
+  /** The fields of the edit form, when they differ. */
+  editFields?: readonly string[];
+  /** Inputs other than the default, for adding (null) or editing a record. */
+  inputs?: FieldInputs | ((record: Row | null) => FieldInputs);
+  /** Rules beyond the contract's, such as a confirmation equal to another field. */
+  rules?: Record<string, FormRule[]>;
+  initialValues?: Record<string, unknown>;
+  /** Values of an edited record that its row does not carry (its roles), loaded before the form shows. */
+  load?: (record: Row) => Promise<Record<string, unknown>>;
+  /** Fields that span the whole width (text areas); the others take half of a wide form. */
+  wide?: readonly string[];
+}
+
 interface ResourceFormDialogProps<R extends Resource> {
   resource: R;
-  /** The add schema's fields shown, in order. */
-  fields: readonly string[];
-  /** Inputs other than the default for some fields. */
-  inputs?: FieldInputs;
+  form: ResourceForm<RecordOf<R>>;
   /** The record to edit; null adds one. */
   record: RecordOf<R> | null;
-  /** Values a new record starts with, or that every save carries (e.g. the parent's id). */
-  initialValues?: Record<string, unknown>;
+  /** Values every save carries (a nested list's parent id). */
   fixedValues?: Record<string, unknown>;
   open: boolean;
   onClose: () => void;
@@ -34,26 +48,37 @@ export const useFieldLabel = (resource: Resource) => {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
   return (field: string): string => {
-    const words = (resource.labels as Record<string, readonly [string, string, string] | undefined>)[field];
+    const words = (resource.labels as Record<string, Words | undefined>)[field];
     return words ? wordsIn(words, language) : field;
   };
 };
 
 /**
- * Add or edit one record. Each field's rules are the contract's own schema of that field; unique
+ * Add or edit one record. Each field's rules are the contract's own schema of that field, and the
+ * whole request is checked against the contract before it is sent (rules across fields); unique
  * fields ask the server on blur; the server's refusals land on their fields.
  */
-export function ResourceFormDialog<R extends Resource>({ resource, fields, inputs = {}, record, initialValues, fixedValues, open, onClose, afterClose }: ResourceFormDialogProps<R>) {
+export function ResourceFormDialog<R extends Resource>({ resource, form: definition, record, fixedValues, open, onClose, afterClose }: ResourceFormDialogProps<R>) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const feedback = useServerFeedback();
   const label = useFieldLabel(resource);
   const { add, edit } = useResourceMutations(resource);
+  const id = (record as { id?: string } | null)?.id;
   const shape = resource.add.shape as Record<string, z.ZodType>;
   const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
   const unique = (resource.unique ?? []) as readonly string[];
-  const id = (record as { id?: string } | null)?.id;
-  const name = wordsIn(resource.title, i18n.language as Language);
+  const fields = (id ? definition.editFields : undefined) ?? definition.fields;
+  const inputs = typeof definition.inputs === 'function' ? definition.inputs(record) : (definition.inputs ?? {});
+  const name = wordsIn(resource.recordName ?? resource.title, i18n.language as Language);
+  const loaded = useQuery({
+    queryKey: [resource.path, 'form', id],
+    queryFn: () => (record && definition.load ? definition.load(record) : Promise.resolve({})),
+    enabled: open && Boolean(record && definition.load),
+    // Always fresh: another administrator may have changed the record since.
+    gcTime: 0,
+  });
+  const waiting = Boolean(record && definition.load) && !loaded.isSuccess;
 
   const uniqueRule = (field: string): FormRule => ({
     validateTrigger: 'onBlur',
@@ -62,25 +87,38 @@ export function ResourceFormDialog<R extends Resource>({ resource, fields, input
       try {
         await api.get('/sys/duplicate/check', { tableName: resource.table, fieldName: field, fieldVal: value.trim(), dataId: id });
       } catch (error) {
-        throw new Error(error instanceof ApiError && error.status === 200 ? t('validation:taken') : feedback.errorText(error));
+        // Taken: the server's own message (spec section 5), translated where it is a known one.
+        throw new Error(error instanceof ApiError && error.status === 200 ? serverFieldText(error.message, t) : feedback.errorText(error));
       }
     },
   });
 
   const submit = async (values: Record<string, unknown>) => {
-    // Empty inputs are "not given"; the contract decides whether that is allowed.
-    const body = Object.fromEntries(Object.entries({ ...values, ...fixedValues }).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]).filter(([, value]) => value !== '' && value !== undefined));
+    // Cleared inputs are sent empty when editing (the contract decides whether that clears the field) and left out when adding.
+    const entries = Object.entries({ ...values, ...fixedValues })
+      .map(([key, value]): [string, unknown] => [key, typeof value === 'string' ? value.trim() : shape[key] ? fitValue(shape[key], value) : value])
+      .filter(([, value]) => value !== undefined && (id !== undefined || value !== ''));
+    const body = { ...Object.fromEntries(entries), ...(id ? { id } : {}) };
+    const checked = (id ? resource.edit : resource.add).safeParse(body);
+    if (!checked.success) {
+      const onFields = checked.error.issues.filter((issue) => fields.includes(String(issue.path[0])));
+      if (onFields.length > 0) {
+        form.setFields(onFields.map((issue) => ({ name: String(issue.path[0]), errors: [issueText(issue, t)] })));
+        return;
+      }
+    }
     try {
-      const envelope = id ? await edit.mutateAsync({ ...body, id }) : await add.mutateAsync(body);
+      const envelope = id ? await edit.mutateAsync(body) : await add.mutateAsync(body);
       feedback.success(envelope, id ? t('resource.edited') : t('resource.added'));
       onClose();
     } catch (error) {
-      const onFields = error instanceof ApiError ? error.errors.filter((e) => fields.includes(e.field.split('.').pop() as never)) : [];
-      if (onFields.length > 0) form.setFields(onFields.map((e) => ({ name: e.field.split('.').pop() as string, errors: [serverFieldText(e.message, t)] })));
+      const onFields = error instanceof ApiError ? error.errors.filter((e) => fields.includes(e.field.split('.').pop() ?? '')) : [];
+      if (onFields.length > 0) form.setFields(onFields.map((e) => ({ name: e.field.split('.').pop() ?? e.field, errors: [serverFieldText(e.message, t)] })));
       else feedback.error(error);
     }
   };
 
+  const twoColumns = fields.length > 6;
   return (
     <Modal
       title={id ? t('resource.editTitle', { name }) : t('resource.addTitle', { name })}
@@ -90,24 +128,36 @@ export function ResourceFormDialog<R extends Resource>({ resource, fields, input
       onOk={() => form.submit()}
       okText={t('save')}
       cancelText={t('cancel')}
+      okButtonProps={{ disabled: waiting }}
       confirmLoading={add.isPending || edit.isPending}
+      mask={{ closable: false }}
       destroyOnHidden
-      width={640}
+      width={twoColumns ? 800 : 560}
     >
-      <Form form={form} layout="vertical" initialValues={record ?? initialValues} onFinish={submit} name={`${resource.table}-form`}>
-        {fields.map((field) => {
-          const schema = shape[field];
-          if (!schema) return null;
-          const rules: FormRule[] = [contractRule(schema, t), ...(unique.includes(field) ? [uniqueRule(field)] : [])];
-          const dictionary = dictionaries[field];
-          const input = inputs[field] ?? (dictionary ? <DictSelect code={dictionary} /> : <Input autoComplete="off" />);
-          return (
-            <Form.Item key={field} name={field as string} label={label(field)} rules={rules} required={isRequired(schema)} validateFirst>
-              {input}
-            </Form.Item>
-          );
-        })}
-      </Form>
+      {loaded.isError ? (
+        <LoadErrorAlert error={loaded.error} onRetry={() => void loaded.refetch()} />
+      ) : waiting ? (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : (
+        <Form form={form} layout="vertical" initialValues={{ ...definition.initialValues, ...(record ?? {}), ...loaded.data }} onFinish={submit} name={`${resource.table}-form`} disabled={add.isPending || edit.isPending}>
+          <Row gutter={16}>
+            {fields.map((field) => {
+              const schema = shape[field];
+              const rules: FormRule[] = [...(schema ? [contractRule(schema, t, field)] : []), ...(definition.rules?.[field] ?? []), ...(unique.includes(field) ? [uniqueRule(field)] : [])];
+              const dictionary = dictionaries[field];
+              const input = inputs[field] ?? (dictionary ? <DictSelect code={dictionary} /> : <Input autoComplete="off" />);
+              const wide = !twoColumns || definition.wide?.includes(field);
+              return (
+                <Col key={field} xs={24} md={wide ? 24 : 12}>
+                  <Form.Item name={field} label={label(field)} rules={rules} required={schema ? isRequired(schema) : false} validateFirst validateTrigger={['onChange', 'onBlur']} getValueProps={dictionary ? (value: unknown) => ({ value: value === null || value === undefined ? value : String(value) }) : undefined}>
+                    {input}
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+        </Form>
+      )}
     </Modal>
   );
 }

@@ -9,12 +9,13 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchForm } from '@/components/search-form';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { type SearchField, advancedQueryParams, toListQuery, useListState } from '@/lib/list-state';
+import { type SearchField, type SearchValue, advancedQueryParams, searchFilterNames, searchFormFilters, searchFormValues, toListQuery, useListState } from '@/lib/list-state';
 import { useHasPermission } from '@/lib/permissions';
 import { serverTable, sortOrderOf } from '@/lib/server-table';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
-import { type FieldInputs, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
+import { type ResourceForm, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
+import { DateRangeInput } from './date-range-input';
 import { ImportReport } from './import-report';
 
 /** A table column: a record field (label, sort and dictionary tag from the resource), optionally with its own cell. */
@@ -29,8 +30,8 @@ export interface ResourcePageProps<R extends Resource> {
   columns: readonly (string | ResourceColumn<RecordOf<R>>)[];
   /** Search inputs above the table, each with the rule it applies (`like` for partial text). */
   search?: readonly SearchField[];
-  /** The add and edit form: which add-schema fields it shows, and inputs other than the default. */
-  form?: { fields: readonly string[]; inputs?: FieldInputs; initialValues?: Record<string, unknown> };
+  /** The add and edit form: which add-schema fields it shows, their inputs, extra values. */
+  form?: ResourceForm<RecordOf<R>>;
   /** Actions of a row after Edit and Delete. */
   rowActions?: (row: RecordOf<R>) => ReactNode;
   /** Buttons after the toolbar's own; given the selected rows for batch actions of the screen's own. */
@@ -74,7 +75,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
     () => ({
       sortable: Object.entries(listColumns).filter(([, c]) => c.sortable !== false).map(([name]) => name),
       defaultSort: resource.defaultSort,
-      filters: [...search.map((s) => s.field), ...advancedQueryParams],
+      filters: [...search.flatMap(searchFilterNames), ...advancedQueryParams],
     }),
     // The resource and the search fields are module constants of each screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -88,7 +89,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ record: Row | null; open: boolean } | null>(null);
   const [importErrors, setImportErrors] = useState<ReturnType<typeof importErrorsOf> | null>(null);
-  const [searchForm] = Form.useForm<Record<string, string>>();
+  const [searchForm] = Form.useForm<Record<string, SearchValue>>();
 
   // After the last rows of the last page were deleted or filtered away, step back to a page with rows.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / state.pageSize)) : 1;
@@ -196,7 +197,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
     onPageChange: setPage,
   });
 
-  const searchValues = Object.fromEntries(search.map(({ field }) => [field, state.filters[field]]).filter(([, value]) => value));
+  const searchValues = searchFormValues(state.filters, search);
   const heading = title === false ? undefined : (title ?? wordsIn(resource.title, i18n.language as Language));
 
   return (
@@ -204,10 +205,10 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       {(search.length > 0 || advancedFields.length > 0) && (
         <Space align="start" wrap style={{ marginBottom: 16 }}>
           {search.length > 0 && (
-            <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('search')} values={searchValues} onSearch={(values) => applySearch({ ...values, superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
-              {search.map(({ field }) => (
+            <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('search')} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
+              {search.map(({ field, range }) => (
                 <Form.Item key={field} name={field} label={label(field)}>
-                  {dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />}
+                  {range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />}
                 </Form.Item>
               ))}
             </SearchForm>
@@ -269,10 +270,8 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       {editing && form && !renderForm && (
         <ResourceFormDialog
           resource={resource}
-          fields={form.fields}
-          inputs={form.inputs}
+          form={form}
           record={editing.record}
-          initialValues={form.initialValues}
           fixedValues={fixedQuery}
           open={editing.open}
           onClose={() => setEditing((slot) => slot && { ...slot, open: false })}

@@ -1,7 +1,8 @@
+import { adminChangePasswordRequestSchema } from '@cellsight/contract';
 import { Form, Input, Modal, Typography } from 'antd';
+import { contractRule, requiredRule, sameAsRule } from '@/lib/contract-rules';
 import { useTranslation } from 'react-i18next';
 import { useResetUserPassword } from '../api/change-password';
-import { confirmPasswordRules, passwordRules } from '../lib/form-rules';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
 
 interface ResetPasswordValues {
@@ -49,14 +50,14 @@ export function ResetPasswordModal({ open, username, onClose, afterClose }: Rese
         <Form.Item label={t('fields.username')}>
           <Typography.Text strong>{username}</Typography.Text>
         </Form.Item>
-        <Form.Item name="password" label={t('resetPassword.newPassword')} rules={passwordRules(t)} validateFirst>
+        <Form.Item name="password" label={t('resetPassword.newPassword')} rules={[contractRule(adminChangePasswordRequestSchema.shape.password, t, 'password')]} validateFirst>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirmpassword"
           label={t('fields.confirmPassword')}
           dependencies={['password']}
-          rules={confirmPasswordRules(t, 'password')}
+          rules={[requiredRule('confirmpassword', t), sameAsRule('password', t)]}
           validateFirst
         >
           <Input.Password autoComplete="new-password" />

@@ -277,17 +277,17 @@ describe('Users screen', () => {
       await user.click(screen.getByRole('button', { name: /^\S*\s*Add$/ }));
       const dialog = await findDialog('Add user');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await within(dialog).findByText('Please enter the user name')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Please enter your user name')).toBeInTheDocument();
       expect(within(dialog).getByText('Please enter the real name')).toBeInTheDocument();
-      expect(within(dialog).getByText('Please enter the password')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please enter your password')).toBeInTheDocument();
       expect(within(dialog).getByText('Please confirm the password')).toBeInTheDocument();
 
       await user.type(within(dialog).getByLabelText('User name'), 'ab!');
-      expect(await within(dialog).findByText('Use 4 to 18 letters, digits or underscores')).toBeInTheDocument();
+      expect(await within(dialog).findByText('The user name must be 4 to 18 letters, digits or underscores')).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Password'), 'abcdef');
       expect(await within(dialog).findByText('The password must contain both letters and digits')).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Confirm password'), 'abcdeg');
-      expect(await within(dialog).findByText('The two passwords do not match')).toBeInTheDocument();
+      expect(await within(dialog).findByText('The two passwords do not match!')).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('Phone'), '12345');
       expect(await within(dialog).findByText('Please enter a valid mobile number')).toBeInTheDocument();
     });
@@ -295,7 +295,7 @@ describe('Users screen', () => {
     it('shows the server message when the user name is taken', async () => {
       const checked: Record<string, string>[] = [];
       server.use(
-        http.get('/boot/sys/user/checkOnlyUser', ({ request }) => {
+        http.get('/boot/sys/duplicate/check', ({ request }) => {
           const params = Object.fromEntries(new URL(request.url).searchParams);
           checked.push(params);
           return HttpResponse.json(failure(4010, 'User name already taken'));
@@ -308,13 +308,13 @@ describe('Users screen', () => {
       await user.type(within(dialog).getByLabelText('User name'), 'alice');
       await user.tab();
       expect(await within(dialog).findByText('User name already taken')).toBeInTheDocument();
-      expect(checked[0]).toMatchObject({ username: 'alice' });
+      expect(checked[0]).toMatchObject({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'alice' });
     });
 
     it('creates a user with comma-joined roles and reloads the list', async () => {
       let body: unknown;
       server.use(
-        http.get('/boot/sys/user/checkOnlyUser', () => HttpResponse.json(envelope(null, 200, 'free'))),
+        http.get('/boot/sys/duplicate/check', () => HttpResponse.json(envelope(null, 200, 'free'))),
         http.post('/boot/sys/user/add', async ({ request }) => {
           body = await request.json();
           return HttpResponse.json(envelope(null, 1001, 'added'));
@@ -342,8 +342,6 @@ describe('Users screen', () => {
           realname: 'Carol',
           selectedroles: 'r1',
           selecteddeparts: 'd-sales',
-          sex: null,
-          email: '',
         }),
       );
       await waitFor(() => expect(listQueries.length).toBeGreaterThan(before));
@@ -352,7 +350,7 @@ describe('Users screen', () => {
 
     it('puts server field errors on the matching fields', async () => {
       server.use(
-        http.get('/boot/sys/user/checkOnlyUser', () => HttpResponse.json(envelope(null, 200, 'free'))),
+        http.get('/boot/sys/duplicate/check', () => HttpResponse.json(envelope(null, 200, 'free'))),
         http.post('/boot/sys/user/add', () =>
           HttpResponse.json(failure(4004, 'invalid input', [{ field: 'realname', message: 'realname must be at most 50 characters' }]), { status: 400 }),
         ),
@@ -377,7 +375,7 @@ describe('Users screen', () => {
         expect(new URL(request.url).searchParams.get('userid')).toBe('u1');
         return HttpResponse.json(envelope(['r1']));
       }),
-      http.get('/boot/sys/user/checkOnlyUser', () => HttpResponse.json(envelope(null, 200, 'free'))),
+      http.get('/boot/sys/duplicate/check', () => HttpResponse.json(envelope(null, 200, 'free'))),
       http.put('/boot/sys/user/edit', async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(envelope(null, 1002, 'edited'));

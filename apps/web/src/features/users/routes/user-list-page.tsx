@@ -10,7 +10,7 @@ import { useFrozenBatch } from '../api/frozen-batch';
 import { RecycleBinModal } from '../components/recycle-bin-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 import { UserAvatar } from '../components/user-avatar';
-import { UserFormModal } from '../components/user-form-modal';
+import { userForm } from '../lib/user-form';
 
 /** System administration: the Users screen, on the screen kit plus what only users have (freezing, passwords, recycle bin). */
 export default function UserListPage() {
@@ -37,7 +37,7 @@ export default function UserListPage() {
         resource={userResource}
         columns={['username', 'realname', { field: 'avatar', render: (user) => <UserAvatar path={user.avatar} name={user.username} /> }, 'sex', 'phone', 'email', 'status', 'createTime']}
         search={[{ field: 'username', rule: 'like' }, { field: 'realname', rule: 'like' }, { field: 'phone' }, { field: 'sex' }, { field: 'status' }]}
-        renderForm={({ record, open, onClose, afterClose }) => <UserFormModal key={record?.id ?? 'new'} open={open} user={record} onClose={onClose} afterClose={afterClose} />}
+        form={userForm}
         rowActions={can.freeze || can.resetPassword ? (user) => {
           const frozen = user.status === UserStatus.Frozen;
           return (
