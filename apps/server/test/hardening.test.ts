@@ -237,7 +237,7 @@ describe('duplicate check', () => {
   });
 
   it('refuses any other table or column with a 400 naming it, and callers without the form’s permission', async () => {
-    expectRefused(await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'x' }), 'tableName');
+    expectRefused(await check({ tableName: 'sys_session', fieldName: 'token_hash', fieldVal: 'x' }), 'tableName');
     expectRefused(await check({ tableName: '__proto__', fieldName: 'username', fieldVal: 'x' }), 'tableName');
     expectRefused(await check({ tableName: 'sys_user', fieldName: 'password_hash', fieldVal: 'x' }), 'fieldName');
     expectRefused(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'x\u0000' }), 'fieldVal');

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { fields } from './fields.js';
+import { Permission } from './permissions.js';
+import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
 
 /** One dictionary option as the console reads it. */
@@ -30,3 +33,125 @@ export const DictCode = {
 
 /** User status: 1 normal, 2 frozen. */
 export const UserStatus = { Normal: 1, Frozen: 2 } as const;
+
+const requiredText = (max: number) =>
+  text({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+/** Optional free text: null clears it on edit. */
+const descriptionField = text().trim().max(255, 'must be at most 255 characters').nullable().optional();
+
+const dictAddSchema = z.object({
+  dictName: requiredText(100),
+  dictCode: requiredText(100).regex(/^[A-Za-z0-9_]+$/, 'may hold only letters, digits and _'),
+  description: descriptionField,
+});
+
+/** System administration: dictionaries (spec section 2 "dictionaries"; JeecgBoot `/sys/dict`). */
+export const dictResource = defineResource({
+  path: '/sys/dict',
+  table: 'sys_dict',
+  title: ['Dictionaries', '数据字典', 'Wörterbücher'],
+  record: z.object({ id: text(), dictName: text(), dictCode: text(), description: text().nullable(), ...auditFields }),
+  columns: {
+    dictName: { type: 'text' },
+    dictCode: { type: 'text' },
+    createTime: { type: 'date' },
+  },
+  defaultSort: { column: 'createTime', order: 'desc' },
+  add: dictAddSchema,
+  edit: editSchemaOf(dictAddSchema),
+  permissions: { list: Permission.DictList, add: Permission.DictAdd, edit: Permission.DictEdit, delete: Permission.DictDelete },
+  unique: ['dictCode'],
+  labels: {
+    dictName: ['Dictionary name', '字典名称', 'Wörterbuchname'],
+    dictCode: ['Dictionary code', '字典编码', 'Wörterbuchcode'],
+    description: ['Description', '描述', 'Beschreibung'],
+    ...auditLabels,
+  },
+  sheet: ['dictName', 'dictCode', 'description', 'createTime'],
+});
+export type DictRecord = z.infer<typeof dictResource.record>;
+
+/** An item's text in one of the console's other languages; empty means "use the item text". */
+const translationText = text()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .optional()
+  .transform((value) => value || undefined);
+
+/** Item status: 1 enabled, 0 disabled (dictionary `dict_item_status`). */
+export const DictItemStatus = { Disabled: 0, Enabled: 1 } as const;
+
+const dictItemAddSchema = z.object({
+  dictId: fields.id,
+  itemText: requiredText(100),
+  itemValue: requiredText(100),
+  description: descriptionField,
+  sortOrder: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be at least 0').max(99_999, 'must be at most 99999').optional(),
+  /** 1 enabled, 0 disabled; the dictionary select sends the value as text. */
+  status: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'must be 0 (disabled) or 1 (enabled)' })
+    .transform((value) => (Number(value) === DictItemStatus.Enabled ? DictItemStatus.Enabled : DictItemStatus.Disabled))
+    .optional(),
+  /** The item's text in zh-CN and de-DE (the item text is the en-US one and every missing one's fallback). */
+  translations: z.object({ 'zh-CN': translationText, 'de-DE': translationText }, { error: 'must hold the texts by language' }).optional(),
+});
+
+/** The items of one dictionary (JeecgBoot `/sys/dictItem`, listed with `?dictId=`). */
+export const dictItemResource = defineResource({
+  path: '/sys/dictItem',
+  table: 'sys_dict_item',
+  title: ['Dictionary items', '字典项', 'Wörterbucheinträge'],
+  record: z.object({
+    id: text(),
+    dictId: text(),
+    itemText: text(),
+    itemValue: text(),
+    description: text().nullable(),
+    sortOrder: z.number().int(),
+    status: z.number().int(),
+    status_dictText: text().nullable(),
+    translations: z.object({ 'zh-CN': text().optional(), 'de-DE': text().optional() }),
+    ...auditFields,
+  }),
+  columns: {
+    itemText: { type: 'text' },
+    itemValue: { type: 'text' },
+    sortOrder: { type: 'integer' },
+    status: { type: 'smallint' },
+    /** The parent dictionary: the drawer's fixed filter, not a column of its own. */
+    dictId: { type: 'text', sortable: false },
+  },
+  defaultSort: { column: 'sortOrder', order: 'asc' },
+  add: dictItemAddSchema,
+  edit: editSchemaOf(dictItemAddSchema),
+  permissions: { list: Permission.DictList, add: Permission.DictAdd, edit: Permission.DictEdit, delete: Permission.DictDelete },
+  dictionaries: { status: DictCode.DictItemStatus },
+  labels: {
+    dictId: ['Dictionary', '所属字典', 'Wörterbuch'],
+    itemText: ['Item text', '名称', 'Text'],
+    itemValue: ['Item value', '数据值', 'Wert'],
+    description: ['Description', '描述', 'Beschreibung'],
+    sortOrder: ['Sort order', '排序值', 'Reihenfolge'],
+    status: ['Status', '状态', 'Status'],
+    translations: ['Translations', '多语言文本', 'Übersetzungen'],
+    ...auditLabels,
+  },
+  sheet: ['itemText', 'itemValue', 'description', 'sortOrder', 'status'],
+});
+export type DictItemRecord = z.infer<typeof dictItemResource.record>;
+
+/** `GET /sys/dictItem/dictItemCheck`: whether a value is still free within its dictionary (`id`: the item being edited). */
+export const dictItemCheckQuerySchema = z.object({
+  dictId: fields.id,
+  itemValue: requiredText(100),
+  id: fields.id.optional(),
+});
+
+/** `GET /sys/dict/getDictItems/{dictCode}`: a plain dictionary code; the table form `table,text,code` is not offered. */
+export const dictCodeParamsSchema = z.object({
+  dictCode: requiredText(100).refine((code) => !code.includes(','), 'table dictionaries ("table,text,code") are not offered; give a dictionary code'),
+});

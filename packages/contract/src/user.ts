@@ -76,7 +76,6 @@ export const frozenBatchRequestSchema = z.object({
 });
 
 export const idQuerySchema = z.object({ id: fields.id });
-export const idsQuerySchema = z.object({ ids: fields.idList.min(1, 'is required') });
 
 /** `checkOnlyUser`: exactly one of username, email or phone, and the id of the user being edited. */
 export const checkOnlyUserQuerySchema = z

@@ -64,7 +64,8 @@ export interface BuiltListQuery {
   pageSize: number;
 }
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Escapes `%`, `_` and `\` so a search text matches only itself inside a LIKE pattern. */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function convertValue(name: string, type: ListColumnType, raw: string): ListValue {
   const parsed = parseListValue(type, raw);

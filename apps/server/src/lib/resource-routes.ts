@@ -2,16 +2,35 @@ import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSch
 import { requireAuth } from '../plugins/auth.plugin.js';
 import { ok } from './envelope.js';
 import { badRequest } from './errors.js';
-import type { ResourceService } from './resource-service.js';
+import { type Language, type ListQuery, type Page, text } from '@cellsight/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../plugins/auth.plugin.js';
+import type { ExportFormat } from './spreadsheet.js';
 import { type ZodApp, route } from './route.js';
 import { attachment, exportFormats } from './spreadsheet.js';
+
+/**
+ * What the routes ask of a resource's service: the kit's own (`createResourceService`), or a
+ * module's service that does more (users: roles, tenants, the recycle bin) behind the same calls.
+ */
+export interface ResourceCalls<R extends Resource> {
+  resource: R;
+  list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<z.input<R['record']>>>;
+  byId?(auth: AuthContext, id: string, language: Language): Promise<z.input<R['record']>>;
+  add(auth: AuthContext, input: never): Promise<string>;
+  edit(auth: AuthContext, input: never): Promise<void>;
+  remove(auth: AuthContext, ids: string[]): Promise<void>;
+  exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat): Promise<{ fileName: string; contentType: string; data: Buffer }>;
+  importSheet?(auth: AuthContext, file: Buffer, fileName: string): Promise<number>;
+  isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }>;
+}
 
 /**
  * The calls of a resource screen, one line per screen: list, queryById, add, edit (PUT or POST),
  * delete, deleteBatch, exportXls, exportCsv and importExcel, each guarded by the permission the
  * contract names (a call without one is not registered), and the duplicate check of its unique fields.
  */
-export function resourceRoutes<R extends Resource>(app: ZodApp, service: ResourceService<R>, tags: string[]): void {
+export function resourceRoutes<R extends Resource>(app: ZodApp, service: ResourceCalls<R>, tags: string[]): void {
   const { resource } = service;
   const { path, permissions } = resource;
   const read = { permission: permissions.list };
@@ -21,17 +40,19 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
     { method: 'GET', url: `${path}/list`, access: read, tags, summary: 'List (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(resource.record) },
     async (request) => ok(await service.list(requireAuth(request), request.query, request.language)),
   );
-  route(
-    app,
-    { method: 'GET', url: `${path}/queryById`, access: read, tags, summary: 'One record', input: { querystring: resourceIdQuerySchema }, result: resource.record },
-    async (request) => ok(await service.byId(requireAuth(request), request.query.id, request.language)),
-  );
+  if (service.byId) {
+    const byId = service.byId.bind(service);
+    route(
+      app,
+      { method: 'GET', url: `${path}/queryById`, access: read, tags, summary: 'One record', input: { querystring: resourceIdQuerySchema }, result: resource.record },
+      async (request) => ok(await byId(requireAuth(request), request.query.id, request.language)),
+    );
+  }
 
   if (permissions.add) {
-    route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tags, summary: 'Add', input: { body: resource.add }, result: null }, async (request) => {
-      await service.add(requireAuth(request), request.body as never);
-      return ok(null, 'Added', ServerCode.ADDED);
-    });
+    route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
+      ok(await service.add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
+    );
   }
   if (permissions.edit) {
     route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
@@ -69,14 +90,15 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
       );
     }
   }
-  if (permissions.import) {
+  if (permissions.import && service.importSheet) {
+    const importSheet = service.importSheet.bind(service);
     route(
       app,
       { method: 'POST', url: `${path}/importExcel`, access: { permission: permissions.import }, tags, summary: 'Import from .xls or .xlsx (multipart "file"): every row or none, refusals listed by row and field', result: importResultSchema },
       async (request) => {
         const part = request.isMultipart() ? await request.file() : undefined;
         if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a .xls or .xlsx file', [{ field: 'file', message: 'is required' }]);
-        const imported = await service.importSheet(requireAuth(request), await part.toBuffer(), part.filename);
+        const imported = await importSheet(requireAuth(request), await part.toBuffer(), part.filename);
         return ok({ imported }, `Imported ${imported} rows`, ServerCode.SUCCESS);
       },
     );
@@ -85,7 +107,7 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
     app.duplicateChecks.set(resource.table, {
       fields: resource.unique,
       access: [permissions.add, permissions.edit].filter((code) => code !== undefined),
-      check: (_auth, field, value, exceptId) => service.isAvailable(field, value, exceptId),
+      check: (auth, field, value, exceptId) => service.isAvailable(auth, field, value, exceptId),
     });
   }
 }

@@ -142,7 +142,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
       options.onChanged?.(auth, removed);
     },
 
-    async isAvailable(field: string, value: string, exceptId?: string) {
+    async isAvailable(_auth: AuthContext, field: string, value: string, exceptId?: string) {
       const isTaken = (await repository.taken(uniqueColumn(field), [value], exceptId)).size > 0;
       return isTaken ? { free: false, code: ServerCode.INCORRECT_PARAMETER, message: 'This value already exists' } : { free: true, code: ServerCode.OK, message: 'This value is available' };
     },

@@ -1,5 +1,5 @@
 import type { Language } from '@cellsight/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { dictItems, dicts } from '../../db/schema.js';
 
@@ -19,6 +19,23 @@ export const createDictRepository = (db: Database) => ({
       .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
       .where(and(eq(dicts.delFlag, 0), eq(dictItems.status, 1)))
       .orderBy(asc(dicts.dictCode), asc(dictItems.sortOrder));
+  },
+
+  /** The codes of the dictionaries with these ids (those that exist). */
+  async codesOf(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select({ code: dicts.dictCode }).from(dicts).where(inArray(dicts.id, ids));
+    return rows.map((row) => row.code);
+  },
+
+  /** Whether another item (not `exceptId`) of the dictionary holds this value. */
+  async itemValueTaken(dictId: string, itemValue: string, exceptId?: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: dictItems.id })
+      .from(dictItems)
+      .where(and(eq(dictItems.dictId, dictId), eq(dictItems.itemValue, itemValue), exceptId === undefined ? undefined : ne(dictItems.id, exceptId)))
+      .limit(1);
+    return rows.length > 0;
   },
 });
 

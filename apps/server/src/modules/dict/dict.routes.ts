@@ -1,13 +1,77 @@
-import { allDictItemsSchema } from '@cellsight/contract';
+import { Permission, ServerCode, allDictItemsSchema, dictCodeParamsSchema, dictItemCheckQuerySchema, dictOptionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
+import { z } from 'zod';
+import { dictItems, dicts } from '../../db/schema.js';
+import { createTableRepository } from '../../db/table-repository.js';
+import { failure, ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
+import { createDictAdminService } from './dict-admin.service.js';
+import { createDictRepository } from './dict.repository.js';
+
+const tags = ['dictionaries'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  /** Every console reloads its dictionaries once the cache no longer holds the old ones. */
+  const dictionariesChanged = () => {
+    app.dicts.invalidate();
+    app.realtime.toEveryone('dictionaries.changed', {});
+  };
+  const admin = createDictAdminService({
+    repository: createDictRepository(app.db),
+    dictTable: createTableRepository(app.db, dicts),
+    itemTable: createTableRepository(app.db, dictItems),
+    dicts: app.dicts,
+    onChanged: dictionariesChanged,
+  });
+  resourceRoutes(app, admin.dictionaries, tags);
+  resourceRoutes(app, admin.items, tags);
+
   route(
     app,
-    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags: ['dictionaries'], summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
+    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
     async (request) => ok(await app.dicts.all(request.language)),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/dict/getDictItems/:dictCode',
+      access: 'authenticated',
+      tags,
+      summary: 'The enabled items of one dictionary by sort order, texts in the Accept-Language (an unknown code has none; table dictionaries are not offered)',
+      input: { params: dictCodeParamsSchema },
+      result: z.array(dictOptionSchema),
+    },
+    async (request) => ok(await app.dicts.items(request.params.dictCode, request.language)),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
+    async () => {
+      dictionariesChanged();
+      return ok(null, 'Dictionary cache refreshed');
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/dictItem/dictItemCheck',
+      access: { permission: [Permission.DictAdd, Permission.DictEdit] },
+      tags,
+      summary: 'Whether an item value is still free within its dictionary (`id`: the item being edited)',
+      input: { querystring: dictItemCheckQuerySchema },
+      result: null,
+    },
+    async (request) => {
+      const { dictId, itemValue, id } = request.query;
+      // Taken: success false with HTTP 200, as the duplicate check answers, so form validators show the message.
+      return (await admin.isItemValueFree(dictId, itemValue, id)) ? ok(null, 'This value is available') : failure(ServerCode.INCORRECT_PARAMETER, 'This value already exists', null);
+    },
   );
 };
 

@@ -1,4 +1,4 @@
-import type { AllDictItems, Language } from '@cellsight/contract';
+import type { AllDictItems, DictOption, Language } from '@cellsight/contract';
 import type { DictItemRow, DictRepository } from './dict.repository.js';
 
 /**
@@ -18,12 +18,15 @@ export const createDictService = (repository: DictRepository, cacheMs = 30_000) 
     let built = cached.byLanguage.get(language);
     if (!built) {
       built = cached.rows.then((rows) => {
-        const result: AllDictItems = {};
+        // A Map, not an object: a dictionary may be named like an Object property ("constructor").
+        const byCode = new Map<string, AllDictItems[string]>();
         for (const row of rows) {
           const text = row.translations[language] || row.text;
-          (result[row.code] ??= []).push({ value: row.value, text, title: text });
+          const items = byCode.get(row.code) ?? [];
+          items.push({ value: row.value, text, title: text });
+          byCode.set(row.code, items);
         }
-        return result;
+        return Object.fromEntries(byCode);
       });
       cached.byLanguage.set(language, built);
     }
@@ -36,6 +39,11 @@ export const createDictService = (repository: DictRepository, cacheMs = 30_000) 
     async translator(language: Language): Promise<(code: string, value: string | number | null) => string | null> {
       const items = await all(language);
       return (code, value) => (value === null ? null : (items[code]?.find((i) => i.value === String(value))?.text ?? String(value)));
+    },
+    /** One dictionary's enabled items in `language`, by sort order; none for an unknown code. */
+    async items(code: string, language: Language): Promise<DictOption[]> {
+      const byCode = await all(language);
+      return Object.hasOwn(byCode, code) ? (byCode[code] ?? []) : [];
     },
     invalidate(): void {
       cached = null;

@@ -1,9 +1,11 @@
+import { LogType } from '@cellsight/contract';
+import { type SQL, and, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { logs, visits } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { countAll, escapeLike } from '../../lib/list-query.js';
 
-export const LogType = { Login: 1, Operation: 2 } as const;
-export const OperateType = { Query: 1, Add: 2, Edit: 3, Delete: 4, Import: 5, Export: 6 } as const;
+export { LogType, OperateType } from '@cellsight/contract';
 
 export interface LogEntry {
   logType: number;
@@ -18,6 +20,21 @@ export interface LogEntry {
   costTime?: number | null;
 }
 
+/** Sign-ins and distinct addresses of one UTC day (`YYYY-MM-DD`). */
+export interface LoginDay {
+  day: string;
+  visit: number;
+  ip: number;
+}
+
+/** JeecgBoot's `keyWord` of the log list: the log content holds the text (any case). */
+export const logContentContains = (text: string): SQL => ilike(logs.logContent, `%${escapeLike(text)}%`);
+
+const isLogin = eq(logs.logType, LogType.Login);
+const distinctIps = sql<number>`cast(count(distinct ${logs.ip}) as integer)`;
+/** The UTC day of a log row; literal SQL text only, so GROUP BY can repeat it. */
+const utcDay = sql<string>`to_char(${logs.createTime} at time zone 'UTC', 'YYYY-MM-DD')`;
+
 /** Login, operation and visit logs (they back the log screens). */
 export const createLogRepository = (db: Database) => ({
   async add(entry: LogEntry): Promise<void> {
@@ -25,6 +42,28 @@ export const createLogRepository = (db: Database) => ({
   },
   async addVisit(visit: { userId: string; ip: string | null; userAgent: string | null }): Promise<void> {
     await db.insert(visits).values({ id: newId(), ...visit, userAgent: visit.userAgent?.slice(0, 255) ?? null });
+  },
+
+  /** Login-log rows in total, and rows and distinct addresses from `from` (inclusive) to `to` (exclusive). */
+  async loginCounts(from: Date, to: Date): Promise<{ total: number; inRange: number; ipsInRange: number }> {
+    const [[all], [range]] = await Promise.all([
+      db.select({ total: countAll }).from(logs).where(isLogin),
+      db
+        .select({ rows: countAll, ips: distinctIps })
+        .from(logs)
+        .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to))),
+    ]);
+    return { total: all?.total ?? 0, inRange: range?.rows ?? 0, ipsInRange: range?.ips ?? 0 };
+  },
+
+  /** Login-log rows and distinct addresses per UTC day from `from` (inclusive) to `to` (exclusive); days without rows are absent. */
+  async loginsPerDay(from: Date, to: Date): Promise<LoginDay[]> {
+    return db
+      .select({ day: utcDay, visit: countAll, ip: distinctIps })
+      .from(logs)
+      .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to)))
+      .groupBy(utcDay)
+      .orderBy(utcDay);
   },
 });
 

@@ -1,11 +1,71 @@
 import { MenuType } from '@cellsight/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
+type PermissionInsert = typeof permissions.$inferInsert;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+const live = eq(permissions.delFlag, 0);
+// Siblings with the same order number stay in the order they were added.
+const menuOrder = [asc(permissions.sortNo), asc(permissions.createTime), asc(permissions.id)];
+
+/** Menu maintenance on one executor: the database, or a transaction (menuTransaction). */
+const createMenuStore = (db: Executor) => ({
+  /** Every row, siblings in their configured order. */
+  async all(): Promise<PermissionRow[]> {
+    return db.select().from(permissions).where(live).orderBy(...menuOrder);
+  },
+
+  async byId(id: string): Promise<PermissionRow | undefined> {
+    const [row] = await db.select().from(permissions).where(and(eq(permissions.id, id), live));
+    return row;
+  },
+
+  /** The rows under `parentId`, or the rows of one kind at the root (null). */
+  async children(parentId: string | null, menuType?: number): Promise<PermissionRow[]> {
+    const under = parentId === null ? isNull(permissions.parentId) : eq(permissions.parentId, parentId);
+    return db
+      .select()
+      .from(permissions)
+      .where(and(under, menuType === undefined ? undefined : eq(permissions.menuType, menuType), live))
+      .orderBy(...menuOrder);
+  },
+
+  async insert(row: PermissionInsert): Promise<void> {
+    await db.insert(permissions).values(row);
+  },
+
+  async update(id: string, values: Partial<PermissionInsert>): Promise<void> {
+    await db.update(permissions).set(values).where(eq(permissions.id, id));
+  },
+
+  /** Deletes the rows physically; their role grants go with them (foreign key cascade). */
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.delete(permissions).where(inArray(permissions.id, ids));
+  },
+
+  /** Recomputes `is_leaf` of these rows: a leaf has no menu children (buttons do not count, as in the seed). */
+  async refreshLeaf(ids: (string | null)[]): Promise<void> {
+    const present = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+    if (present.length === 0) return;
+    // The subquery names the updated table explicitly: drizzle leaves its columns unqualified.
+    const noMenuChildren = sql<boolean>`not exists (select 1 from sys_permission c where c.parent_id = "sys_permission"."id" and c.menu_type <> ${MenuType.Button} and c.del_flag = 0)`;
+    await db.update(permissions).set({ isLeaf: noMenuChildren }).where(inArray(permissions.id, present));
+  },
+});
+
+export type MenuStore = ReturnType<typeof createMenuStore>;
 
 export const createPermissionRepository = (db: Database) => ({
+  ...createMenuStore(db),
+
+  /** Runs `work` in one transaction: every change is stored, or none. */
+  menuTransaction<T>(work: (menus: MenuStore) => Promise<T>): Promise<T> {
+    return db.transaction((tx) => work(createMenuStore(tx)));
+  },
+
   /** Every permission row granted to the user through their roles, ordered by sort_no. */
   async rowsForUser(userId: string): Promise<PermissionRow[]> {
     const granted = db

@@ -1,15 +1,41 @@
-import { userPermissionsSchema } from '@cellsight/contract';
+import {
+  DictCode,
+  Permission,
+  ServerCode,
+  menuAddSchema,
+  menuEditSchema,
+  menuListQuerySchema,
+  menuRecordSchema,
+  menuSubmenuQuerySchema,
+  menuTreeNodeSchema,
+  resourceIdQuerySchema,
+  resourceIdsQuerySchema,
+  splitIds,
+  userPermissionsSchema,
+} from '@cellsight/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
+import { createMenuService } from './menu.service.js';
 import { createPermissionRepository } from './permission.repository.js';
+
+const tags = ['menus'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const permissions = createPermissionRepository(app.db);
   const logs = createLogRepository(app.db);
+  const menus = createMenuService({ permissions, changed: () => app.realtime.toEveryone('permissions.changed', {}) });
+  const read = { permission: Permission.MenuList };
+  /** `menuType_dictText` in the caller's language. */
+  const menuTypeText = async (request: FastifyRequest) => {
+    const dictText = await app.dicts.translator(request.language);
+    return (menuType: number) => dictText(DictCode.MenuType, menuType);
+  };
 
   route(
     app,
@@ -22,6 +48,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return ok({ menu: buildMenuTree(rows), auth: authList(rows), allAuth: allAuthList(all), sysSafeMode: false });
     },
   );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/list', access: read, tags, summary: 'The whole menu tree (not paged); with `name`, the matching rows flat', input: { querystring: menuListQuerySchema }, result: z.array(menuTreeNodeSchema) },
+    async (request) => ok(await menus.list(request.query.name, await menuTypeText(request))),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/getSystemMenuList', access: read, tags, summary: 'The first-level menus', result: z.array(menuRecordSchema) },
+    async (request) => ok(await menus.firstLevel(await menuTypeText(request))),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/getSystemSubmenu', access: read, tags, summary: 'The rows directly under a menu', input: { querystring: menuSubmenuQuerySchema }, result: z.array(menuRecordSchema) },
+    async (request) => ok(await menus.submenu(request.query.parentId, await menuTypeText(request))),
+  );
+  route(app, { method: 'POST', url: '/sys/permission/add', access: { permission: Permission.MenuAdd }, tags, summary: 'Add a menu or button', input: { body: menuAddSchema }, result: null }, async (request) => {
+    await menus.add(requireAuth(request), request.body);
+    return ok(null, 'Added', ServerCode.ADDED);
+  });
+  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/edit', access: { permission: Permission.MenuEdit }, tags, summary: 'Edit a menu or button', input: { body: menuEditSchema }, result: null }, async (request) => {
+    await menus.edit(requireAuth(request), request.body);
+    return ok(null, 'Edited', ServerCode.EDITED);
+  });
+  const remove = { permission: Permission.MenuDelete };
+  route(app, { method: 'DELETE', url: '/sys/permission/delete', access: remove, tags, summary: 'Delete a row, every row below it and their role grants', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+    await menus.remove([request.query.id]);
+    return ok(null, 'Deleted', ServerCode.DELETED);
+  });
+  route(app, { method: 'DELETE', url: '/sys/permission/deleteBatch', access: remove, tags, summary: 'Delete several rows (ids comma-joined) with every row below them', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+    await menus.remove(splitIds(request.query.ids));
+    return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+  });
 };
 
 export default routes;

@@ -6,14 +6,9 @@ import {
   editInfoRequestSchema,
   frozenBatchRequestSchema,
   idQuerySchema,
-  idsQuerySchema,
-  listQuerySchema,
-  pageSchema,
   recycleBinDeleteQuerySchema,
   recycleBinRestoreRequestSchema,
   text,
-  userAddRequestSchema,
-  userEditRequestSchema,
   userInfoSchema,
   userRecordSchema,
 } from '@cellsight/contract';
@@ -21,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failure, ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { attachment } from '../../lib/spreadsheet.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createDepartRepository } from '../depart/depart.repository.js';
@@ -46,51 +41,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
   });
 
-  // The user form's duplicate check (`/sys/duplicate/check?tableName=sys_user`), like checkOnlyUser.
-  app.duplicateChecks.set('sys_user', {
-    fields: ['username', 'email', 'phone'],
-    access: [Permission.UserAdd, Permission.UserEdit],
-    check: (auth, field, value, exceptId) => users.isAvailable(auth, field as 'username' | 'email' | 'phone', value, exceptId),
-  });
-
-  route(
-    app,
-    { method: 'GET', url: '/sys/user/list', access: { permission: Permission.UserList }, tags, summary: 'List users (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(userRecordSchema) },
-    async (request) => ok(await users.list(requireAuth(request), request.query, request.language)),
-  );
-
-  for (const [url, format] of [['/sys/user/exportXls', 'xlsx'], ['/sys/user/exportCsv', 'csv']] as const) {
-    route(
-      app,
-      {
-        method: 'GET',
-        url,
-        access: { permission: Permission.UserExport },
-        tags,
-        summary: `Export users as .${format}: the list query’s filters and sort (or \`selections\`, comma-joined ids), headings and dictionary texts in the Accept-Language`,
-        input: { querystring: listQuerySchema },
-      },
-      async (request, reply) => {
-        const { fileName, contentType, data } = await users.exportSheet(requireAuth(request), request.query, request.language, format);
-        return reply.header('content-type', contentType).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
-      },
-    );
-  }
-
-  route(
-    app,
-    { method: 'POST', url: '/sys/user/add', access: { permission: Permission.UserAdd }, tags, summary: 'Add a user', input: { body: userAddRequestSchema }, result: text() },
-    async (request) => ok(await users.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
-  );
-
-  route(
-    app,
-    { method: ['PUT', 'POST'], url: '/sys/user/edit', access: { permission: Permission.UserEdit }, tags, summary: 'Edit a user', input: { body: userEditRequestSchema }, result: null },
-    async (request) => {
-      await users.edit(requireAuth(request), request.body);
-      return ok(null, 'Edited', ServerCode.EDITED);
-    },
-  );
+  // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.
+  resourceRoutes(app, users, tags);
 
   route(
     app,
@@ -98,24 +50,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await users.setStatus(requireAuth(request), request.body.ids, request.body.status);
       return ok(null, request.body.status === 2 ? 'Frozen' : 'Unfrozen');
-    },
-  );
-
-  route(
-    app,
-    { method: 'DELETE', url: '/sys/user/delete', access: { permission: Permission.UserDelete }, tags, summary: 'Move a user to the recycle bin', input: { querystring: idQuerySchema }, result: null },
-    async (request) => {
-      await users.remove(requireAuth(request), request.query.id);
-      return ok(null, 'Deleted', ServerCode.DELETED);
-    },
-  );
-
-  route(
-    app,
-    { method: 'DELETE', url: '/sys/user/deleteBatch', access: { permission: Permission.UserDelete }, tags, summary: 'Move users to the recycle bin', input: { querystring: idsQuerySchema }, result: null },
-    async (request) => {
-      await users.remove(requireAuth(request), request.query.ids);
-      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     },
   );
 

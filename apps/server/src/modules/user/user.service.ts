@@ -149,6 +149,7 @@ export const createUserService = (deps: Dependencies) => {
   });
 
   return {
+    resource: userResource,
     async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       const built = buildListQuery(query, listSpec);
       const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
@@ -221,8 +222,8 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     /** Moves users to the recycle bin; their sessions end. */
-    async remove(auth: AuthContext, idList: string): Promise<void> {
-      const ids = await visibleIds(auth, splitIds(idList));
+    async remove(auth: AuthContext, idList: string[]): Promise<void> {
+      const ids = await visibleIds(auth, idList);
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
       await deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() });
       for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
@@ -249,7 +250,8 @@ export const createUserService = (deps: Dependencies) => {
      * True when no user of the caller's tenants holds the value (other than the user being edited,
      * who must be one of them). Asking says nothing about users of other tenants.
      */
-    async isAvailable(auth: AuthContext, field: 'username' | 'email' | 'phone', value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
+    async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
+      if (field !== 'username' && field !== 'email' && field !== 'phone') throw invalidField('fieldName', 'cannot check this field');
       if (exceptId) await visibleIds(auth, [exceptId]);
       const taken = await deps.users.isTaken(field, value, exceptId, scope(auth));
       return taken ? { free: false, code: uniqueCodes[field], message: uniqueMessages[field] } : { free: true, code: ServerCode.OK, message: 'Available' };

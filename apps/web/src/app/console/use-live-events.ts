@@ -26,6 +26,8 @@ export function useLiveEvents(): void {
         case 'permissions.changed':
           // The menu and buttons follow a changed role at once, without a new sign-in.
           void queryClient.invalidateQueries({ queryKey: ['user-permissions'] });
+          // An open Menus or Roles screen shows the changed tree too.
+          void queryClient.invalidateQueries({ queryKey: ['/sys/permission'] });
           break;
         case 'dictionaries.changed':
           void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });

@@ -1,0 +1,105 @@
+import { DictCode, ServerCode, dictItemResource, dictResource } from '@cellsight/contract';
+import type { z } from 'zod';
+import type { TableRepository } from '../../db/table-repository.js';
+import { dictItems, dicts } from '../../db/schema.js';
+import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DictRepository } from './dict.repository.js';
+import type { DictService } from './dict.service.js';
+
+export interface DictAdminOptions {
+  repository: DictRepository;
+  dictTable: TableRepository<typeof dicts>;
+  itemTable: TableRepository<typeof dictItems>;
+  dicts: DictService;
+  /** Told after any dictionary or item changed (cache and consoles refresh). */
+  onChanged: () => void;
+}
+
+/** The dictionaries the console itself reads: deleting or renaming one would break its screens. */
+const consoleCodes: ReadonlySet<string> = new Set(Object.values(DictCode));
+
+const taken = 'already exists';
+
+/**
+ * The Dictionaries screen: dictionaries and their items on the screen kit, plus what the kit does
+ * not know. A dictionary is deleted physically, its items with it (the foreign key cascades), and
+ * the console's own dictionaries are neither deleted nor recoded. An item's value is unique within
+ * its dictionary only, so items check it here instead of through the kit's table-wide `unique`.
+ */
+export const createDictAdminService = ({ repository, dictTable, itemTable, dicts: dictService, onChanged }: DictAdminOptions) => {
+  const dictionaries = createResourceService({
+    resource: dictResource,
+    table: dicts,
+    repository: dictTable,
+    columns: { dictName: dicts.dictName, dictCode: dicts.dictCode, createTime: dicts.createTime },
+    dicts: dictService,
+    onChanged,
+  });
+  const items = createResourceService({
+    resource: dictItemResource,
+    table: dictItems,
+    repository: itemTable,
+    columns: { itemText: dictItems.itemText, itemValue: dictItems.itemValue, sortOrder: dictItems.sortOrder, status: dictItems.status, dictId: dictItems.dictId },
+    dicts: dictService,
+    onChanged,
+  });
+
+  const assertDictionaryExists = async (dictId: string) => {
+    if ((await dictTable.byIds([dictId], undefined)).length === 0) throw invalidField('dictId', 'no such dictionary');
+  };
+
+  const assertValueFree = async (dictId: string, itemValue: string, exceptId?: string) => {
+    if (await repository.itemValueTaken(dictId, itemValue, exceptId)) throw invalidField('itemValue', taken);
+  };
+
+  return {
+    dictionaries: {
+      ...dictionaries,
+
+      async edit(auth: AuthContext, input: z.infer<typeof dictResource.edit>): Promise<void> {
+        if (input.dictCode !== undefined) {
+          const [current] = await dictTable.byIds([input.id], undefined);
+          if (current && current.dictCode !== input.dictCode && consoleCodes.has(current.dictCode)) {
+            throw invalidField('dictCode', `the console reads the dictionary "${current.dictCode}"; its code cannot change`);
+          }
+        }
+        await dictionaries.edit(auth, input);
+      },
+
+      async remove(auth: AuthContext, ids: string[]): Promise<void> {
+        const used = (await repository.codesOf([...new Set(ids)])).filter((code) => consoleCodes.has(code)).sort();
+        if (used.length > 0) {
+          const names = used.map((code) => `"${code}"`).join(', ');
+          throw badRequest(ServerCode.INCORRECT_PARAMETER, `The console reads the ${used.length === 1 ? 'dictionary' : 'dictionaries'} ${names}; ${used.length === 1 ? 'it' : 'they'} cannot be deleted`);
+        }
+        await dictionaries.remove(auth, ids);
+      },
+    },
+
+    items: {
+      ...items,
+
+      async add(auth: AuthContext, input: z.infer<typeof dictItemResource.add>): Promise<string> {
+        await assertDictionaryExists(input.dictId);
+        await assertValueFree(input.dictId, input.itemValue);
+        return items.add(auth, input);
+      },
+
+      async edit(auth: AuthContext, input: z.infer<typeof dictItemResource.edit>): Promise<void> {
+        const [current] = await itemTable.byIds([input.id], undefined);
+        if (!current) throw notFound('Record');
+        const dictId = input.dictId ?? current.dictId;
+        if (dictId !== current.dictId) await assertDictionaryExists(dictId);
+        await assertValueFree(dictId, input.itemValue ?? current.itemValue, input.id);
+        await items.edit(auth, input);
+      },
+    },
+
+    /** `dictItemCheck`: whether the value is free within the dictionary, like the duplicate check. */
+    async isItemValueFree(dictId: string, itemValue: string, exceptId?: string): Promise<boolean> {
+      return !(await repository.itemValueTaken(dictId, itemValue, exceptId));
+    },
+  };
+};

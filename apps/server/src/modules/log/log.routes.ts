@@ -1,0 +1,49 @@
+import { logInfoSchema, logResource, visitInfoSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { logs } from '../../db/schema.js';
+import { createTableRepository } from '../../db/table-repository.js';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import { route } from '../../lib/route.js';
+import { createLogRepository, logContentContains } from './log.repository.js';
+import { createLogService } from './log.service.js';
+
+const tags = ['logs'];
+
+/** Login and operation logs (read-only list from the kit) and the sign-in counters of the console. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const list = createResourceService({
+    resource: logResource,
+    table: logs,
+    repository: createTableRepository(app.db, logs),
+    columns: {
+      logType: logs.logType,
+      logContent: logs.logContent,
+      operateType: logs.operateType,
+      userid: logs.userid,
+      username: logs.username,
+      ip: logs.ip,
+      requestUrl: logs.requestUrl,
+      costTime: logs.costTime,
+      createTime: logs.createTime,
+    },
+    dicts: app.dicts,
+    extraFilters: { keyWord: logContentContains },
+  });
+  resourceRoutes(app, list, tags);
+
+  const counters = createLogService(createLogRepository(app.db));
+  route(
+    app,
+    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
+    async () => ok(await counters.logInfo()),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
+    async () => ok(await counters.visitInfo()),
+  );
+};
+
+export default routes;

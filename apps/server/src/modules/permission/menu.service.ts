@@ -1,0 +1,134 @@
+import { type MenuFieldRequiredByType, type MenuRecord, type MenuTreeNode, MenuComponent, MenuType, isMenuFieldRequired, type menuAddSchema, type menuEditSchema } from '@cellsight/contract';
+import type { z } from 'zod';
+import { invalidField, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import { buildMenuList, tidyComponent, tidyUrl, toMenuRecord, withDescendants } from './menu-list.js';
+import type { MenuStore, PermissionRepository, PermissionRow } from './permission.repository.js';
+
+type MenuAdd = z.output<typeof menuAddSchema>;
+type MenuEdit = z.output<typeof menuEditSchema>;
+type MenuTypeText = (menuType: number) => string | null;
+
+export interface MenuServiceDependencies {
+  permissions: PermissionRepository;
+  /** Told after the tree changed: open consoles reload their menus and buttons. */
+  changed: () => void;
+}
+
+/** The columns an add or edit writes; fields not given stay undefined (not written). */
+const columnsOf = (input: Partial<MenuAdd>) => ({
+  name: input.name,
+  menuType: input.menuType,
+  url: typeof input.url === 'string' ? tidyUrl(input.url) : input.url,
+  component: typeof input.component === 'string' ? tidyComponent(input.component) : input.component,
+  componentName: input.componentName,
+  redirect: input.redirect,
+  icon: input.icon,
+  perms: input.perms,
+  permsType: input.permsType,
+  status: input.status,
+  sortNo: input.sortNo === null ? 0 : input.sortNo,
+  alwaysShow: input.alwaysShow,
+  isRoute: input.route,
+  keepAlive: input.keepAlive,
+  hidden: input.hidden,
+  internalOrExternal: input.internalOrExternal,
+});
+
+/** A first-level menu without a component is a group of its sub-menus. */
+const componentFor = (menuType: number, component: string | null | undefined): string | null =>
+  component || (menuType === MenuType.FirstLevel ? MenuComponent.RouteView : null);
+
+/** A parent must exist and be a menu: buttons hold no rows. */
+const assertParent = async (menus: MenuStore, parentId: string): Promise<void> => {
+  const parent = await menus.byId(parentId);
+  if (!parent) throw invalidField('parentId', 'does not exist');
+  if (parent.menuType === MenuType.Button) throw invalidField('parentId', 'must be a menu, not a button');
+};
+
+const assertRequired = (row: Pick<PermissionRow, 'menuType' | MenuFieldRequiredByType>, stored?: PermissionRow): void => {
+  for (const field of ['parentId', 'perms'] as const) {
+    if (isMenuFieldRequired(field, row.menuType, stored) && !row[field]) throw invalidField(field, 'is required');
+  }
+};
+
+/**
+ * Menu maintenance (reference section 3): the tree, add, edit and a cascading delete, keeping every
+ * parent's `is_leaf` right (a leaf has no menu children) in the same transaction as the change.
+ */
+export const createMenuService = ({ permissions, changed }: MenuServiceDependencies) => {
+  const recordsOf = (rows: PermissionRow[], menuTypeText: MenuTypeText): MenuRecord[] => rows.map((row) => toMenuRecord(row, menuTypeText));
+
+  return {
+    /** The whole tree; with `name`, the rows whose name contains it (any case), flat, each a leaf. */
+    async list(name: string | undefined, menuTypeText: MenuTypeText): Promise<MenuTreeNode[]> {
+      const rows = await permissions.all();
+      if (!name) return buildMenuList(recordsOf(rows, menuTypeText));
+      const wanted = name.toLowerCase();
+      const matching = rows.filter((row) => row.name.toLowerCase().includes(wanted));
+      return recordsOf(matching, menuTypeText).map((record) => ({ ...record, leaf: true, isLeaf: true }));
+    },
+
+    async firstLevel(menuTypeText: MenuTypeText): Promise<MenuRecord[]> {
+      return recordsOf(await permissions.children(null, MenuType.FirstLevel), menuTypeText);
+    },
+
+    async submenu(parentId: string, menuTypeText: MenuTypeText): Promise<MenuRecord[]> {
+      return recordsOf(await permissions.children(parentId), menuTypeText);
+    },
+
+    async add(auth: AuthContext, input: MenuAdd): Promise<string> {
+      const parentId = input.menuType === MenuType.FirstLevel ? null : (input.parentId ?? null);
+      const columns = columnsOf(input);
+      const id = newId();
+      await permissions.menuTransaction(async (menus) => {
+        if (parentId) await assertParent(menus, parentId);
+        await menus.insert({ ...columns, name: input.name, menuType: input.menuType, id, parentId, component: componentFor(input.menuType, columns.component), isLeaf: true, delFlag: 0, createBy: auth.username });
+        await menus.refreshLeaf([parentId]);
+      });
+      changed();
+      return id;
+    },
+
+    async edit(auth: AuthContext, input: MenuEdit): Promise<void> {
+      const { id, ...changes } = input;
+      const columns = columnsOf(changes);
+      await permissions.menuTransaction(async (menus) => {
+        const stored = await menus.byId(id);
+        if (!stored) throw notFound('Menu');
+        const menuType = changes.menuType ?? stored.menuType;
+        const parentId = menuType === MenuType.FirstLevel ? null : changes.parentId === undefined ? stored.parentId : changes.parentId;
+        const perms = columns.perms === undefined ? stored.perms : columns.perms;
+        assertRequired({ menuType, parentId, perms }, stored);
+        if (parentId && parentId !== stored.parentId) {
+          await assertParent(menus, parentId);
+          if (withDescendants(await menus.all(), [id]).has(parentId)) throw invalidField('parentId', 'cannot be the row itself or a row below it');
+        }
+        if (menuType === MenuType.Button && stored.menuType !== MenuType.Button && (await menus.children(id)).length > 0) {
+          throw invalidField('menuType', 'a row with rows below it cannot become a button');
+        }
+        const component = componentFor(menuType, columns.component === undefined ? stored.component : columns.component);
+        await menus.update(id, { ...columns, parentId, component, updateBy: auth.username, updateTime: new Date() });
+        // The old parent may have lost its last menu child, the new one gained one, and a row turned button changes its parent's flag.
+        await menus.refreshLeaf([stored.parentId, parentId, id]);
+      });
+      changed();
+    },
+
+    /** Deletes the rows, every row below them and their role grants; unknown ids are skipped, none known is a 404. */
+    async remove(ids: string[]): Promise<void> {
+      await permissions.menuTransaction(async (menus) => {
+        const rows = await menus.all();
+        const known = rows.filter((row) => ids.includes(row.id));
+        if (known.length === 0) throw notFound('Menu');
+        const removed = withDescendants(rows, known.map((row) => row.id));
+        await menus.remove([...removed]);
+        await menus.refreshLeaf(known.map((row) => row.parentId).filter((parentId) => parentId !== null && !removed.has(parentId)));
+      });
+      changed();
+    },
+  };
+};
+
+export type MenuService = ReturnType<typeof createMenuService>;

@@ -1,0 +1,279 @@
+import { type MenuTreeNode, Permission, ServerCode } from '@cellsight/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rolePermissions, users } from '../src/db/schema.js';
+import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let stranger: string;
+let demo: string;
+
+type Body = { success: boolean; code: number; message: string; result: { errors?: { field: string; message: string }[] } | null };
+
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; query?: Record<string, string>; payload?: object } = {}) => {
+  const response = await t.request({ method, url: `/boot/sys/permission/${url}`, token: options.token ?? admin, query: options.query, payload: options.payload });
+  return { status: response.statusCode, body: response.json() as Body };
+};
+
+const tree = async (): Promise<MenuTreeNode[]> => {
+  const response = await t.request({ method: 'GET', url: '/boot/sys/permission/list', token: admin });
+  return response.json().result as MenuTreeNode[];
+};
+
+/** Every row of the tree by id. */
+const rows = async (): Promise<Map<string, MenuTreeNode>> => {
+  const all = new Map<string, MenuTreeNode>();
+  const walk = (nodes: MenuTreeNode[]) => {
+    for (const node of nodes) {
+      all.set(node.id, node);
+      walk(node.children ?? []);
+    }
+  };
+  walk(await tree());
+  return all;
+};
+
+/** Adds a row and returns its id (found by its unique name). */
+const add = async (payload: Record<string, unknown>): Promise<string> => {
+  const { status, body } = await call('POST', 'add', { payload });
+  expect(status, body.message).toBe(200);
+  const found = [...(await rows()).values()].find((row) => row.name === payload.name);
+  if (!found) throw new Error(`no row named ${String(payload.name)}`);
+  return found.id;
+};
+
+const fieldsOf = (body: Body) => body.result?.errors?.map((error) => error.field);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', adminPassword);
+  await addUser(t, admin, { username: 'no_grants_user' });
+  stranger = await t.login('no_grants_user', 'Passw0rd1');
+  // A demo account holding every permission, so only the demo rule refuses its writes.
+  const demoId = await addUser(t, admin, { username: 'demo_with_grants', selectedroles: 'r-admin' });
+  await t.app.db.update(users).set({ demo: true }).where(eq(users.id, demoId));
+  demo = await t.login('demo_with_grants', 'Passw0rd1');
+});
+afterAll(() => t.close());
+
+describe('menu list', () => {
+  it('is the whole tree: System holds Users, which holds its buttons, with key, title and the type text', async () => {
+    const roots = await tree();
+    const system = roots.find((row) => row.id === 'm-system');
+    expect(system).toMatchObject({ key: 'm-system', title: 'System', name: 'System', menuType: 0, menuType_dictText: 'First-level menu', component: 'layouts/RouteView', isLeaf: false, leaf: false, parentId: null });
+    const usersMenu = system?.children?.find((row) => row.id === 'm-system-user');
+    expect(usersMenu).toMatchObject({ key: 'm-system-user', title: 'Users', url: '/system/user', component: 'system/UserList', menuType: 1, menuType_dictText: 'Sub-menu', isLeaf: true });
+    expect(usersMenu?.children?.map((row) => row.perms)).toEqual(['system:user:list', 'system:user:add', 'system:user:edit', 'system:user:delete', 'system:user:frozen', 'system:user:changePassword', 'system:user:recycleBin', 'system:user:export']);
+    expect(usersMenu?.children?.[0]).toMatchObject({ menuType: 2, menuType_dictText: 'Button permission', status: '1', permsType: '1' });
+    expect(usersMenu?.children?.[0]?.children).toBeUndefined();
+    // Siblings keep their configured order.
+    expect(system?.children?.map((row) => row.name).slice(0, 3)).toEqual(['Users', 'Roles', 'Menus']);
+  });
+
+  it('with a name returns the matching rows flat, any case', async () => {
+    const { status, body } = await call('GET', 'list', { query: { name: 'USER' } });
+    expect(status).toBe(200);
+    const matches = body.result as unknown as MenuTreeNode[];
+    expect(matches.map((row) => row.name).sort()).toEqual(['Add user', 'Delete user', 'Edit user', 'Export users', 'Freeze user', 'List users', 'Role users', 'Users'].sort());
+    expect(matches.every((row) => row.children === undefined && row.isLeaf)).toBe(true);
+  });
+
+  it('answers the first-level menus and the rows under one menu', async () => {
+    const first = (await call('GET', 'getSystemMenuList')).body.result as unknown as MenuTreeNode[];
+    expect(first.map((row) => row.id)).toEqual(['m-collector', 'm-system']);
+    const under = (await call('GET', 'getSystemSubmenu', { query: { parentId: 'm-system-menu' } })).body.result as unknown as MenuTreeNode[];
+    expect(under.map((row) => row.perms)).toEqual([Permission.MenuList, Permission.MenuAdd, Permission.MenuEdit, Permission.MenuDelete]);
+    expect((await call('GET', 'getSystemSubmenu')).status).toBe(400);
+  });
+});
+
+describe('adding', () => {
+  it('adds a sub-menu as a leaf and makes its parent a non-leaf; a button does not', async () => {
+    const reports = await add({ name: 'Reports', menuType: 1, parentId: 'm-system', url: '/system/reports', component: 'system/ReportList', sortNo: 50 });
+    let all = await rows();
+    expect(all.get(reports)).toMatchObject({ parentId: 'm-system', isLeaf: true, route: true, hidden: false, createBy: 'admin' });
+    expect(all.get('m-system')?.children?.at(-1)?.id).toBe(reports);
+
+    await add({ name: 'Export report', menuType: 2, parentId: reports, perms: 'report:export' });
+    expect((await rows()).get(reports)?.isLeaf).toBe(true);
+
+    await add({ name: 'Monthly', menuType: 1, parentId: reports, url: '/system/reports/monthly', component: 'system/ReportList' });
+    all = await rows();
+    expect(all.get(reports)?.isLeaf).toBe(false);
+    expect(all.get(reports)?.children?.map((row) => row.name)).toEqual(['Export report', 'Monthly']);
+  });
+
+  it('tidies the component and the path, and makes a first-level menu without a component a root group', async () => {
+    const tidy = await add({ name: 'Tidy', menuType: 1, parentId: 'm-system', component: 'views/system/Foo.vue', url: 'foo' });
+    expect((await rows()).get(tidy)).toMatchObject({ component: 'system/Foo', url: '/foo' });
+    const deep = await add({ name: 'Deep', menuType: 1, parentId: 'm-system', component: '/src/views/system/Bar.vue', url: 'https://example.com/docs' });
+    expect((await rows()).get(deep)).toMatchObject({ component: 'system/Bar', url: 'https://example.com/docs' });
+    const group = await add({ name: 'Group', menuType: 0, parentId: 'm-system', url: '{{ window._CONFIG }}/x' });
+    expect((await rows()).get(group)).toMatchObject({ parentId: null, component: 'layouts/RouteView', url: '{{ window._CONFIG }}/x' });
+    expect((await tree()).some((root) => root.id === group)).toBe(true);
+  });
+
+  it('refuses a button without a code, a sub-menu without a parent, an unknown or button parent, naming the field', async () => {
+    const refused = async (payload: object, field: string) => {
+      const { status, body } = await call('POST', 'add', { payload });
+      expect(status, JSON.stringify(payload)).toBe(400);
+      expect(fieldsOf(body)).toContain(field);
+    };
+    await refused({ name: 'No code', menuType: 2, parentId: 'm-system-user' }, 'perms');
+    await refused({ name: 'Blank code', menuType: 2, parentId: 'm-system-user', perms: '  ' }, 'perms');
+    await refused({ name: 'Orphan', menuType: 1, url: '/orphan' }, 'parentId');
+    await refused({ name: 'Lost', menuType: 1, parentId: 'no-such-row' }, 'parentId');
+    await refused({ name: 'Under a button', menuType: 2, parentId: 'b-user-add', perms: 'x:y' }, 'parentId');
+    await refused({ name: '', menuType: 1, parentId: 'm-system' }, 'name');
+    await refused({ name: 'x'.repeat(101), menuType: 1, parentId: 'm-system' }, 'name');
+    await refused({ name: 'Kind', menuType: 3 }, 'menuType');
+    await refused({ name: 'Long', menuType: 1, parentId: 'm-system', url: `/${'u'.repeat(255)}` }, 'url');
+    await refused({ name: 'Sort', menuType: 1, parentId: 'm-system', sortNo: 'first' }, 'sortNo');
+    await refused({ name: 'Huge', menuType: 1, parentId: 'm-system', sortNo: 1e308 }, 'sortNo');
+    await refused({ name: 'a\u0000b', menuType: 1, parentId: 'm-system' }, 'name');
+    await refused({ name: 'Text kind', menuType: '1', parentId: 'm-system' }, 'menuType');
+    await refused({ name: 'Bad parent', menuType: 1, parentId: ['m-system'] }, 'parentId');
+    await refused({ name: 'Bad flag', menuType: 1, parentId: 'm-system', hidden: 'yes' }, 'hidden');
+    await refused({ name: 'Bad status', menuType: 2, parentId: 'm-system-user', perms: 'a:b', status: '5' }, 'status');
+    expect([...(await rows()).values()].some((row) => ['No code', 'Orphan', 'Lost', 'Under a button'].includes(row.name))).toBe(false);
+  });
+
+  it('tells open consoles to reload their menus', async () => {
+    const pushed = vi.spyOn(t.app.realtime, 'toEveryone');
+    await add({ name: 'Announced', menuType: 1, parentId: 'm-system' });
+    expect(pushed).toHaveBeenCalledWith('permissions.changed', {});
+    pushed.mockRestore();
+  });
+});
+
+describe('editing', () => {
+  it('changes the given fields and keeps the others', async () => {
+    const id = await add({ name: 'Editable', menuType: 1, parentId: 'm-system', url: '/editable', component: 'system/Editable', icon: 'edit', sortNo: 7 });
+    const { status, body } = await call('PUT', 'edit', { payload: { id, name: 'Edited', component: 'views/system/Other.vue', hidden: true, icon: '' } });
+    expect(status, body.message).toBe(200);
+    expect(body.code).toBe(ServerCode.EDITED);
+    expect((await rows()).get(id)).toMatchObject({ name: 'Edited', title: 'Edited', url: '/editable', component: 'system/Other', hidden: true, icon: null, sortNo: 7, updateBy: 'admin' });
+    expect((await call('POST', 'edit', { payload: { id, sortNo: 8 } })).status).toBe(200);
+    expect((await rows()).get(id)?.sortNo).toBe(8);
+    expect((await call('PUT', 'edit', { payload: { id: 'no-such-row', name: 'x' } })).status).toBe(404);
+  });
+
+  it('moving a row fixes both parents’ leaf flags', async () => {
+    const from = await add({ name: 'Move from', menuType: 1, parentId: 'm-system' });
+    const to = await add({ name: 'Move to', menuType: 1, parentId: 'm-system' });
+    const moving = await add({ name: 'Moving', menuType: 1, parentId: from });
+    let all = await rows();
+    expect([all.get(from)?.isLeaf, all.get(to)?.isLeaf]).toEqual([false, true]);
+
+    expect((await call('PUT', 'edit', { payload: { id: moving, parentId: to } })).status).toBe(200);
+    all = await rows();
+    expect([all.get(from)?.isLeaf, all.get(to)?.isLeaf]).toEqual([true, false]);
+    expect(all.get(to)?.children?.map((row) => row.id)).toEqual([moving]);
+
+    // Becoming a first-level menu leaves the parent too, and gets the group component.
+    expect((await call('PUT', 'edit', { payload: { id: moving, menuType: 0 } })).status).toBe(200);
+    all = await rows();
+    expect(all.get(to)?.isLeaf).toBe(true);
+    expect(all.get(moving)).toMatchObject({ parentId: null, component: 'layouts/RouteView' });
+  });
+
+  it('refuses to make a row its own ancestor, naming parentId', async () => {
+    const top = await add({ name: 'Cycle top', menuType: 1, parentId: 'm-system' });
+    const middle = await add({ name: 'Cycle middle', menuType: 1, parentId: top });
+    const bottom = await add({ name: 'Cycle bottom', menuType: 1, parentId: middle });
+    for (const parentId of [top, bottom]) {
+      const { status, body } = await call('PUT', 'edit', { payload: { id: top, parentId } });
+      expect(status).toBe(400);
+      expect(fieldsOf(body)).toEqual(['parentId']);
+    }
+    expect((await rows()).get(top)?.parentId).toBe('m-system');
+  });
+
+  it('keeps a row’s kind rules: a button needs its code, a menu with rows below cannot become a button', async () => {
+    const button = await add({ name: 'Kind button', menuType: 2, parentId: 'm-system-user', perms: 'kind:button' });
+    const cleared = await call('PUT', 'edit', { payload: { id: button, perms: '' } });
+    expect(fieldsOf(cleared.body)).toEqual(['perms']);
+    const detached = await call('PUT', 'edit', { payload: { id: button, parentId: null } });
+    expect(fieldsOf(detached.body)).toEqual(['parentId']);
+    const ontoButton = await call('PUT', 'edit', { payload: { id: button, parentId: 'b-user-add' } });
+    expect(fieldsOf(ontoButton.body)).toEqual(['parentId']);
+    // Seeded API permissions are buttons at the root: they stay editable as they are.
+    expect((await call('PUT', 'edit', { payload: { id: 'b-command-send', menuType: 2, name: 'Send commands' } })).status).toBe(200);
+
+    const menu = await add({ name: 'Kind menu', menuType: 1, parentId: 'm-system' });
+    await add({ name: 'Kind child', menuType: 2, parentId: menu, perms: 'kind:child' });
+    const turned = await call('PUT', 'edit', { payload: { id: menu, menuType: 2, perms: 'kind:menu' } });
+    expect(fieldsOf(turned.body)).toEqual(['menuType']);
+  });
+});
+
+describe('deleting', () => {
+  it('removes the row, everything below it and their role grants, in one go', async () => {
+    const branch = await add({ name: 'Branch', menuType: 1, parentId: 'm-system' });
+    const twig = await add({ name: 'Twig', menuType: 1, parentId: branch });
+    const leafButton = await add({ name: 'Twig button', menuType: 2, parentId: twig, perms: 'twig:use' });
+    await t.app.db.insert(rolePermissions).values([branch, twig, leafButton].map((permissionId) => ({ roleId: 'r-admin', permissionId })));
+
+    const { status, body } = await call('DELETE', 'delete', { query: { id: branch } });
+    expect(status, body.message).toBe(200);
+    expect(body.code).toBe(ServerCode.DELETED);
+    const all = await rows();
+    expect([branch, twig, leafButton].filter((id) => all.has(id))).toEqual([]);
+    const grants = await t.app.db.select().from(rolePermissions).where(inArray(rolePermissions.permissionId, [branch, twig, leafButton]));
+    expect(grants).toEqual([]);
+    expect(all.get('m-system')?.isLeaf).toBe(false);
+  });
+
+  it('makes the parent a leaf when its last menu child goes, and answers 404 for unknown rows', async () => {
+    const buttons = (await rows()).get('m-system-user')?.children?.length;
+    const child = await add({ name: 'Only child', menuType: 1, parentId: 'm-system-user' });
+    expect((await rows()).get('m-system-user')?.isLeaf).toBe(false);
+    expect((await call('DELETE', 'delete', { query: { id: child } })).status).toBe(200);
+    const usersMenu = (await rows()).get('m-system-user');
+    expect(usersMenu?.isLeaf).toBe(true);
+    // Its buttons are still there.
+    expect(usersMenu?.children?.length).toBe(buttons);
+    expect((await call('DELETE', 'delete', { query: { id: child } })).status).toBe(404);
+  });
+
+  it('deletes several rows at once', async () => {
+    const first = await add({ name: 'Batch one', menuType: 1, parentId: 'm-system-role' });
+    const second = await add({ name: 'Batch two', menuType: 1, parentId: 'm-system-role' });
+    const { status, body } = await call('DELETE', 'deleteBatch', { query: { ids: `${first},${second}` } });
+    expect(status, body.message).toBe(200);
+    expect(body.code).toBe(ServerCode.BATCH_DELETED);
+    const all = await rows();
+    expect(all.has(first) || all.has(second)).toBe(false);
+    expect(all.get('m-system-role')?.isLeaf).toBe(true);
+  });
+});
+
+describe('access', () => {
+  const calls = [
+    { method: 'GET', url: 'list' },
+    { method: 'GET', url: 'getSystemMenuList' },
+    { method: 'POST', url: 'add', payload: { name: 'Denied', menuType: 1, parentId: 'm-system' } },
+    { method: 'PUT', url: 'edit', payload: { id: 'm-system-user', name: 'Denied' } },
+    { method: 'DELETE', url: 'delete', query: { id: 'm-system-user' } },
+    { method: 'DELETE', url: 'deleteBatch', query: { ids: 'm-system-user' } },
+  ] as const;
+
+  it('answers 401 without a token and 403 without the permission', async () => {
+    for (const { method, url, ...options } of calls) {
+      const anonymous = await t.request({ method, url: `/boot/sys/permission/${url}`, ...options });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      expect((await call(method, url, { ...options, token: stranger })).status, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('lets the demo account read but refuses its writes, even with the permissions', async () => {
+    expect((await call('GET', 'list', { token: demo })).status).toBe(200);
+    for (const { method, url, ...options } of calls.filter((c) => c.method !== 'GET')) {
+      const { status, body } = await call(method, url, { ...options, token: demo });
+      expect(status, `${method} ${url}`).toBe(403);
+      expect(body).toMatchObject({ code: ServerCode.DEMO_NOT_SUPPORTED, message: 'The demo access does not support this operation.' });
+    }
+    expect((await rows()).get('m-system-user')?.name).toBe('Users');
+  });
+});
