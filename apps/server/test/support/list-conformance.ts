@@ -19,6 +19,8 @@ export interface ListEndpoint {
   writes: { method: 'POST' | 'PUT' | 'DELETE'; url: string }[];
   /** The record field holding the id (default `id`). */
   idField?: string;
+  /** Query parameters every list call carries (e.g. the parent record of a nested list). */
+  fixedQuery?: Record<string, string>;
 }
 
 const sample = (records: Row[], field: string): Row | undefined => records.find((record) => record[field] !== null && record[field] !== undefined && record[field] !== '');
@@ -38,7 +40,7 @@ export function describeListEndpoint(name: string, endpoint: ListEndpoint): void
     let demo: string;
     const idField = endpoint.idField ?? 'id';
     const list = async (query: Record<string, string>, token = admin) => {
-      const response = await t.request({ method: 'GET', url: endpoint.url, token, query });
+      const response = await t.request({ method: 'GET', url: endpoint.url, token, query: { ...endpoint.fixedQuery, ...query } });
       return { status: response.statusCode, body: response.json() as { success: boolean; message: string; code: number; result: { records: Row[]; total: number; size: number; current: number; pages: number } } };
     };
     const ids = (records: Row[]) => records.map((record) => String(record[idField]));

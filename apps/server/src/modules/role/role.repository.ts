@@ -1,7 +1,7 @@
 import type { RoleOption } from '@cellsight/contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { roles } from '../../db/schema.js';
+import { roles, userRoles } from '../../db/schema.js';
 
 export const createRoleRepository = (db: Database) => ({
   async all(): Promise<RoleOption[]> {
@@ -15,6 +15,17 @@ export const createRoleRepository = (db: Database) => ({
     if (ids.length === 0) return [];
     const rows = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids));
     return rows.map((r) => r.id);
+  },
+  /** The roles with these ids (name and code), for messages and rules about particular roles. */
+  async byIds(ids: string[]): Promise<{ id: string; roleName: string; roleCode: string }[]> {
+    if (ids.length === 0) return [];
+    return db.select({ id: roles.id, roleName: roles.roleName, roleCode: roles.roleCode }).from(roles).where(inArray(roles.id, ids));
+  },
+  /** The users holding any of the roles (whose permissions a change of these roles changes). */
+  async holders(roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await db.selectDistinct({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
+    return rows.map((r) => r.userId);
   },
 });
 

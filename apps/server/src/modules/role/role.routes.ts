@@ -1,17 +1,124 @@
-import { Permission, roleOptionSchema } from '@cellsight/contract';
+import {
+  Permission,
+  ServerCode,
+  addRoleUsersRequestSchema,
+  deleteRoleUserQuerySchema,
+  deleteRoleUsersQuerySchema,
+  pageSchema,
+  permissionTreeSchema,
+  roleOptionSchema,
+  rolePermissionQuerySchema,
+  roleResource,
+  roleTreeNodeSchema,
+  roleUserListQuerySchema,
+  saveRolePermissionRequestSchema,
+  splitIds,
+  text,
+  userRecordSchema,
+} from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { roles } from '../../db/schema.js';
+import { createTableRepository } from '../../db/table-repository.js';
 import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createUserRepository } from '../user/user.repository.js';
+import { createRolePermissionRepository } from './role-permission.repository.js';
+import { createRoleUserRepository } from './role-user.repository.js';
 import { createRoleRepository } from './role.repository.js';
+import { createRoleService } from './role.service.js';
 
+const tags = ['roles'];
+
+/**
+ * Roles (spec section 7, JeecgBoot names): the role list and form, the users of a role (under
+ * /sys/user) and role authorisation (under /sys/permission).
+ */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const roles = createRoleRepository(app.db);
+  const roleRepository = createRoleRepository(app.db);
+  const service = createRoleService({
+    resource: createResourceService({
+      resource: roleResource,
+      table: roles,
+      repository: createTableRepository(app.db, roles),
+      columns: { roleName: roles.roleName, roleCode: roles.roleCode, createTime: roles.createTime },
+      dicts: app.dicts,
+    }),
+    roles: roleRepository,
+    roleUsers: createRoleUserRepository(app.db),
+    rolePermissions: createRolePermissionRepository(app.db),
+    users: createUserRepository(app.db),
+    dicts: app.dicts,
+    onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+  });
+  resourceRoutes(app, service.resource, tags);
+
   // The user form needs the role list to assign roles.
   route(
     app,
-    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tags: ['roles'], summary: 'Every role', result: z.array(roleOptionSchema) },
-    async () => ok(await roles.all()),
+    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'Every role', result: z.array(roleOptionSchema) },
+    async () => ok(await roleRepository.all()),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'Every role as a picker node', result: z.array(roleTreeNodeSchema) },
+    async () => ok(await service.tree()),
+  );
+
+  const roleUsers = { permission: Permission.RoleUsers };
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    async (request) => {
+      const { roleId, ...query } = request.query;
+      return ok(await service.users(requireAuth(request), roleId, query, request.language));
+    },
+  );
+  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
+    await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
+    return ok(null, 'Added', ServerCode.ADDED);
+  });
+  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
+    await service.removeUsers(requireAuth(request), request.query.roleId, [request.query.userId]);
+    return ok(null, 'Deleted', ServerCode.DELETED);
+  });
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
+    async (request) => {
+      await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
+      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList] }, tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
+    async () => ok(await service.permissionTree()),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
+    async (request) => ok(await service.grants(request.query.roleId)),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/sys/permission/saveRolePermission',
+      access: { permission: Permission.RoleAuthorize },
+      tags,
+      summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined), in one transaction',
+      input: { body: saveRolePermissionRequestSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.saveGrants(request.body);
+      return ok(null, 'Saved', ServerCode.EDITED);
+    },
   );
 };
 

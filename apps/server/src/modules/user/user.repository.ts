@@ -1,5 +1,6 @@
 import type { UserInfo, UserRecord } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { selectPage } from '../../db/select-page.js';
@@ -44,27 +45,10 @@ const publicColumns = {
   roleNames,
 };
 
-type PublicRow = {
-  [K in keyof typeof publicColumns]: K extends 'createTime' ? Date : K extends 'updateTime' ? Date | null : K extends 'orgCodeTxt' | 'roleNames' ? string | null : UserRow[K & keyof UserRow];
-};
+type PublicRow = SelectResultFields<typeof publicColumns>;
 
-export const toUserInfo = (row: PublicRow): UserInfo => ({
-  id: row.id,
-  username: row.username,
-  realname: row.realname,
-  avatar: row.avatar,
-  sex: row.sex,
-  email: row.email,
-  phone: row.phone,
-  company: row.company,
-  address: row.address,
-  code: row.code,
-  orgCode: row.orgCode,
-  orgCodeTxt: row.orgCodeTxt,
-  status: row.status,
-  createTime: row.createTime.toISOString(),
-  demo: row.demo,
-});
+/** The row as the wire carries it (dates as ISO 8601); the contract's schema keeps only its own fields. */
+export const toUserInfo = ({ createTime, updateTime: _updateTime, createBy: _createBy, roleNames: _roleNames, ...row }: PublicRow): UserInfo => ({ ...row, createTime: createTime.toISOString() });
 
 export const toUserRecord = (row: PublicRow, dictText: (code: string, value: string | number | null) => string | null): UserRecord => ({
   ...toUserInfo(row),

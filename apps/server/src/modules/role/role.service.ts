@@ -1,0 +1,174 @@
+import {
+  type Language,
+  type ListQuery,
+  type Page,
+  type PermissionTreeNode,
+  type RoleTreeNode,
+  type SaveRolePermissionRequest,
+  type UserRecord,
+  RoleCode,
+  ServerCode,
+  type roleResource,
+  splitIds,
+  userListColumns,
+} from '@cellsight/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.js';
+import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
+import type { ResourceService } from '../../lib/resource-service.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DictService } from '../dict/dict.service.js';
+import { type UserRepository, toUserRecord } from '../user/user.repository.js';
+import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
+import type { RoleUserRepository } from './role-user.repository.js';
+import type { RoleRepository } from './role.repository.js';
+
+/** The users of a role are listed like the Users screen: the same columns, each read from its sys_user column of the same name. */
+type UserListColumn = keyof typeof userListColumns;
+const roleUserListSpec = defineListSpec(
+  userListColumns,
+  Object.fromEntries((Object.keys(userListColumns) as UserListColumn[]).map((name): [UserListColumn, AnyPgColumn] => [name, users[name]])) as Record<UserListColumn, AnyPgColumn>,
+  { name: 'createTime', order: 'desc' },
+  users.id,
+);
+
+/**
+ * The menu and button rows as one tree (JeecgBoot TreeModel), in menu order. A row whose parent is
+ * gone is shown as a root, so every id the dialog may grant is in the tree.
+ */
+export const buildPermissionTree = (rows: PermissionTreeRow[]): PermissionTreeNode[] => {
+  const ids = new Set(rows.map((row) => row.id));
+  const childrenOf = new Map<string | null, PermissionTreeRow[]>();
+  for (const row of rows) {
+    const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), row]);
+  }
+  const toNode = (row: PermissionTreeRow): PermissionTreeNode => {
+    const children = (childrenOf.get(row.id) ?? []).map(toNode);
+    return { key: row.id, title: row.name, slotTitle: row.name, isLeaf: children.length === 0, icon: row.icon, parentId: row.parentId, children };
+  };
+  return (childrenOf.get(null) ?? []).map(toNode);
+};
+
+interface Dependencies {
+  resource: ResourceService<typeof roleResource>;
+  roles: RoleRepository;
+  roleUsers: RoleUserRepository;
+  rolePermissions: RolePermissionRepository;
+  users: UserRepository;
+  dicts: DictService;
+  /** Told which users' menus and buttons changed (their consoles reload them). */
+  onPermissionsChanged: (userIds: string[]) => void;
+}
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/**
+ * Roles: the kit's list and form (with the built-in administrator role protected), the users who
+ * hold a role, and the menus and buttons a role grants. Every change of what a user may do is
+ * pushed to that user's console; the server reads permissions on each request anyway.
+ */
+export const createRoleService = (deps: Dependencies) => {
+  const { resource } = deps;
+
+  const roleOrNotFound = async (roleId: string) => {
+    const [role] = await deps.roles.byIds([roleId]);
+    if (!role) throw notFound('Role');
+    return role;
+  };
+
+  const tell = (userIds: string[]) => {
+    if (userIds.length > 0) deps.onPermissionsChanged(userIds);
+  };
+
+  return {
+    /** The kit's service, except that the administrator role can neither be deleted nor lose its code. */
+    resource: {
+      ...resource,
+      async edit(auth: AuthContext, input: Parameters<typeof resource.edit>[1]): Promise<void> {
+        const [role] = await deps.roles.byIds([input.id]);
+        if (role?.roleCode === RoleCode.Admin && input.roleCode !== undefined && input.roleCode !== RoleCode.Admin) {
+          throw invalidField('roleCode', `the built-in role ${role.roleName} keeps its code ${RoleCode.Admin}`);
+        }
+        await resource.edit(auth, input);
+      },
+      async remove(auth: AuthContext, ids: string[]): Promise<void> {
+        const builtIn = (await deps.roles.byIds(ids)).find((role) => role.roleCode === RoleCode.Admin);
+        if (builtIn) {
+          const message = `the role ${builtIn.roleName} (${builtIn.roleCode}) is built in and cannot be deleted`;
+          throw badRequest(ServerCode.INCORRECT_PARAMETER, `id: ${message}`, [{ field: 'id', message }]);
+        }
+        const holders = await deps.roles.holders(ids);
+        // The users' and permissions' links go with the role (foreign keys cascade).
+        await resource.remove(auth, ids);
+        tell(holders);
+      },
+    } satisfies ResourceService<typeof roleResource>,
+
+    /** Every role as a picker node. */
+    async tree(): Promise<RoleTreeNode[]> {
+      return (await deps.roles.all()).map((role) => ({ key: role.id, value: role.id, title: role.roleName, roleCode: role.roleCode, isLeaf: true }));
+    },
+
+    /** The users holding the role that the caller may see (the Users screen's tenant rule), with the list contract. */
+    async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
+      await roleOrNotFound(roleId);
+      const built = buildListQuery(query, roleUserListSpec, [deps.roleUsers.holdsRole(roleId)]);
+      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
+      return toPage(
+        rows.map((row) => toUserRecord(row, dictText)),
+        total,
+        built,
+      );
+    },
+
+    /** Gives the role to users; every id must name a live user the caller may see. */
+    async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
+      await roleOrNotFound(roleId);
+      const ids = unique(userIdList);
+      const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
+      const unknown = ids.filter((id) => !live.has(id));
+      if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
+      tell(await deps.roleUsers.add(roleId, ids));
+    },
+
+    /** Takes the role from users the caller may see; 404 when none of them held it. */
+    async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
+      await roleOrNotFound(roleId);
+      const removed = await deps.roleUsers.remove(roleId, unique(userIds), deps.users.scope(auth));
+      if (removed.length === 0) throw notFound('Role user');
+      tell(removed);
+    },
+
+    async permissionTree(): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
+      const rows = await deps.rolePermissions.treeRows();
+      return { treeList: buildPermissionTree(rows), ids: rows.map((row) => row.id) };
+    },
+
+    async grants(roleId: string): Promise<string[]> {
+      await roleOrNotFound(roleId);
+      return deps.rolePermissions.grantedTo(roleId);
+    },
+
+    /**
+     * JeecgBoot's saveRolePermission: grants the ids only in the new list, revokes the ids only in
+     * the list the dialog loaded, in one transaction. Any unknown id refuses the whole save.
+     */
+    async saveGrants(input: SaveRolePermissionRequest): Promise<void> {
+      await roleOrNotFound(input.roleId);
+      const next = unique(splitIds(input.permissionIds));
+      const last = unique(splitIds(input.lastpermissionIds));
+      const known = new Set(await deps.rolePermissions.existing(next));
+      const unknown = next.filter((id) => !known.has(id));
+      if (unknown.length > 0) throw invalidField('permissionIds', `unknown permission id(s): ${unknown.join(', ')}`);
+      const grant = next.filter((id) => !last.includes(id));
+      const revoke = last.filter((id) => !next.includes(id));
+      if (grant.length === 0 && revoke.length === 0) return;
+      await deps.rolePermissions.change(input.roleId, grant, revoke, new Date());
+      tell(await deps.roles.holders([input.roleId]));
+    },
+  };
+};
+
+export type RoleService = ReturnType<typeof createRoleService>;
