@@ -64,5 +64,5 @@ export async function storedToken(page: Page): Promise<string | null> {
 /** Opens System -> Users (signed in as someone who may see it) and waits for its search form. */
 export async function openUsersScreen(page: Page): Promise<void> {
   await page.goto('/system/user');
-  await expect(page.getByRole('search', { name: /^(Search users|搜索用户|Benutzer suchen)$/ })).toBeVisible();
+  await expect(page.getByRole('search', { name: /^(Search Users|搜索用户管理|Benutzer suchen)$/ })).toBeVisible();
 }

@@ -82,7 +82,7 @@ test('the signed-in console runs under its Content Security Policy without a vio
     await sideMenu(page).getByText('System', { exact: true }).click();
     await sideMenu(page).getByText('Users', { exact: true }).click();
     await expect(page).toHaveURL(/\/system\/user$/);
-    await expect(page.getByRole('search', { name: 'Search users' })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Search Users' })).toBeVisible();
     await expect(page.getByRole('cell', { name: adminUsername, exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add user' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add user' });
@@ -94,7 +94,7 @@ test('the signed-in console runs under its Content Security Policy without a vio
     expect(await csp.violations()).toEqual({ events: [], console: [] });
     const deepLink = await page.goto('/system/user');
     expectPolicyHeaders(deepLink);
-    await expect(page.getByRole('search', { name: 'Search users' })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Search Users' })).toBeVisible();
     expect(await csp.violations()).toEqual({ events: [], console: [] });
   } finally {
     logger.stream.destroy();

@@ -27,7 +27,7 @@ test('on the Users screen an admin creates a user, edits the real name and freez
   await expect(page.getByText('Added successfully')).toBeVisible();
 
   // Find it with the search bar.
-  const search = page.getByRole('search', { name: 'Search users' });
+  const search = page.getByRole('search', { name: 'Search Users' });
   await search.getByLabel('User name', { exact: true }).fill(username);
   await search.getByRole('button', { name: /Search/ }).click();
   const row = rowOf(page, username);

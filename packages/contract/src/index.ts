@@ -15,3 +15,7 @@ export * from './fleet.js';
 export * from './language.js';
 export * from './resource.js';
 export * from './position.js';
+export * from './role.js';
+export * from './log.js';
+export * from './depart.js';
+export * from './menu.js';

@@ -1,17 +1,137 @@
-import { Permission, departTreeNodeSchema } from '@cellsight/contract';
+import {
+  Permission,
+  ServerCode,
+  departIdNodeSchema,
+  departResource,
+  departSearchQuerySchema,
+  departTreeNodeSchema,
+  departUserListQuerySchema,
+  departUsersAddRequestSchema,
+  departUsersRemoveQuerySchema,
+  pageSchema,
+  resourceIdQuerySchema,
+  resourceIdsQuerySchema,
+  splitIds,
+  text,
+  userRecordSchema,
+  usersByDepartQuerySchema,
+} from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createUserRepository } from '../user/user.repository.js';
 import { createDepartRepository } from './depart.repository.js';
+import { createDepartService } from './depart.service.js';
 
+const tags = ['departments'];
+
+/**
+ * Departments (JeecgBoot `/sys/sysDepart`) and the users of a department (JeecgBoot keeps those
+ * under `/sys/user`). A department's parent is fixed once it exists: `edit` refuses a new
+ * `parentId` (the org codes of a moved subtree would all change).
+ */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const departs = createDepartRepository(app.db);
-  // The user form needs the tree to place users in departments.
+  const service = createDepartService({
+    departs: createDepartRepository(app.db),
+    users: createUserRepository(app.db),
+    dicts: app.dicts,
+    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+  });
+  const { permissions } = departResource;
+
+  // The user form places users in departments: it reads the tree too.
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tags: ['departments'], summary: 'The department tree', result: z.array(departTreeNodeSchema) },
-    async () => ok(await departs.tree()),
+    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
+    async () => ok(await service.tree()),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/sysDepart/searchBy',
+      access: { permission: permissions.list },
+      tags,
+      summary: 'Departments whose name holds keyWord (any case), as flat tree nodes; without keyWord the roots',
+      input: { querystring: departSearchQuerySchema },
+      result: z.array(departTreeNodeSchema),
+    },
+    async (request) => ok(await service.search(request.query.keyWord)),
+  );
+  // The department pickers of other screens (users, user-by-department) read this one.
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
+    async () => ok(await service.idTree()),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/sys/sysDepart/add', access: { permission: Permission.DepartAdd }, tags, summary: 'Add a department (below parentId, else a root) with a generated org code (A01, A01A01, …); the answer is its id', input: { body: departResource.add }, result: text() },
+    async (request) => ok(await service.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
+  );
+  route(
+    app,
+    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
+    async (request) => {
+      await service.edit(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
+    async (request) => {
+      await service.remove([request.query.id], 'id');
+      return ok(null, 'Deleted', ServerCode.DELETED);
+    },
+  );
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
+    async (request) => {
+      await service.remove(splitIds(request.query.ids), 'ids');
+      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    async (request) => {
+      const { depId, ...query } = request.query;
+      return ok(await service.users(requireAuth(request), depId, query, request.language));
+    },
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/user/queryUserByDepId',
+      access: { permission: [Permission.UserList, permissions.list] },
+      tags,
+      summary: 'The users of department id for the user picker (at most 1000, by user name), optionally whose real name holds realname',
+      input: { querystring: usersByDepartQuerySchema },
+      result: z.array(userRecordSchema),
+    },
+    async (request) => ok(await service.usersByDepart(requireAuth(request), request.query.id, request.query.realname, request.language)),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
+    async (request) => {
+      await service.addUsers(requireAuth(request), request.body.depId, request.body.userIdList);
+      return ok(null, 'Added', ServerCode.ADDED);
+    },
+  );
+  route(
+    app,
+    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
+    async (request) => {
+      await service.removeUsers(requireAuth(request), request.query.depId, splitIds(request.query.userIds));
+      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+    },
   );
 };
 

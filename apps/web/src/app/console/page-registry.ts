@@ -12,6 +12,11 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
   [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
+  [MenuComponent.MenuList]: lazy(() => import('@/features/menus/routes/menu-list-page')),
+  [MenuComponent.LogList]: lazy(() => import('@/features/logs/routes/log-list-page')),
+  [MenuComponent.DictList]: lazy(() => import('@/features/dictionaries/routes/dict-list-page')),
+  [MenuComponent.RoleList]: lazy(() => import('@/features/roles/routes/role-list-page')),
+  [MenuComponent.DepartList]: lazy(() => import('@/features/departments/routes/depart-list-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;

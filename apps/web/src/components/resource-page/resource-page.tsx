@@ -205,7 +205,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       {(search.length > 0 || advancedFields.length > 0) && (
         <Space align="start" wrap style={{ marginBottom: 16 }}>
           {search.length > 0 && (
-            <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('search')} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
+            <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('resource.searchLabel', { title: wordsIn(resource.title, i18n.language as Language) })} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
               {search.map(({ field, range }) => (
                 <Form.Item key={field} name={field} label={label(field)}>
                   {range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />}
@@ -219,7 +219,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       <Space wrap style={{ marginBottom: 16 }}>
         {can.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, open: true })}>
-            {t('resource.add')}
+            {t('resource.addTitle', { name: wordsIn(resource.recordName ?? resource.title, i18n.language as Language) })}
           </Button>
         )}
         {can.export && (

@@ -1,0 +1,179 @@
+import {
+  type DepartIdNode,
+  type DepartTreeNode,
+  type Language,
+  type ListQuery,
+  type Page,
+  type UserRecord,
+  OrgCategory,
+  ServerCode,
+  type departResource,
+  limits,
+  userListColumns,
+} from '@cellsight/contract';
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { users } from '../../db/schema.js';
+import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { buildListQuery, defineListSpec, escapeLike, toPage } from '../../lib/list-query.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DictService } from '../dict/dict.service.js';
+import { type UserRepository, toUserRecord } from '../user/user.repository.js';
+import { type DepartRepository, buildForest, toTreeNode } from './depart.repository.js';
+import { nextOrgCode } from './org-code.js';
+
+/** The users of a department are listed like the Users screen: the same columns, each read from its sys_user column of the same name. */
+type UserListColumn = keyof typeof userListColumns;
+const departUserListSpec = defineListSpec(
+  userListColumns,
+  Object.fromEntries((Object.keys(userListColumns) as UserListColumn[]).map((name): [UserListColumn, AnyPgColumn] => [name, users[name]])) as Record<UserListColumn, AnyPgColumn>,
+  { name: 'createTime', order: 'desc' },
+  users.id,
+);
+
+type DepartAdd = z.output<typeof departResource.add>;
+type DepartEdit = z.output<typeof departResource.edit>;
+
+/** Longest org code the column holds (64): 21 levels of three characters. */
+const orgCodeMax = 64;
+/** Tries of the next free org code when other adds take the computed ones first. */
+const codeAttempts = 10;
+
+/** Most users the picker call answers with; a larger department is narrowed by real name. */
+const pickerUsersMax = limits.pageSizeMax;
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+interface Dependencies {
+  departs: DepartRepository;
+  users: UserRepository;
+  dicts: DictService;
+  /** Told which users' departments changed (their consoles refresh their record). */
+  onUsersChanged: (userIds: string[]) => void;
+}
+
+/**
+ * Departments: the tree, add with a generated org code, edit (the parent stays), delete of
+ * departments without children, and the users of a department. Departments are a system table
+ * guarded by the permissions alone; their users are only those the caller may see (the Users
+ * screen's tenant rule).
+ */
+export const createDepartService = (deps: Dependencies) => {
+  const departOrNotFound = async (id: string) => {
+    const depart = await deps.departs.byId(id);
+    if (!depart) throw notFound('Department');
+    return depart;
+  };
+
+  const tell = (userIds: string[]) => {
+    if (userIds.length > 0) deps.onUsersChanged(userIds);
+  };
+
+  return {
+    tree: (): Promise<DepartTreeNode[]> => deps.departs.tree(),
+
+    /** Departments whose name holds the keyword, as flat tree nodes; no keyword: the roots. */
+    async search(keyword: string | undefined): Promise<DepartTreeNode[]> {
+      if (!keyword) return (await deps.departs.tree()).map((node) => ({ ...node, children: [] }));
+      return (await deps.departs.search(keyword)).map(toTreeNode);
+    },
+
+    async idTree(): Promise<DepartIdNode[]> {
+      return buildForest(await deps.departs.all(), (row): DepartIdNode => ({ key: row.id, value: row.id, title: row.departName, children: [] }));
+    },
+
+    /** Adds a department below `parentId` (a root without), with the next free org code of that level. */
+    async add(auth: AuthContext, input: DepartAdd): Promise<string> {
+      const parentId = input.parentId ?? null;
+      const parent = parentId === null ? null : await deps.departs.byId(parentId);
+      if (parentId !== null && !parent) throw invalidField('parentId', 'does not exist');
+      const parentCode = parent?.orgCode ?? '';
+      if (parentCode.length + 3 > orgCodeMax) throw invalidField('parentId', `is too deep: departments nest at most ${Math.floor(orgCodeMax / 3)} levels`);
+      const id = newId();
+      const taken = await deps.departs.siblingCodes(parentId);
+      for (let attempt = 0; attempt < codeAttempts; attempt += 1) {
+        const orgCode = nextOrgCode(parentCode, taken);
+        if (orgCode === null) throw invalidField('parentId', 'has no org code left for another child');
+        const stored = await deps.departs.insertIfCodeFree({
+          ...input,
+          id,
+          parentId,
+          orgCode,
+          orgCategory: input.orgCategory ?? (parent ? OrgCategory.Department : OrgCategory.Company),
+          createBy: auth.username,
+        });
+        if (stored) return id;
+        taken.push(orgCode);
+      }
+      throw badRequest(ServerCode.OPERATION_FAILED, 'Too many departments are being added at once; please try again');
+    },
+
+    /** Edits a department; its parent (and so its org code) stays: moving is not offered. */
+    async edit(auth: AuthContext, input: DepartEdit): Promise<void> {
+      const { id, parentId, ...changes } = input;
+      const depart = await departOrNotFound(id);
+      if (parentId !== undefined && parentId !== depart.parentId) throw invalidField('parentId', 'cannot be changed: add the department under its new parent instead');
+      await deps.departs.update(id, { ...changes, updateBy: auth.username, updateTime: new Date() });
+    },
+
+    /** Deletes departments that have no children (other than ones deleted with them); their user links go too. */
+    async remove(ids: string[], field: 'id' | 'ids'): Promise<void> {
+      const removed = await deps.departs.remove(unique(ids));
+      if (removed.blockedBy) throw invalidField(field, `the department ${removed.blockedBy.departName} still has sub-departments; delete them first`);
+      if (removed.ids.length === 0) throw notFound('Department');
+      tell(removed.userIds);
+    },
+
+    /** The department's users that the caller may see, with the list contract. */
+    async users(auth: AuthContext, departId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
+      await departOrNotFound(departId);
+      const built = buildListQuery(query, departUserListSpec, [deps.departs.hasMember(departId)]);
+      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
+      return toPage(
+        rows.map((row) => toUserRecord(row, dictText)),
+        total,
+        built,
+      );
+    },
+
+    /**
+     * The department's users the caller may see, for the user picker: the first `pickerUsersMax` by
+     * user name, optionally only those whose real name holds `realname`.
+     */
+    async usersByDepart(auth: AuthContext, departId: string, realname: string | undefined, language: Language): Promise<UserRecord[]> {
+      await departOrNotFound(departId);
+      const built = {
+        where: and(deps.departs.hasMember(departId), realname ? ilike(users.realname, `%${escapeLike(realname)}%`) : undefined),
+        orderBy: [asc(users.username), asc(users.id)],
+        limit: pickerUsersMax,
+        offset: 0,
+        pageNo: 1,
+        pageSize: pickerUsersMax,
+      };
+      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
+      return rows.map((row) => toUserRecord(row, dictText));
+    },
+
+    /** Puts users into the department; every id must name a live user the caller may see. */
+    async addUsers(auth: AuthContext, departId: string, userIdList: string[]): Promise<void> {
+      await departOrNotFound(departId);
+      const ids = unique(userIdList);
+      const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
+      const unknown = ids.filter((id) => !live.has(id));
+      if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
+      tell(await deps.departs.addUsers(departId, ids));
+    },
+
+    /** Takes users the caller may see out of the department; 404 when none of them was in it. */
+    async removeUsers(auth: AuthContext, departId: string, userIds: string[]): Promise<void> {
+      const depart = await departOrNotFound(departId);
+      const removed = await deps.departs.removeUsers(depart, unique(userIds), deps.users.scope(auth));
+      if (removed.length === 0) throw notFound('Department user');
+      tell(removed);
+    },
+  };
+};
+
+export type DepartService = ReturnType<typeof createDepartService>;
