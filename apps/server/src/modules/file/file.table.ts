@@ -1,0 +1,20 @@
+import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
+
+/** Every stored upload: avatars are checked against it, and each user's daily upload quota counted from it. */
+export const uploads = pgTable(
+  'sys_file',
+  {
+    id: id(),
+    /** Relative to the upload directory: `<biz>/<yyyymmdd>/<32 hex>.<ext>`. */
+    path: varchar('path', { length: 200 }).notNull(),
+    biz: varchar('biz', { length: 16 }).notNull(),
+    size: integer('size').notNull(),
+    /** Id of the uploading user (no foreign key: the file outlives a deleted account). */
+    userId: varchar('user_id', { length: 32 }).notNull(),
+    createTime: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_file_path_key').on(t.path), index('sys_file_user_time_idx').on(t.userId, t.createTime)],
+);
+
+/* ---------------------------------------------------------------- device plane */

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, id } from '../../db/columns.js';
+
+export const users = pgTable(
+  'sys_user',
+  {
+    id: id(),
+    username: varchar('username', { length: 64 }).notNull(),
+    realname: varchar('realname', { length: 100 }).notNull(),
+    /** argon2id hash; never leaves the server. */
+    passwordHash: text('password_hash').notNull(),
+    avatar: varchar('avatar', { length: 500 }),
+    /** 1 male, 2 female. */
+    sex: smallint('sex'),
+    email: varchar('email', { length: 100 }),
+    phone: varchar('phone', { length: 32 }),
+    company: varchar('company', { length: 100 }),
+    address: varchar('address', { length: 255 }),
+    /** The user's own code ("user code" in the security settings). */
+    code: varchar('code', { length: 32 }),
+    /** The department the user currently works in (sys_depart.org_code). */
+    orgCode: varchar('org_code', { length: 64 }),
+    /** 1 normal, 2 frozen. */
+    status: smallint('status').notNull().default(1),
+    /** 0 normal, 1 in the recycle bin. */
+    delFlag: smallint('del_flag').notNull().default(0),
+    /** Demo accounts may look but not change. */
+    demo: boolean('demo').notNull().default(false),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_key').on(t.username),
+    uniqueIndex('sys_user_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('sys_user_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
+    index('sys_user_list_idx').on(t.delFlag, t.createTime),
+  ],
+);
