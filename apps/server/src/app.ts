@@ -11,7 +11,7 @@ import { createDictService } from './modules/dict/dict.service.js';
 import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
-import devicePlanePlugin from './plugins/device-plane.plugin.js';
+import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';

@@ -1,16 +1,16 @@
 import { hostname } from 'node:os';
 import { loggerMqttPassword, sameSecret } from '@cellsight/contract/device-crypto';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { createEmbeddedBroker } from '../modules/broker/embedded-broker.transport.js';
-import type { DeviceTransport } from '../modules/broker/device-transport.js';
-import { createExternalBroker } from '../modules/broker/external-broker.transport.js';
-import { createCommandRepository } from '../modules/command/command.repository.js';
-import { type CommandService, createCommandService } from '../modules/command/command.service.js';
-import { createDeviceStateService } from '../modules/device/device-state.service.js';
-import { createDeviceRepository } from '../modules/device/device.repository.js';
-import { type IngestService, createIngestService } from '../modules/ingest/ingest.service.js';
-import { createSampleRepository } from '../modules/ingest/sample.repository.js';
+import type { Config } from '../../config.js';
+import { createEmbeddedBroker } from '../broker/embedded-broker.transport.js';
+import type { DeviceTransport } from '../broker/device-transport.js';
+import { createExternalBroker } from '../broker/external-broker.transport.js';
+import { createCommandRepository } from '../command/command.repository.js';
+import { type CommandService, createCommandService } from '../command/command.service.js';
+import { createDeviceStateService } from './device-state.service.js';
+import { createDeviceRepository } from './device.repository.js';
+import { type IngestService, createIngestService } from '../ingest/ingest.service.js';
+import { createSampleRepository } from '../ingest/sample.repository.js';
 
 export interface DevicePlane {
   transport: DeviceTransport;
