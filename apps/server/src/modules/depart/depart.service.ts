@@ -9,29 +9,21 @@ import {
   ServerCode,
   type departResource,
   limits,
-  userListColumns,
+  formatFilterValue,
+  listQuerySchema,
 } from '@cellsight/contract';
-import { and, asc, eq, ilike } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { buildListQuery, defineListSpec, escapeLike, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type UserRepository, toUserRecord } from '../user/user.repository.js';
+import type { UserRepository } from '../user/user.repository.js';
+import { listUsers } from '../user/user.service.js';
 import { type DepartRepository, buildForest, toTreeNode } from './depart.repository.js';
 import { nextOrgCode } from './org-code.js';
 
-/** The users of a department are listed like the Users screen: the same columns, each read from its sys_user column of the same name. */
-type UserListColumn = keyof typeof userListColumns;
-const departUserListSpec = defineListSpec(
-  userListColumns,
-  Object.fromEntries((Object.keys(userListColumns) as UserListColumn[]).map((name): [UserListColumn, AnyPgColumn] => [name, users[name]])) as Record<UserListColumn, AnyPgColumn>,
-  { name: 'createTime', order: 'desc' },
-  users.id,
-);
 
 type DepartAdd = z.output<typeof departResource.add>;
 type DepartEdit = z.output<typeof departResource.edit>;
@@ -129,13 +121,7 @@ export const createDepartService = (deps: Dependencies) => {
     /** The department's users that the caller may see, with the list contract. */
     async users(auth: AuthContext, departId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await departOrNotFound(departId);
-      const built = buildListQuery(query, departUserListSpec, [deps.departs.hasMember(departId)]);
-      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
-      return toPage(
-        rows.map((row) => toUserRecord(row, dictText)),
-        total,
-        built,
-      );
+      return listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId));
     },
 
     /**
@@ -144,16 +130,8 @@ export const createDepartService = (deps: Dependencies) => {
      */
     async usersByDepart(auth: AuthContext, departId: string, realname: string | undefined, language: Language): Promise<UserRecord[]> {
       await departOrNotFound(departId);
-      const built = {
-        where: and(deps.departs.hasMember(departId), realname ? ilike(users.realname, `%${escapeLike(realname)}%`) : undefined),
-        orderBy: [asc(users.username), asc(users.id)],
-        limit: pickerUsersMax,
-        offset: 0,
-        pageNo: 1,
-        pageSize: pickerUsersMax,
-      };
-      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
-      return rows.map((row) => toUserRecord(row, dictText));
+      const query = listQuerySchema.parse({ pageSize: pickerUsersMax, column: 'username', order: 'asc', ...(realname ? { realname: formatFilterValue('like', realname) } : {}) });
+      return (await listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId))).records;
     },
 
     /** Puts users into the department; every id must name a live user the caller may see. */

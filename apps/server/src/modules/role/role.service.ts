@@ -10,28 +10,17 @@ import {
   ServerCode,
   type roleResource,
   splitIds,
-  userListColumns,
 } from '@cellsight/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import type { ResourceService } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type UserRepository, toUserRecord } from '../user/user.repository.js';
+import type { UserRepository } from '../user/user.repository.js';
+import { listUsers } from '../user/user.service.js';
 import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
 import type { RoleUserRepository } from './role-user.repository.js';
 import type { RoleRepository } from './role.repository.js';
 
-/** The users of a role are listed like the Users screen: the same columns, each read from its sys_user column of the same name. */
-type UserListColumn = keyof typeof userListColumns;
-const roleUserListSpec = defineListSpec(
-  userListColumns,
-  Object.fromEntries((Object.keys(userListColumns) as UserListColumn[]).map((name): [UserListColumn, AnyPgColumn] => [name, users[name]])) as Record<UserListColumn, AnyPgColumn>,
-  { name: 'createTime', order: 'desc' },
-  users.id,
-);
 
 /**
  * The menu and button rows as one tree (JeecgBoot TreeModel), in menu order. A row whose parent is
@@ -114,13 +103,7 @@ export const createRoleService = (deps: Dependencies) => {
     /** The users holding the role that the caller may see (the Users screen's tenant rule), with the list contract. */
     async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await roleOrNotFound(roleId);
-      const built = buildListQuery(query, roleUserListSpec, [deps.roleUsers.holdsRole(roleId)]);
-      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, deps.users.scope(auth)), deps.dicts.translator(language)]);
-      return toPage(
-        rows.map((row) => toUserRecord(row, dictText)),
-        total,
-        built,
-      );
+      return listUsers(deps.users, deps.dicts, auth, query, language, deps.roleUsers.holdsRole(roleId));
     },
 
     /** Gives the role to users; every id must name a live user the caller may see. */

@@ -14,6 +14,7 @@ import {
   userResource,
 } from '@cellsight/contract';
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -27,26 +28,30 @@ import type { DepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantCaller, TenantRepository } from '../tenant/tenant.repository.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 
-/** Filterable and sortable columns of the Users screen (types and bounds in the contract). */
+/** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
 const listSpec = defineListSpec(
   userListColumns,
-  {
-    username: users.username,
-    realname: users.realname,
-    sex: users.sex,
-    email: users.email,
-    phone: users.phone,
-    company: users.company,
-    status: users.status,
-    createTime: users.createTime,
-    updateTime: users.updateTime,
-  },
+  Object.fromEntries(Object.keys(userListColumns).map((name) => [name, users[name as keyof typeof userListColumns]])) as unknown as Record<keyof typeof userListColumns, AnyPgColumn>,
   { name: 'createTime', order: 'desc' },
   users.id,
 );
+
+/**
+ * A page of users the caller may see (the tenant rule), with the list contract and dictionary texts:
+ * the Users screen, and the users of a role or a department (`where`).
+ */
+export const listUsers = async (repository: UserRepository, dicts: DictService, auth: TenantCaller, query: ListQuery, language: Language, where?: SQL): Promise<Page<UserRecord>> => {
+  const built = buildListQuery(query, listSpec, [where]);
+  const [{ rows, total }, dictText] = await Promise.all([repository.list(built, repository.scope(auth)), dicts.translator(language)]);
+  return toPage(
+    rows.map((row) => toUserRecord(row, dictText)),
+    total,
+    built,
+  );
+};
 
 export interface UserFormInput {
   realname: string;
@@ -150,15 +155,7 @@ export const createUserService = (deps: Dependencies) => {
 
   return {
     resource: userResource,
-    async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      const built = buildListQuery(query, listSpec);
-      const [{ rows, total }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
-      return toPage(
-        rows.map((row) => toUserRecord(row, dictText)),
-        total,
-        built,
-      );
-    },
+    list: (auth: AuthContext, query: ListQuery, language: Language) => listUsers(deps.users, deps.dicts, auth, query, language),
 
     /**
      * The users the list query finds (or, with `selections`, just those), sorted as on screen, as
