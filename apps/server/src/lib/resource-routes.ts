@@ -21,14 +21,15 @@ export interface ResourceCalls<R extends Resource> {
   edit(auth: AuthContext, input: never): Promise<void>;
   remove(auth: AuthContext, ids: string[]): Promise<void>;
   exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat): Promise<{ fileName: string; contentType: string; data: Buffer }>;
-  importSheet?(auth: AuthContext, file: Buffer, fileName: string): Promise<number>;
+  importSheet?(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number>;
   isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }>;
 }
 
 /**
  * The calls of a resource screen, one line per screen: list, queryById, add, edit (PUT or POST),
  * delete, deleteBatch, exportXls, exportCsv and importExcel, each guarded by the permission the
- * contract names (a call without one is not registered), and the duplicate check of its unique fields.
+ * contract names (a call without one, or add, edit and import without the add or edit schema, is not
+ * registered), and the duplicate check of its unique fields.
  */
 export function resourceRoutes<R extends Resource>(app: ZodApp, service: ResourceCalls<R>, tags: string[]): void {
   const { resource } = service;
@@ -49,12 +50,12 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
     );
   }
 
-  if (permissions.add) {
+  if (permissions.add && resource.add) {
     route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
       ok(await service.add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
     );
   }
-  if (permissions.edit) {
+  if (permissions.edit && resource.edit) {
     route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
       await service.edit(requireAuth(request), request.body as never);
       return ok(null, 'Edited', ServerCode.EDITED);
@@ -90,7 +91,7 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
       );
     }
   }
-  if (permissions.import && service.importSheet) {
+  if (permissions.import && service.importSheet && resource.add) {
     const importSheet = service.importSheet.bind(service);
     route(
       app,
@@ -98,7 +99,7 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
       async (request) => {
         const part = request.isMultipart() ? await request.file() : undefined;
         if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a .xls or .xlsx file', [{ field: 'file', message: 'is required' }]);
-        const imported = await importSheet(requireAuth(request), await part.toBuffer(), part.filename);
+        const imported = await importSheet(requireAuth(request), await part.toBuffer(), part.filename, request.language);
         return ok({ imported }, `Imported ${imported} rows`, ServerCode.SUCCESS);
       },
     );

@@ -119,7 +119,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
       return record as RecordOf<R>;
     },
 
-    async add(auth: AuthContext, input: z.infer<R['add']>): Promise<string> {
+    async add(auth: AuthContext, input: z.infer<NonNullable<R['add']>>): Promise<string> {
       await assertUnique(input);
       const id = newId();
       await repository.insert([{ ...input, id, createBy: auth.username } as never]);
@@ -127,7 +127,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
       return id;
     },
 
-    async edit(auth: AuthContext, input: z.infer<R['edit']>): Promise<void> {
+    async edit(auth: AuthContext, input: z.infer<NonNullable<R['edit']>>): Promise<void> {
       const { id, ...changes } = input as { id: string } & Record<string, unknown>;
       // Outside the scope is "not found", before anything about the values is said.
       if ((await repository.byIds([id], scope(auth))).length === 0) throw notFound('Record');
@@ -157,11 +157,15 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     },
 
     /** Stores every row of the file, or none: any refused cell is reported with its row and field. */
-    async importSheet(auth: AuthContext, file: Buffer, fileName: string): Promise<number> {
-      const fields = Object.keys(resource.add.shape);
+    async importSheet(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number> {
+      const addSchema = resource.add;
+      // The import route exists only with an add schema (resource-routes): rows are added records.
+      if (!addSchema) throw notFound('Import');
+      const fields = Object.keys(addSchema.shape);
+      // Headings in any language (an export reads back); the caller's own first, as messages name it.
       const importColumns = fields.map((field) => {
-        const words = resource.labels[field as keyof typeof resource.labels];
-        return { field, headings: [field, ...(words ?? [])] };
+        const words = (resource.labels as Record<string, Words | undefined>)[field];
+        return { field, headings: words ? [wordsIn(words, language), ...words, field] : [field] };
       });
       const toValues = await dictionaryValues();
       // Dictionary texts become their values before validation ("Senior" → "4").
@@ -169,7 +173,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
         const values = { ...(row as Record<string, unknown>) };
         for (const [field, map] of toValues) if (values[field] !== undefined) values[field] = map.get(String(values[field]).trim().toLowerCase()) ?? String(values[field]);
         return values;
-      }, resource.add);
+      }, addSchema);
       const result = readImportFile(file, fileName, importColumns, rowSchema);
       if (!result.ok) throw importRefused(result.errors);
       const errors: ImportError[] = [];
