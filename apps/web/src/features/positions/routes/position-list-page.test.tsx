@@ -1,5 +1,12 @@
 import { positionResource } from '@cellsight/contract';
 import { buildRecords } from '@cellsight/contract/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearPermissions, setPermissions } from '@/lib/permissions';
+import { envelope, failure, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
 import PositionListPage from './position-list-page';
 
@@ -12,4 +19,37 @@ describeListPage('positions', {
   ]),
   cellField: 'name',
   columns: ['code', 'name', 'rank', 'createTime'],
+});
+
+describe('positions import', () => {
+  const server = setupServer(
+    http.get('/boot/sys/position/list', () => HttpResponse.json(envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }))),
+    http.post('/boot/sys/position/importExcel', () =>
+      HttpResponse.json(
+        failure(4004, 'The file was not imported', [
+          { row: 3, field: 'code', message: 'already exists' },
+          { row: 5, field: 'rank', message: 'must be a rank from 1 to 5' },
+        ]),
+        { status: 400 },
+      ),
+    ),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('shows every refused cell of an import with its row and field, and that nothing was stored', async () => {
+    setPermissions({ auth: [positionResource.permissions.list, positionResource.permissions.import].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
+    const user = userEvent.setup();
+    renderWithProviders(<PositionListPage />);
+    await screen.findByText('No data');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File(['x'], 'positions.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    const report = await findDialog('Import');
+    expect(within(report).getByText('Nothing was imported: the file has 2 problems')).toBeInTheDocument();
+    const rows = within(report).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/3\s*Code\s*already exists/);
+    expect(rows[2]).toHaveTextContent(/5\s*Rank\s*must be a rank from 1 to 5/);
+    clearPermissions();
+  });
 });
