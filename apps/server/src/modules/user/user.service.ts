@@ -11,10 +11,12 @@ import {
   exportRowsMax,
   splitIds,
   userListColumns,
+  type userEditRequestSchema,
   userResource,
 } from '@cellsight/contract';
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -53,19 +55,8 @@ export const listUsers = async (repository: UserRepository, dicts: DictService, 
   );
 };
 
-export interface UserFormInput {
-  realname: string;
-  email?: string | null;
-  phone?: string | null;
-  sex?: number | null;
-  company?: string | null;
-  address?: string | null;
-  avatar?: string | null;
-  code?: string | null;
-  selectedroles?: string;
-  selecteddeparts?: string;
-  relTenantIds?: string;
-}
+/** The fields add and edit share, as the contract reads them. */
+export type UserFormInput = Omit<z.output<typeof userEditRequestSchema>, 'id'>;
 
 interface Dependencies {
   users: UserRepository;
@@ -105,23 +96,17 @@ export const createUserService = (deps: Dependencies) => {
     }
   };
 
-  const resolveRoles = async (list: string | undefined): Promise<string[] | undefined> => {
+  /** Ids of a comma-joined list that must all exist (roles, departments); undefined leaves the links alone. */
+  const resolveIds = async (list: string | undefined, field: 'selectedroles' | 'selecteddeparts', existing: (ids: string[]) => Promise<string[]>): Promise<string[] | undefined> => {
     if (list === undefined) return undefined;
     const ids = [...new Set(splitIds(list))];
-    const existing = await deps.roles.existing(ids);
-    const unknown = ids.filter((id) => !existing.includes(id));
-    if (unknown.length > 0) throw invalidField('selectedroles', `unknown role id(s): ${unknown.join(', ')}`);
+    const found = await existing(ids);
+    const unknown = ids.filter((id) => !found.includes(id));
+    if (unknown.length > 0) throw invalidField(field, `unknown id(s): ${unknown.join(', ')}`);
     return ids;
   };
-
-  const resolveDeparts = async (list: string | undefined): Promise<string[] | undefined> => {
-    if (list === undefined) return undefined;
-    const ids = [...new Set(splitIds(list))];
-    const existing = await deps.departs.existing(ids);
-    const unknown = ids.filter((id) => !existing.includes(id));
-    if (unknown.length > 0) throw invalidField('selecteddeparts', `unknown department id(s): ${unknown.join(', ')}`);
-    return ids;
-  };
+  const resolveRoles = (list: string | undefined) => resolveIds(list, 'selectedroles', deps.roles.existing);
+  const resolveDeparts = (list: string | undefined) => resolveIds(list, 'selecteddeparts', deps.departs.existing);
 
   /**
    * Tenants may only be granted among the caller's own; without a list, a new user joins the
