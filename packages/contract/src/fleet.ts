@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { batterySnPattern } from './device.js';
 import type { ListColumns } from './list-query.js';
+import { Permission } from './permissions.js';
+import { defineResource } from './resource.js';
 import { text } from './text.js';
 
 /**
@@ -40,6 +42,38 @@ export const loggerRecordSchema = z.object({
   createTime: text(),
 });
 export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
+
+/**
+ * The Loggers screen (spec route collector-index). Read-only on the kit: loggers are registered by
+ * their own call (`POST /want/logger/registerBatch`), and devices keep their state current.
+ */
+export const loggerResource = defineResource({
+  path: '/want/logger',
+  table: 'tb_logger',
+  title: ['Loggers', '数据采集器', 'Datenlogger'],
+  recordName: ['logger', '采集器', 'Datenlogger'],
+  record: loggerRecordSchema,
+  columns: loggerListColumns,
+  defaultSort: { column: 'createTime', order: 'desc' },
+  permissions: { list: Permission.LoggerList },
+  labels: {
+    gsn: ['Logger SN', '采集器 SN', 'Logger-SN'],
+    alias: ['Alias', '别名', 'Alias'],
+    online: ['State', '状态', 'Zustand'],
+    batteryCount: ['Batteries', '电池数', 'Batterien'],
+    signal: ['Signal', '信号强度', 'Signal'],
+    firmware: ['Firmware', '固件版本', 'Firmware'],
+    deviceType: ['Device type', '设备类型', 'Gerätetyp'],
+    brand: ['Brand', '品牌', 'Marke'],
+    lastIp: ['Last login address', '最后登录地址', 'Letzte Anmeldeadresse'],
+    lat: ['Latitude', '纬度', 'Breitengrad'],
+    lon: ['Longitude', '经度', 'Längengrad'],
+    timezone: ['Time zone', '时区', 'Zeitzone'],
+    lastSeen: ['Last seen', '最后通信', 'Zuletzt gesehen'],
+    createTime: ['Registered', '注册时间', 'Registriert'],
+  },
+  sheet: ['gsn', 'alias', 'online', 'batteryCount', 'signal', 'firmware', 'deviceType', 'brand', 'lastIp', 'lat', 'lon', 'timezone', 'lastSeen', 'createTime'],
+});
 
 /** Filterable and sortable wire names of `/want/battery/list`. */
 export const batteryListColumns = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DictCode } from './dict.js';
 import { Permission } from './permissions.js';
-import { defineResource, editSchemaOf } from './resource.js';
+import { defineResource } from './resource.js';
 import { text } from './text.js';
 
 /** sys_log.log_type: 1 sign-in and sign-out, 2 a change a signed-in user made. */
@@ -11,11 +11,7 @@ export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
 /** sys_log.operate_type (the `operate_type` dictionary). */
 export const OperateType = { Query: 1, Add: 2, Edit: 3, Delete: 4, Import: 5, Export: 6 } as const;
 
-// The logs are written by the server only: no add or edit call exists (the kit registers only the
-// calls the resource grants a permission for), so the input schemas hold nothing.
-const noInput = z.object({});
-
-/** System administration: login and operation logs (JeecgBoot LogList, sys_log). Read-only. */
+/** System administration: login and operation logs (JeecgBoot LogList, sys_log). Read-only: written by the server only. */
 export const logResource = defineResource({
   path: '/sys/log',
   table: 'sys_log',
@@ -53,8 +49,6 @@ export const logResource = defineResource({
     createTime: { type: 'date' },
   },
   defaultSort: { column: 'createTime', order: 'desc' },
-  add: noInput,
-  edit: editSchemaOf(noInput),
   permissions: { list: Permission.LogList },
   dictionaries: { logType: DictCode.LogType, operateType: DictCode.OperateType },
   labels: {

@@ -37,8 +37,9 @@ export interface Resource<
   record: Record;
   columns: Columns;
   defaultSort: { column: keyof Columns & string; order: 'asc' | 'desc' };
-  add: Add;
-  edit: Edit;
+  /** The bodies of the add and edit calls; a read-only resource (logs, loggers) has neither, nor those calls. */
+  add?: Add;
+  edit?: Edit;
   /** The permission code each call needs; a call without one is not offered. */
   permissions: {
     list: PermissionCode;
@@ -58,9 +59,16 @@ export interface Resource<
   sheet: readonly (keyof z.infer<Record> & string)[];
 }
 
-export const defineResource = <Record extends z.ZodObject, Columns extends ListColumns, Add extends z.ZodObject, Edit extends z.ZodObject>(
-  resource: Resource<Record, Columns, Add, Edit>,
-) => resource;
+type NoInput = z.ZodObject<Record<never, never>>;
+
+/** A resource with add and edit calls keeps its schemas' types; a read-only one gives neither schema. */
+export function defineResource<Record extends z.ZodObject, Columns extends ListColumns, Add extends z.ZodObject, Edit extends z.ZodObject>(
+  resource: Resource<Record, Columns, Add, Edit> & { add: Add; edit: Edit },
+): Resource<Record, Columns, Add, Edit> & { add: Add; edit: Edit };
+export function defineResource<Record extends z.ZodObject, Columns extends ListColumns>(resource: Resource<Record, Columns, NoInput, NoInput>): Resource<Record, Columns, NoInput, NoInput>;
+export function defineResource(resource: Resource): Resource {
+  return resource;
+}
 
 /** The record fields every resource carries. */
 export const auditFields = {

@@ -63,7 +63,7 @@ export const renderWithProviders = (ui: ReactElement) => {
 
 export const envelope = <T,>(result: T, code = 200, message = 'ok'): Envelope<T> => ({ success: true, message, code, result, timestamp: Date.now() });
 
-export const failure = (code: number, message: string, errors?: { field: string; message: string }[]): Envelope<{ errors?: { field: string; message: string }[] } | null> => ({
+export const failure = (code: number, message: string, errors?: { field: string; message: string; row?: number }[]): Envelope<{ errors?: { field: string; message: string; row?: number }[] } | null> => ({
   success: false,
   message,
   code,

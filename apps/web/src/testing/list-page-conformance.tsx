@@ -29,7 +29,7 @@ const label = (resource: Resource, field: string) => {
  * (10 per page, 10/20/30, quick jumper), sorting by a heading, the loading, empty and error states,
  * and toolbar buttons that follow the user's permissions (batch delete only with selected rows).
  */
-export function describeListPage<Row extends { id: string }>(name: string, testCase: ListPageCase<Row>): void {
+export function describeListPage<Row extends object>(name: string, testCase: ListPageCase<Row>): void {
   describe(`list page: ${name}`, () => {
     const { resource, records, page: PageComponent } = testCase;
     let answer: 'rows' | 'empty' | 'error' = 'rows';

@@ -65,7 +65,7 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
   const label = useFieldLabel(resource);
   const { add, edit } = useResourceMutations(resource);
   const id = (record as { id?: string } | null)?.id;
-  const shape = resource.add.shape as Record<string, z.ZodType>;
+  const shape = (resource.add?.shape ?? {}) as Record<string, z.ZodType>;
   const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
   const unique = (resource.unique ?? []) as readonly string[];
   const fields = (id ? definition.editFields : undefined) ?? definition.fields;
@@ -99,8 +99,8 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
       .map(([key, value]): [string, unknown] => [key, typeof value === 'string' ? value.trim() : shape[key] ? fitValue(shape[key], value) : value])
       .filter(([, value]) => value !== undefined && (id !== undefined || value !== ''));
     const body = { ...Object.fromEntries(entries), ...(id ? { id } : {}) };
-    const checked = (id ? resource.edit : resource.add).safeParse(body);
-    if (!checked.success) {
+    const checked = (id ? resource.edit : resource.add)?.safeParse(body);
+    if (checked && !checked.success) {
       const onFields = checked.error.issues.filter((issue) => fields.includes(String(issue.path[0])));
       if (onFields.length > 0) {
         form.setFields(onFields.map((issue) => ({ name: String(issue.path[0]), errors: [issueText(issue, t)] })));

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Language, type ListColumns, type Resource, exportRowsMax, wordsIn } from '@cellsight/contract';
-import { App, Button, Card, Dropdown, Form, Input, Popconfirm, Space, Table, type TableColumnType, Upload } from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps, Upload } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvancedQuery, type AdvancedQueryValue } from '@/components/advanced-query';
@@ -14,13 +14,15 @@ import { useHasPermission } from '@/lib/permissions';
 import { serverTable, sortOrderOf } from '@/lib/server-table';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
-import { type ResourceForm, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
+import { type FieldInputs, type ResourceForm, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
 import { DateRangeInput } from './date-range-input';
 import { ImportReport } from './import-report';
 
 /** A table column: a record field (label, sort and dictionary tag from the resource), optionally with its own cell. */
 export interface ResourceColumn<Row> {
   field: string;
+  /** The heading of a column that is no record field (shown from several fields); the field's label otherwise. */
+  title?: ReactNode;
   render?: (row: Row) => ReactNode;
   width?: number;
 }
@@ -30,6 +32,8 @@ export interface ResourcePageProps<R extends Resource> {
   columns: readonly (string | ResourceColumn<RecordOf<R>>)[];
   /** Search inputs above the table, each with the rule it applies (`like` for partial text). */
   search?: readonly SearchField[];
+  /** Search inputs other than the default (a text input, or a dictionary select). */
+  searchInputs?: FieldInputs;
   /** The add and edit form: which add-schema fields it shows, their inputs, extra values. */
   form?: ResourceForm<RecordOf<R>>;
   /** Actions of a row after Edit and Delete. */
@@ -44,6 +48,10 @@ export interface ResourcePageProps<R extends Resource> {
   inUrl?: boolean;
   /** A title other than the resource's; false for none (nested lists). */
   title?: ReactNode | false;
+  /** The row's key where the record has no `id` (selection and delete send it as the id). */
+  rowKey?: (row: RecordOf<R>) => string;
+  /** Rows that open to show more below them. */
+  expandable?: TableProps<RecordOf<R>>['expandable'];
 }
 
 const emptyPermission = '';
@@ -54,18 +62,19 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const feedback = useServerFeedback();
   const label = useFieldLabel(resource);
+  const keyOf = rowKey ?? ((record: Row) => String((record as { id: string }).id));
   const listColumns = resource.columns as ListColumns;
   const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
   const { permissions } = resource;
   const can = {
-    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && (form || renderForm)),
-    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && (form || renderForm)),
+    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && resource.add && (form || renderForm)),
+    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && resource.edit && (form || renderForm)),
     remove: useHasPermission(permissions.delete ?? emptyPermission) && Boolean(permissions.delete),
     export: useHasPermission(permissions.export ?? emptyPermission) && Boolean(permissions.export),
     import: useHasPermission(permissions.import ?? emptyPermission) && Boolean(permissions.import),
@@ -143,14 +152,14 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   const setAdvanced = (value: AdvancedQueryValue | null) => applySearch({ ...state.filters, superQueryParams: value?.superQueryParams, superQueryMatchType: value?.superQueryMatchType });
 
   const tableColumns: TableColumnType<Row>[] = columns.map((column) => {
-    const { field, render, width } = typeof column === 'string' ? { field: column, render: undefined, width: undefined } : column;
+    const { field, title: heading, render, width } = typeof column === 'string' ? { field: column, title: undefined, render: undefined, width: undefined } : column;
     const definition = listColumns[field];
     const dictionary = dictionaries[field];
     const row = (value: Row) => value as Record<string, unknown>;
     return {
       key: field,
       dataIndex: field,
-      title: label(field),
+      title: heading ?? label(field),
       width,
       ...(definition && definition.sortable !== false ? { sorter: true, sortOrder: sortOrderOf(state.sort, field) } : {}),
       render: (_value: unknown, record: Row) => {
@@ -176,7 +185,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
           )}
           {rowActions?.(record)}
           {can.remove && (
-            <Popconfirm title={t('resource.confirmDelete', { count: 1 })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows([String((record as { id: string }).id)])}>
+            <Popconfirm title={t('resource.confirmDelete', { count: 1 })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows([keyOf(record)])}>
               <Button type="link" size="small" danger>
                 {t('resource.delete')}
               </Button>
@@ -208,7 +217,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('resource.searchLabel', { title: wordsIn(resource.title, i18n.language as Language) })} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
               {search.map(({ field, range }) => (
                 <Form.Item key={field} name={field} label={label(field)}>
-                  {range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />}
+                  {searchInputs[field] ?? (range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />)}
                 </Form.Item>
               ))}
             </SearchForm>
@@ -256,12 +265,13 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       </Space>
       {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
       <Table<Row>
-        rowKey={(record) => String((record as { id: string }).id)}
+        rowKey={keyOf}
         columns={tableColumns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
         onChange={table.onChange}
         scroll={{ x: 'max-content' }}
+        expandable={expandable}
         rowSelection={can.remove || can.export ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={table.pagination}
         locale={{ emptyText: t('resource.empty') }}

@@ -1,10 +1,10 @@
-import type { RollupPeriod } from '@cellsight/contract';
-import type { LoggerListQuery } from '../lib/logger-list-query';
+import { type RollupPeriod, loggerResource } from '@cellsight/contract';
+import { resourceKeys } from '@/components/resource-page';
 
-/** Query keys of the loggers feature; live events invalidate through `all`. */
+/** Query keys of the loggers feature; live events invalidate through `all`, which holds the batteries too. */
 export const loggerKeys = {
-  all: ['loggers'] as const,
-  list: (query: LoggerListQuery) => [...loggerKeys.all, 'list', query] as const,
+  // The list is the kit's (ResourcePage), so its keys are the kit's too.
+  all: resourceKeys.all(loggerResource),
   batteries: (gsn: string) => [...loggerKeys.all, 'batteries', gsn] as const,
   cells: (batterySn: string) => [...loggerKeys.all, 'cells', batterySn] as const,
   history: (batterySn: string, period: RollupPeriod) => [...loggerKeys.all, 'history', batterySn, period] as const,

@@ -144,7 +144,7 @@ describe('Loggers screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
-    const search = screen.getByRole('search', { name: 'Search loggers' });
+    const search = screen.getByRole('search', { name: 'Search Loggers' });
     await user.type(within(search).getByLabelText('Logger SN'), '0002');
     await user.click(within(search).getByLabelText('State'));
     await user.click(await screen.findByTitle('Offline'));

@@ -1,56 +1,73 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Permission } from '@cellsight/contract';
-import { Button, Card } from 'antd';
+import { type LoggerRecord, Permission, loggerResource } from '@cellsight/contract';
+import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert } from '@/components/load-error-alert';
+import { ResourcePage } from '@/components/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
-import { useLoggerList } from '../api/get-logger-list';
-import { LoggerSearchBar } from '../components/logger-search-bar';
-import { LoggerTable } from '../components/logger-table';
+import { BatteryTable } from '../components/battery-table';
+import { OnlineTag } from '../components/online-tag';
 import { RegisterLoggersModal } from '../components/register-loggers-modal';
-import { loggerListConfig, toLoggerListQuery } from '../lib/logger-list-query';
-import { useListState } from '@/lib/list-state';
+import { formatNumber } from '../lib/battery-format';
+
+const location = ({ lat, lon }: LoggerRecord): string => (lat === null || lon === null ? '' : `${lat.toFixed(5)}, ${lon.toFixed(5)}`);
 
 /**
- * The Loggers screen (spec route collector-index): every logger of the user's tenants with its
- * online state, which live events keep current, and its batteries' latest readings.
+ * The Loggers screen (spec route collector-index), on the screen kit: every logger of the user's
+ * tenants with its online state, which live events keep current; a row opens to its batteries'
+ * latest readings. Registering loggers is the screen's own dialog.
  */
 export default function LoggerListPage() {
   const { t } = useTranslation('loggers');
-  const { state, setPage, setSort, search, reset } = useListState(loggerListConfig);
-  const list = useLoggerList(toLoggerListQuery(state));
   // Display only: the server refuses registration without the permission and for demo accounts.
   const mayRegister = useHasPermission(Permission.LoggerRegister);
   const demo = useUserInfo()?.demo ?? false;
-  const canRegister = mayRegister && !demo;
   const [registering, setRegistering] = useState(false);
 
-
   return (
-    <Card
-      title={t('page.title')}
-      extra={
-        canRegister && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
-            {t('register.button')}
-          </Button>
-        )
-      }
-    >
-      <div style={{ marginBottom: 16 }}>
-        <LoggerSearchBar filters={state.filters} onSearch={search} onReset={reset} />
-      </div>
-      {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
-      <LoggerTable
-        page={list.data}
-        loading={list.isPending || list.isPlaceholderData}
-        state={state}
-        onPageChange={setPage}
-        onSortChange={setSort}
+    <>
+      <ResourcePage
+        resource={loggerResource}
+        rowKey={(logger) => logger.gsn}
+        columns={[
+          'gsn',
+          'alias',
+          { field: 'online', render: (logger) => <OnlineTag online={logger.online} since={logger.onlineChangedAt} /> },
+          'batteryCount',
+          { field: 'signal', render: ({ signal }) => formatNumber(signal, 0, signal !== null && signal < 0 ? ' dBm' : ' %') },
+          'firmware',
+          'deviceType',
+          'brand',
+          'lastIp',
+          { field: 'location', title: t('fields.location'), render: location },
+          'timezone',
+          'lastSeen',
+          'createTime',
+        ]}
+        search={[{ field: 'gsn', rule: 'like' }, { field: 'online' }]}
+        searchInputs={{
+          online: (
+            <Select
+              allowClear
+              style={{ minWidth: 120 }}
+              options={[
+                { value: 'true', label: t('state.online') },
+                { value: 'false', label: t('state.offline') },
+              ]}
+            />
+          ),
+        }}
+        expandable={{ expandedRowRender: (logger) => <BatteryTable gsn={logger.gsn} />, rowExpandable: (logger) => logger.batteryCount > 0 }}
+        toolbar={
+          mayRegister && !demo && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>
+              {t('register.button')}
+            </Button>
+          )
+        }
       />
       <RegisterLoggersModal open={registering} onClose={() => setRegistering(false)} />
-    </Card>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { positionResource } from '@cellsight/contract';
+import { Permission, positionResource } from '@cellsight/contract';
 import { buildRecords } from '@cellsight/contract/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +38,7 @@ describe('positions import', () => {
   afterAll(() => server.close());
 
   it('shows every refused cell of an import with its row and field, and that nothing was stored', async () => {
-    setPermissions({ auth: [positionResource.permissions.list, positionResource.permissions.import].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
+    setPermissions({ auth: [Permission.PositionList, Permission.PositionImport].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
     const user = userEvent.setup();
     renderWithProviders(<PositionListPage />);
     await screen.findByText('No data');

@@ -7,8 +7,4 @@ export const userKeys = {
   all: resourceKeys.all(userResource),
   lists: () => [...userKeys.all, 'list'] as const,
   recycleBin: () => [...userKeys.all, 'recycle-bin'] as const,
-  roles: () => [...userKeys.all, 'roles'] as const,
-  userRoles: (userId: string) => [...userKeys.all, 'user-roles', userId] as const,
-  departs: () => [...userKeys.all, 'departs'] as const,
-  userDeparts: (userId: string) => [...userKeys.all, 'user-departs', userId] as const,
 };

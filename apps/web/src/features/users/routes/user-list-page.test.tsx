@@ -34,8 +34,8 @@ const server = setupServer(
   http.get('/boot/sys/role/queryall', () =>
     HttpResponse.json(envelope([{ id: 'r1', roleName: 'Administrator', roleCode: 'admin', description: null }])),
   ),
-  http.get('/boot/sys/sysDepart/queryTreeList', () => {
-    const node = (id: string, title: string, parentId: string | null, children: unknown[] = []) => ({ id, key: id, value: id, title, departName: title, orgCode: id, parentId, children });
+  http.get('/boot/sys/sysDepart/queryIdTree', () => {
+    const node = (id: string, title: string, _parentId: string | null, children: unknown[] = []) => ({ key: id, value: id, title, children });
     return HttpResponse.json(envelope([node('d-root', 'Cellsight', null, [node('d-sales', 'Sales', 'd-root')])]));
   }),
   http.get('/boot/sys/user/userDepartList', () => HttpResponse.json(envelope([{ key: 'd-sales', title: 'Sales' }]))),
@@ -330,7 +330,7 @@ describe('Users screen', () => {
       await user.type(within(dialog).getByLabelText('Password'), 'secret12');
       await user.type(within(dialog).getByLabelText('Confirm password'), 'secret12');
       await user.click(within(dialog).getByLabelText('Roles'));
-      await user.click(await screen.findByTitle('Administrator'));
+      await user.click(await screen.findByTitle('Administrator (admin)'));
       await user.click(within(dialog).getByLabelText('Departments'));
       await user.click(await screen.findByTitle('Sales'));
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -387,7 +387,7 @@ describe('Users screen', () => {
     const dialog = await findDialog('Edit user');
     expect(within(dialog).getByLabelText('User name')).toBeDisabled();
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
-    await within(dialog).findByText('Administrator');
+    await within(dialog).findByText('Administrator (admin)');
     await within(dialog).findByText('Sales');
     const realname = within(dialog).getByLabelText('Real name');
     await user.clear(realname);
