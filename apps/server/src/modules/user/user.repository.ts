@@ -59,16 +59,8 @@ export const toUserRecord = (row: PublicRow, dictText: (code: string, value: str
   updateTime: row.updateTime ? row.updateTime.toISOString() : null,
 });
 
-export interface UserWrite {
-  realname: string;
-  email: string | null;
-  phone: string | null;
-  sex: number | null;
-  company: string | null;
-  address: string | null;
-  avatar: string | null;
-  code: string | null;
-}
+/** The fields the user form writes. */
+export type UserWrite = Required<Pick<typeof users.$inferInsert, 'realname' | 'email' | 'phone' | 'sex' | 'company' | 'address' | 'avatar' | 'code'>>;
 
 export const createUserRepository = (db: Database) => ({
   async findByUsername(username: string): Promise<UserRow | null> {
