@@ -13,8 +13,8 @@ async function chooseLanguage(page: Page, submenu: string, language: string): Pr
 
 /** The header texts and the Users screen texts that must follow the language. */
 const shell = {
-  'en-US': { userMenu: 'User menu', collapse: 'Collapse the menu', signOut: 'Sign out', add: 'Add user', search: 'Search users', system: 'System', users: 'Users', loggers: 'Loggers' },
-  'zh-CN': { userMenu: '用户菜单', collapse: '收起菜单', signOut: '退出登录', add: '添加用户', search: '搜索用户', system: '系统管理', users: '用户管理', loggers: '数据采集器' },
+  'en-US': { userMenu: 'User menu', collapse: 'Collapse the menu', signOut: 'Sign out', add: 'Add user', search: 'Search Users', system: 'System', users: 'Users', loggers: 'Loggers' },
+  'zh-CN': { userMenu: '用户菜单', collapse: '收起菜单', signOut: '退出登录', add: '新增用户', search: '搜索用户管理', system: '系统管理', users: '用户管理', loggers: '数据采集器' },
   'de-DE': { userMenu: 'Benutzermenü', collapse: 'Menü einklappen', signOut: 'Abmelden', add: 'Benutzer hinzufügen', search: 'Benutzer suchen', system: 'System', users: 'Benutzer', loggers: 'Datenlogger' },
 } as const;
 
