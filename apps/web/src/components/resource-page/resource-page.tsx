@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Language, type ListColumns, type Resource, exportRowsMax, wordsIn } from '@cellsight/contract';
-import { App, Button, Card, Dropdown, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps, Upload } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps, Upload } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvancedQuery, type AdvancedQueryValue } from '@/components/advanced-query';
@@ -212,7 +212,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   return (
     <Card title={heading} variant={title === false ? 'borderless' : 'outlined'} styles={title === false ? { body: { padding: 0 } } : undefined}>
       {(search.length > 0 || advancedFields.length > 0) && (
-        <Space align="start" wrap style={{ marginBottom: 16 }}>
+        <Flex align="start" wrap gap="middle" style={{ marginBottom: 16 }}>
           {search.length > 0 && (
             <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('resource.searchLabel', { title: wordsIn(resource.title, i18n.language as Language) })} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
               {search.map(({ field, range }) => (
@@ -223,9 +223,9 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             </SearchForm>
           )}
           <AdvancedQuery fields={advancedFields} storageKey={`${resource.path}/list`} value={advanced} onChange={setAdvanced} />
-        </Space>
+        </Flex>
       )}
-      <Space wrap style={{ marginBottom: 16 }}>
+      <Flex wrap gap="small" align="center" style={{ marginBottom: 16 }}>
         {can.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, open: true })}>
             {t('resource.addTitle', { name: wordsIn(resource.recordName ?? resource.title, i18n.language as Language) })}
@@ -262,7 +262,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             </Button>
           </>
         )}
-      </Space>
+      </Flex>
       {list.isError && <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} style={{ marginBottom: 16 }} />}
       <Table<Row>
         rowKey={keyOf}
