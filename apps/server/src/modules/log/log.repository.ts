@@ -1,11 +1,24 @@
 import { LogType } from '@cellsight/contract';
-import { type SQL, and, eq, gte, ilike, lt, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { logs, visits } from '../../db/schema.js';
+import { logs, userTenants, users, visits } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { countAll, escapeLike } from '../../lib/list-query.js';
+import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 export { LogType, OperateType } from '@cellsight/contract';
+
+/**
+ * The log rows a caller may read: those of their tenants' users, and those naming no user at all
+ * (sign-in attempts with unknown names). Another tenant's activity stays hidden.
+ */
+export const logScope = (db: Database, caller: TenantCaller): SQL => {
+  const tenantUsers = db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, callerTenantIds(caller)))));
+  return or(inArray(logs.userid, tenantUsers), notInArray(logs.userid, db.select({ username: users.username }).from(users)), isNull(logs.userid)) as SQL;
+};
 
 export interface LogEntry {
   logType: number;

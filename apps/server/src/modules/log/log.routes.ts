@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { createLogRepository, logContentContains } from './log.repository.js';
+import { createLogRepository, logContentContains, logScope } from './log.repository.js';
 import { createLogService } from './log.service.js';
 
 const tags = ['logs'];
@@ -30,6 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     dicts: app.dicts,
     extraFilters: { keyWord: logContentContains },
+    scope: (auth) => logScope(app.db, auth),
   });
   resourceRoutes(app, list, tags);
 

@@ -2,6 +2,7 @@ import { type MenuFieldRequiredByType, type MenuRecord, type MenuTreeNode, MenuC
 import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { assertGrantable, splitCodes } from './permission-grants.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import { buildMenuList, tidyComponent, tidyUrl, toMenuRecord, withDescendants } from './menu-list.js';
 import type { MenuStore, PermissionRepository, PermissionRow } from './permission.repository.js';
@@ -81,6 +82,8 @@ export const createMenuService = ({ permissions, changed }: MenuServiceDependenc
     async add(auth: AuthContext, input: MenuAdd): Promise<string> {
       const parentId = input.menuType === MenuType.FirstLevel ? null : (input.parentId ?? null);
       const columns = columnsOf(input);
+      // A button's code grants what it names to every role holding the row: only codes the caller holds.
+      assertGrantable(auth, splitCodes(columns.perms));
       const id = newId();
       await permissions.menuTransaction(async (menus) => {
         if (parentId) await assertParent(menus, parentId);
@@ -101,6 +104,7 @@ export const createMenuService = ({ permissions, changed }: MenuServiceDependenc
         const parentId = menuType === MenuType.FirstLevel ? null : changes.parentId === undefined ? stored.parentId : changes.parentId;
         const perms = columns.perms === undefined ? stored.perms : columns.perms;
         assertRequired({ menuType, parentId, perms }, stored);
+        assertGrantable(auth, splitCodes(perms).filter((code) => !splitCodes(stored.perms).includes(code)));
         if (parentId && parentId !== stored.parentId) {
           await assertParent(menus, parentId);
           if (withDescendants(await menus.all(), [id]).has(parentId)) throw invalidField('parentId', 'cannot be the row itself or a row below it');

@@ -2,6 +2,7 @@ import { MenuType } from '@cellsight/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
+import { splitCodes } from './permission-grants.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 type PermissionInsert = typeof permissions.$inferInsert;
@@ -100,6 +101,23 @@ export const createPermissionRepository = (db: Database) => ({
       .from(permissions)
       .where(and(eq(permissions.menuType, MenuType.Button), eq(permissions.delFlag, 0)))
       .orderBy(asc(permissions.sortNo));
+  },
+
+  /** The permission codes the given rows carry, and those the given roles grant (what handing them out would give). */
+  async codesOfRows(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select({ perms: permissions.perms }).from(permissions).where(inArray(permissions.id, ids));
+    return rows.flatMap((row) => splitCodes(row.perms));
+  },
+
+  async codesOfRoles(roleIds: string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await db
+      .select({ perms: permissions.perms })
+      .from(permissions)
+      .innerJoin(rolePermissions, eq(rolePermissions.permissionId, permissions.id))
+      .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.status, '1'), eq(permissions.delFlag, 0)));
+    return rows.flatMap((row) => splitCodes(row.perms));
   },
 
   async roleCodesForUser(userId: string): Promise<string[]> {

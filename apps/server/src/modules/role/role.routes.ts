@@ -25,6 +25,7 @@ import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
 import { createRoleUserRepository } from './role-user.repository.js';
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     roleUsers: createRoleUserRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
     users: createUserRepository(app.db),
+    permissions: createPermissionRepository(app.db),
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
   });
@@ -116,7 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: null,
     },
     async (request) => {
-      await service.saveGrants(request.body);
+      await service.saveGrants(requireAuth(request), request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
     },
   );

@@ -20,6 +20,8 @@ import { listUsers } from '../user/user.service.js';
 import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
 import type { RoleUserRepository } from './role-user.repository.js';
 import type { RoleRepository } from './role.repository.js';
+import { assertGrantable } from '../permission/permission-grants.js';
+import type { PermissionRepository } from '../permission/permission.repository.js';
 
 
 /**
@@ -46,6 +48,7 @@ interface Dependencies {
   roleUsers: RoleUserRepository;
   rolePermissions: RolePermissionRepository;
   users: UserRepository;
+  permissions: PermissionRepository;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;
@@ -106,9 +109,10 @@ export const createRoleService = (deps: Dependencies) => {
       return listUsers(deps.users, deps.dicts, auth, query, language, deps.roleUsers.holdsRole(roleId));
     },
 
-    /** Gives the role to users; every id must name a live user the caller may see. */
+    /** Gives the role to users; every id must name a live user the caller may see, and the caller must hold what the role grants. */
     async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
       await roleOrNotFound(roleId);
+      assertGrantable(auth, await deps.permissions.codesOfRoles([roleId]));
       const ids = unique(userIdList);
       const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
       const unknown = ids.filter((id) => !live.has(id));
@@ -116,9 +120,13 @@ export const createRoleService = (deps: Dependencies) => {
       tell(await deps.roleUsers.add(roleId, ids));
     },
 
-    /** Takes the role from users the caller may see; 404 when none of them held it. */
+    /** Takes the role from users the caller may see; 404 when none of them held it. The administrator role keeps at least one user. */
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
-      await roleOrNotFound(roleId);
+      const role = await roleOrNotFound(roleId);
+      if (role.roleCode === RoleCode.Admin) {
+        const remaining = (await deps.roles.holders([roleId])).filter((id) => !userIds.includes(id));
+        if (remaining.length === 0) throw invalidField('userIds', 'the administrator role needs at least one user');
+      }
       const removed = await deps.roleUsers.remove(roleId, unique(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Role user');
       tell(removed);
@@ -138,8 +146,8 @@ export const createRoleService = (deps: Dependencies) => {
      * JeecgBoot's saveRolePermission: grants the ids only in the new list, revokes the ids only in
      * the list the dialog loaded, in one transaction. Any unknown id refuses the whole save.
      */
-    async saveGrants(input: SaveRolePermissionRequest): Promise<void> {
-      await roleOrNotFound(input.roleId);
+    async saveGrants(auth: AuthContext, input: SaveRolePermissionRequest): Promise<void> {
+      const role = await roleOrNotFound(input.roleId);
       const next = unique(splitIds(input.permissionIds));
       const last = unique(splitIds(input.lastpermissionIds));
       const known = new Set(await deps.rolePermissions.existing(next));
@@ -148,6 +156,9 @@ export const createRoleService = (deps: Dependencies) => {
       const grant = next.filter((id) => !last.includes(id));
       const revoke = last.filter((id) => !next.includes(id));
       if (grant.length === 0 && revoke.length === 0) return;
+      // Nobody locks the administrators out, and nobody grants more than they hold.
+      if (role.roleCode === RoleCode.Admin && revoke.length > 0) throw invalidField('permissionIds', 'the administrator role keeps every menu and button');
+      assertGrantable(auth, await deps.permissions.codesOfRows(grant));
       await deps.rolePermissions.change(input.roleId, grant, revoke, new Date());
       tell(await deps.roles.holders([input.roleId]));
     },

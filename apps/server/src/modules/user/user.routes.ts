@@ -21,6 +21,7 @@ import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createDepartRepository } from '../depart/depart.repository.js';
 import { createFileRepository } from '../file/file.repository.js';
+import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from './user.repository.js';
@@ -39,6 +40,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     files: createFileRepository(app.config.uploadDir, app.db),
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+    permissions: createPermissionRepository(app.db),
   });
 
   // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.

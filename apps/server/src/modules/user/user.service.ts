@@ -30,6 +30,8 @@ import type { DepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
+import { assertGrantable } from '../permission/permission-grants.js';
+import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { TenantCaller, TenantRepository } from '../tenant/tenant.repository.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 
@@ -69,6 +71,9 @@ interface Dependencies {
   /** Told about users whose sessions ended or whose record changed. */
   onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed') => void;
   onUsersChanged: (ids: string[]) => void;
+  /** What a user may do changed (their roles): their console reloads menu and buttons. */
+  onPermissionsChanged: (ids: string[]) => void;
+  permissions: PermissionRepository;
 }
 
 const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
@@ -105,7 +110,13 @@ export const createUserService = (deps: Dependencies) => {
     if (unknown.length > 0) throw invalidField(field, `unknown id(s): ${unknown.join(', ')}`);
     return ids;
   };
-  const resolveRoles = (list: string | undefined) => resolveIds(list, 'selectedroles', deps.roles.existing);
+  /** Roles to give: they must exist, and the caller must hold what each newly given role grants. */
+  const resolveRoles = async (auth: AuthContext, list: string | undefined, userId?: string) => {
+    const ids = await resolveIds(list, 'selectedroles', deps.roles.existing);
+    const held = userId ? await deps.users.roleIds(userId) : [];
+    if (ids) assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
+    return ids;
+  };
   const resolveDeparts = (list: string | undefined) => resolveIds(list, 'selecteddeparts', deps.departs.existing);
 
   /**
@@ -161,7 +172,7 @@ export const createUserService = (deps: Dependencies) => {
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
       await assertUnique({ username: input.username, email: input.email, phone: input.phone });
       await assertAvatar(input.avatar);
-      const roleIds = await resolveRoles(input.selectedroles);
+      const roleIds = await resolveRoles(auth, input.selectedroles);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = await resolveTenants(auth, input.relTenantIds);
       const id = newId();
@@ -180,7 +191,7 @@ export const createUserService = (deps: Dependencies) => {
       await visibleIds(auth, [input.id]);
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
       await assertAvatar(input.avatar);
-      const roleIds = await resolveRoles(input.selectedroles);
+      const roleIds = await resolveRoles(auth, input.selectedroles, input.id);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
       await deps.users.transaction(async (tx) => {
@@ -190,6 +201,7 @@ export const createUserService = (deps: Dependencies) => {
         if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, auth, tx);
       });
       deps.onUsersChanged([input.id]);
+      if (roleIds) deps.onPermissionsChanged([input.id]);
     },
 
     /** Freezes (2) or unfreezes (1) users; frozen users are signed out everywhere. */

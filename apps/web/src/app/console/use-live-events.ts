@@ -26,8 +26,9 @@ export function useLiveEvents(): void {
         case 'permissions.changed':
           // The menu and buttons follow a changed role at once, without a new sign-in.
           void queryClient.invalidateQueries({ queryKey: ['user-permissions'] });
-          // An open Menus or Roles screen shows the changed tree too.
+          // An open Menus screen or Authorise drawer shows the changed tree too.
           void queryClient.invalidateQueries({ queryKey: ['/sys/permission'] });
+          void queryClient.invalidateQueries({ queryKey: ['/sys/role'] });
           break;
         case 'dictionaries.changed':
           void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });
