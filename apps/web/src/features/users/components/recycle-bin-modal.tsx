@@ -49,8 +49,8 @@ export function RecycleBinModal({ open, onClose }: RecycleBinModalProps) {
           </Button>
           <Popconfirm
             title={t('recycleBin.purgeConfirm', { count: 1 })}
-            okText={t('actions.ok')}
-            cancelText={t('actions.cancel')}
+            okText={t('common:ok')}
+            cancelText={t('common:cancel')}
             onConfirm={() => run('purge', [record.id])}
           >
             <Button type="link" size="small" danger>
@@ -73,8 +73,8 @@ export function RecycleBinModal({ open, onClose }: RecycleBinModalProps) {
           </Button>
           <Popconfirm
             title={t('recycleBin.purgeConfirm', { count: selected.length })}
-            okText={t('actions.ok')}
-            cancelText={t('actions.cancel')}
+            okText={t('common:ok')}
+            cancelText={t('common:cancel')}
             onConfirm={() => run('purge', selected)}
           >
             <Button danger icon={<DeleteOutlined />}>

@@ -42,7 +42,7 @@ export function ResetPasswordModal({ open, username, onClose, afterClose }: Rese
       onCancel={onClose}
       afterClose={afterClose}
       okText={t('resetPassword.submit')}
-      cancelText={t('actions.cancel')}
+      cancelText={t('common:cancel')}
       okButtonProps={{ htmlType: 'submit', form: 'reset-password', loading: reset.isPending }}
       mask={{ closable: false }}
     >

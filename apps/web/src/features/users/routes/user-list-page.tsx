@@ -20,7 +20,7 @@ export default function UserListPage() {
   const frozenBatch = useFrozenBatch();
   const [resetPassword, setResetPassword] = useState<{ user: UserRecord; open: boolean } | null>(null);
   const [recycleBinOpen, setRecycleBinOpen] = useState(false);
-  const confirm = { okText: t('actions.ok'), cancelText: t('actions.cancel') };
+  const confirm = { okText: t('common:ok'), cancelText: t('common:cancel') };
 
   const freeze = async (ids: string[], frozen: boolean) => {
     try {
