@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import { listQuerySchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
@@ -10,34 +10,21 @@ export const OrgCategory = { Company: '1', Department: '2', Post: '3' } as const
 /** `status`: '1' enabled, '0' disabled. */
 export const DepartStatus = { Enabled: '1', Disabled: '0' } as const;
 
-/** Optional free text: '' and null clear it. */
-const optionalText = (max: number) =>
-  z
-    .union([text().trim().max(max, `must be at most ${max} characters`), z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
+/** Optional free text of at most `max` characters: '' and null clear it. */
+const optionalUpTo = (max: number) => optionalText(text().trim().max(max, `must be at most ${max} characters`));
 
 const departAddSchema = z.object({
   /** The parent department; none (or '') makes a root. Fixed once the department exists. */
-  parentId: z
-    .union([fields.id, z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
+  parentId: optionalText(fields.id),
   departName: text({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  departNameEn: optionalText(100),
+  departNameEn: optionalUpTo(100),
   departOrder: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be at least 0').max(99_999, 'must be at most 99999').optional(),
   orgCategory: z.enum([OrgCategory.Company, OrgCategory.Department, OrgCategory.Post], { error: 'must be 1 (company), 2 (department) or 3 (post)' }).optional(),
-  mobile: z
-    .union([text().trim().max(32, 'must be at most 32 characters').regex(/^[0-9+()\- ]+$/, 'may hold only digits, spaces and + - ( )'), z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
-  fax: optionalText(32),
-  address: optionalText(100),
-  description: optionalText(500),
-  memo: optionalText(500),
+  mobile: optionalText(text().trim().max(32, 'must be at most 32 characters').regex(/^[0-9+()\- ]+$/, 'may hold only digits, spaces and + - ( )')),
+  fax: optionalUpTo(32),
+  address: optionalUpTo(100),
+  description: optionalUpTo(500),
+  memo: optionalUpTo(500),
   status: z.enum([DepartStatus.Enabled, DepartStatus.Disabled], { error: 'must be 1 (enabled) or 0 (disabled)' }).optional(),
 });
 
@@ -98,8 +85,6 @@ export const departResource = defineResource({
   },
   sheet: ['departName', 'orgCode', 'departOrder', 'createTime'],
 });
-export type DepartAddRequest = z.input<typeof departResource.add>;
-export type DepartEditRequest = z.input<typeof departResource.edit>;
 
 /** A department in the tree (`queryTreeList`, `searchBy`; JeecgBoot `SysDepartTreeModel`: `key`/`value` = id, `title` = name). */
 export interface DepartTreeNode extends DepartRecord {

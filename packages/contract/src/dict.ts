@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -40,8 +40,8 @@ const requiredText = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
-/** Optional free text: null clears it on edit. */
-const descriptionField = text().trim().max(255, 'must be at most 255 characters').nullable().optional();
+/** Optional free text: '' or null clears it on edit. */
+const descriptionField = optionalText(text().trim().max(255, 'must be at most 255 characters'));
 
 const dictAddSchema = z.object({
   dictName: requiredText(100),

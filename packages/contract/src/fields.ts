@@ -35,3 +35,14 @@ export const fields = {
   date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
 } as const;
 
+/**
+ * An optional text field of a request: absent leaves the stored value as it is, '' or null clears it
+ * (stored as null). Blank counts as "clear", so the field's own rules (pattern, length) apply only to
+ * a given value.
+ */
+export const optionalText = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
+  z
+    .union([schema, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));

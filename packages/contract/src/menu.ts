@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import { MenuType } from './permissions.js';
 import { type Words, auditFields, auditLabels } from './resource.js';
 import { text } from './text.js';
@@ -56,14 +56,8 @@ export interface MenuTreeNode extends MenuRecord {
 export const menuTreeNodeSchema: z.ZodType<MenuTreeNode> = z.lazy(() => menuRecordSchema.extend({ children: z.array(menuTreeNodeSchema).optional() }));
 
 const maxLength = (max: number) => `must be at most ${max} characters`;
-/** An optional text; an empty one clears the field (stored as null). */
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, maxLength(max))
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
+/** An optional text of at most `max` characters; an empty one clears the field. */
+const optionalUpTo = (max: number) => optionalText(text().trim().max(max, maxLength(max)));
 
 /**
  * Fields a row must have because of its kind: a button its permission code, a sub-menu or button
@@ -85,24 +79,20 @@ const menuFields = z.object({
   name: text({ error: 'is required' }).trim().min(1, 'is required').max(100, maxLength(100)),
   menuType: menuTypeSchema,
   /** The parent row; ignored (null) for a first-level menu. It must exist and be a menu. */
-  parentId: z
-    .union([fields.id, z.literal('')])
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
+  parentId: optionalText(fields.id),
   /** The route path; a leading '/' is added unless it is an http(s) address or a `{{…}}` template. */
-  url: optionalText(255),
+  url: optionalUpTo(255),
   /**
    * The web component: any text is stored (as JeecgBoot does); the console renders the contract's
    * `MenuComponent` values and shows a placeholder for others. A leading '/', 'views/',
    * 'src/views/' and a trailing '.vue' are stripped; a first-level menu without one is a group.
    */
-  component: optionalText(255),
-  componentName: optionalText(100),
-  redirect: optionalText(255),
-  icon: optionalText(100),
+  component: optionalUpTo(255),
+  componentName: optionalUpTo(100),
+  redirect: optionalUpTo(255),
+  icon: optionalUpTo(100),
   /** The button's permission code(s), comma-joined; required for buttons. */
-  perms: optionalText(255),
+  perms: optionalUpTo(255),
   permsType: z.enum(['1', '2'], { error: "must be '1' (show) or '2' (disable)" }).optional(),
   status: z.enum(['0', '1'], { error: "must be '1' (effective) or '0' (ineffective)" }).optional(),
   sortNo: z.number({ error: 'must be a number' }).min(-1_000_000, 'must be at least -1000000').max(1_000_000, 'must be at most 1000000').nullable().optional(),

@@ -61,7 +61,6 @@ export const RoleCode = {
   EndUser: 'end_user',
   Demo: 'demo',
 } as const;
-export type RoleCodeValue = (typeof RoleCode)[keyof typeof RoleCode];
 
 /**
  * Web components a menu row may name (`sys_permission.component`). The web app maps each to a
@@ -78,4 +77,3 @@ export const MenuComponent = {
   PositionList: 'system/SysPositionList',
   LogList: 'system/LogList',
 } as const;
-export type MenuComponentValue = (typeof MenuComponent)[keyof typeof MenuComponent];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import { listQuerySchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
@@ -9,12 +9,7 @@ const roleAddSchema = z.object({
   roleName: text({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   roleCode: text({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters').regex(/^[A-Za-z0-9_]+$/, 'may hold only letters, digits and _'),
   /** Empty clears it. */
-  description: text()
-    .trim()
-    .max(255, 'must be at most 255 characters')
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
+  description: optionalText(text().trim().max(255, 'must be at most 255 characters')),
 });
 
 /** System administration: roles, the users holding them and the menus and buttons they grant (spec sections 2, 6, 7). */
@@ -61,7 +56,6 @@ export type RoleTreeNode = z.infer<typeof roleTreeNodeSchema>;
 
 /** `GET /sys/user/userRoleList`: the users holding a role, with the users list's own query (list contract). */
 export const roleUserListQuerySchema = listQuerySchema.extend({ roleId: fields.id });
-export type RoleUserListQuery = z.input<typeof roleUserListQuerySchema>;
 
 /** `POST /sys/user/addSysUserRole`: gives the role to these users. */
 export const addRoleUsersRequestSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { userInfoSchema } from './auth.js';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import type { ListColumns } from './list-query.js';
 import { DictCode } from './dict.js';
 import { Permission } from './permissions.js';
@@ -29,9 +29,6 @@ export const userListColumns = {
   createTime: { type: 'date' },
   updateTime: { type: 'date' },
 } as const satisfies ListColumns;
-
-const optionalText = <T extends z.ZodString>(schema: T) =>
-  z.union([schema, z.literal('')]).nullable().optional().transform((v) => (v === '' ? null : v));
 
 const userFields = {
   realname: fields.realname.min(1, 'is required'),
@@ -67,7 +64,6 @@ export const userAddRequestSchema = z
 export type UserAddRequest = z.input<typeof userAddRequestSchema>;
 
 export const userEditRequestSchema = z.object({ id: fields.id, ...userFields });
-export type UserEditRequest = z.input<typeof userEditRequestSchema>;
 
 export const frozenBatchRequestSchema = z.object({
   ids: fields.idList.min(1, 'is required'),

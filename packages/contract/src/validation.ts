@@ -42,6 +42,18 @@ export const limits = {
   pageSizeDefault: 10,
   pageSizeMax: 1000,
   pageSizeOptions: [10, 20, 30] as const,
+  /** Tables inside picker dialogs (spec section 9: page size 5, options 5/10/20/30). */
+  pickerPageSize: 5,
+  pickerPageSizeOptions: [5, 10, 20, 30] as const,
+  /** Dialog widths in pixels (spec section 9). */
+  modalWidths: {
+    userPicker: 1200,
+    popup: 1200,
+    picker: 900,
+    userByDepartment: 1250,
+    department: 500,
+    advancedQuery: 1000,
+  },
   /** Wrong passwords for one user name from one address after which each further attempt must wait. */
   loginFailuresBeforeWait: 5,
   /** That wait: 30 s after the fifth failure, doubling with each further one, at most 15 minutes. */

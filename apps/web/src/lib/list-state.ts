@@ -16,9 +16,17 @@ export interface ListStateConfig<Column extends string, Filter extends string> {
   sortable: readonly Column[];
   defaultSort: ListSort<Column>;
   filters: readonly Filter[];
+  /** Page sizes other than the lists' own (a picker's table: 5 of 5/10/20/30). */
+  pageSizes?: PageSizes;
 }
 
-const pageSizes: readonly number[] = limits.pageSizeOptions;
+/** A table's page size and the sizes it offers. */
+export interface PageSizes {
+  initial: number;
+  options: readonly number[];
+}
+const listPageSizes: PageSizes = { initial: limits.pageSizeDefault, options: limits.pageSizeOptions };
+export const pickerPageSizes: PageSizes = { initial: limits.pickerPageSize, options: limits.pickerPageSizeOptions };
 
 /** Reads the state from the URL's search parameters; anything missing or not allowed is the default. */
 export function readListState<Column extends string, Filter extends string>(params: URLSearchParams, config: ListStateConfig<Column, Filter>): ListState<Column, Filter> {
@@ -26,6 +34,7 @@ export function readListState<Column extends string, Filter extends string>(para
   const pageSize = Number(params.get('pageSize'));
   const column = params.get('column');
   const order = params.get('order');
+  const { initial, options } = config.pageSizes ?? listPageSizes;
   const sort: ListSort<Column> | null =
     order === 'none'
       ? null
@@ -39,7 +48,7 @@ export function readListState<Column extends string, Filter extends string>(para
   }
   return {
     pageNo: Number.isInteger(pageNo) && pageNo >= 1 ? pageNo : 1,
-    pageSize: pageSizes.includes(pageSize) ? pageSize : limits.pageSizeDefault,
+    pageSize: options.includes(pageSize) ? pageSize : initial,
     sort,
     filters,
   };
@@ -49,7 +58,7 @@ export function readListState<Column extends string, Filter extends string>(para
 export function writeListState<Column extends string, Filter extends string>(state: ListState<Column, Filter>, config: ListStateConfig<Column, Filter>): URLSearchParams {
   const params = new URLSearchParams();
   if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
-  if (state.pageSize !== limits.pageSizeDefault) params.set('pageSize', String(state.pageSize));
+  if (state.pageSize !== (config.pageSizes ?? listPageSizes).initial) params.set('pageSize', String(state.pageSize));
   if (state.sort === null) params.set('order', 'none');
   else if (state.sort.column !== config.defaultSort.column || state.sort.order !== config.defaultSort.order) {
     params.set('column', state.sort.column);

@@ -21,6 +21,14 @@ describe('errorMessage', () => {
     expect(errorMessage(error)).toBe('Incorrect parameter: username must be 4 to 18 letters');
   });
 
+  it('adds the server’s reason to a generic refusal without fields, unless it only repeats the code', () => {
+    expect(errorMessage(new ApiError(400, 4004, 'the console reads the dictionary sex'))).toBe('Incorrect parameter: the console reads the dictionary sex');
+    expect(errorMessage(new ApiError(400, 4004, 'Incorrect parameter'))).toBe('Incorrect parameter');
+    expect(errorMessage(new ApiError(400, 4004, 'x'.repeat(500)))).toHaveLength('Incorrect parameter: '.length + 160);
+    // A specific code's text says it all.
+    expect(errorMessage(new ApiError(400, 4010, 'username: alice is taken'))).toBe('This user name is already registered');
+  });
+
   it('uses generic texts for network failures and the server message otherwise', () => {
     expect(errorMessage(new ApiError(504, 504, 'network timeout'))).toBe('Network timeout');
     expect(errorMessage(new ApiError(0, 0, 'network error'))).toBe('Network error, please check your connection');

@@ -1,4 +1,4 @@
-import { serverCodeKey } from '@cellsight/contract';
+import { ServerCode, defaultLanguage, serverCodeKey } from '@cellsight/contract';
 import { notification as staticNotification, type App } from 'antd';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
@@ -39,16 +39,31 @@ const httpText = (status: number): string | undefined => {
   return undefined;
 };
 
+/** A server's reason longer than this is cut: a toast is no place for an essay. */
+const reasonMax = 160;
+
 /**
- * What to tell the user about a failed call: the translated business code, the field messages of
- * a validation failure, or a generic HTTP text.
+ * The server's own reason for a generic refusal ("Incorrect parameter"), which alone says nothing:
+ * empty when the message only repeats the code's text.
+ */
+const genericReason = (error: ApiError, known: string): string => {
+  const reason = error.message.trim();
+  if (error.code !== ServerCode.INCORRECT_PARAMETER || reason === '') return '';
+  const english = i18n.t(stripNs(serverCodeKey(error.code)), { ns: 'server', lng: defaultLanguage });
+  if ([known, english].some((text) => text.toLowerCase() === reason.toLowerCase())) return '';
+  return reason.length > reasonMax ? `${reason.slice(0, reasonMax - 1)}…` : reason;
+};
+
+/**
+ * What to tell the user about a failed call: the translated business code with the field messages
+ * of a validation failure (or the server's reason for a generic refusal), or a generic HTTP text.
  */
 export const errorMessage = (error: unknown): string => {
   if (error instanceof ApiError) {
     const known = translate('server', stripNs(serverCodeKey(error.code)));
     const base = known ?? httpText(error.status) ?? (error.message || i18n.t('unknownError', { ns: 'server' }));
-    if (error.errors.length === 0) return base;
-    return `${base}: ${error.errors.map((e) => e.message).join('; ')}`;
+    const reasons = error.errors.length > 0 ? error.errors.map((e) => e.message).join('; ') : known ? genericReason(error, known) : '';
+    return reasons ? `${base}: ${reasons}` : base;
   }
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('unknownError', { ns: 'server' });

@@ -21,6 +21,8 @@ interface ServerTableOptions<Column extends string> {
   showTotal: (total: number, range: [number, number]) => string;
   onSortChange: (sort: ListSort<Column> | null) => void;
   onPageChange: (pageNo: number, pageSize: number) => void;
+  /** The sizes offered, when not the lists' own 10/20/30. */
+  pageSizeOptions?: readonly number[];
 }
 
 /**
@@ -48,7 +50,7 @@ export function serverTable<Record, Column extends string>(options: ServerTableO
       total: options.total,
       showQuickJumper: true,
       showSizeChanger: true,
-      pageSizeOptions: limits.pageSizeOptions.map(String),
+      pageSizeOptions: (options.pageSizeOptions ?? limits.pageSizeOptions).map(String),
       showTotal: options.showTotal,
     },
   };

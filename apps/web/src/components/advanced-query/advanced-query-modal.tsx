@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { limits } from '@cellsight/contract';
 import { App, Button, Flex, Modal, Radio, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +90,7 @@ export function AdvancedQueryModal({ open, fields, storageKey, value, onChange, 
     <Modal
       open={open}
       title={t('title')}
-      width={1000}
+      width={limits.modalWidths.advancedQuery}
       onCancel={onClose}
       footer={[
         <Button key="reset" onClick={reset}>

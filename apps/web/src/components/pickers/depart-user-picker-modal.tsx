@@ -1,15 +1,13 @@
-import { type UserRecord, userResource } from '@cellsight/contract';
+import { type UserRecord, limits, userResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Empty, Input, Modal, Row, Spin, Table, Tree } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useFieldLabel } from '@/components/resource-page';
+import { resourceKeys, useFieldLabel } from '@/components/resource-page';
 import { api } from '@/lib/api-client';
+import { pickerPageSizes } from '@/lib/list-state';
 import { useDepartIdTree } from './depart-tree-select';
-
-/** Page sizes of picker tables (spec section 9: 5 per page, 5/10/20/30). */
-const pickerPageSizes = ['5', '10', '20', '30'];
 
 interface DepartUserPickerModalProps {
   open: boolean;
@@ -61,7 +59,7 @@ export function DepartUserPickerModal({ open, multiple = true, title, onOk, onCa
     <Modal
       title={title ?? t('departUser.title')}
       open={open}
-      width={1250}
+      width={limits.modalWidths.userByDepartment}
       onOk={ok}
       onCancel={cancel}
       okText={t('common:ok')}
@@ -93,7 +91,8 @@ function PickerBody({ multiple, selected, onToggle, onSelect }: PickerBodyProps)
   const [departId, setDepartId] = useState<string | null>(null);
   const [realname, setRealname] = useState('');
   const users = useQuery({
-    queryKey: ['/sys/user/queryUserByDepId', departId, realname],
+    // Under the users' key: adding users anywhere (a department, a role) refreshes it.
+    queryKey: [...resourceKeys.all(userResource), 'byDepartment', departId, realname],
     queryFn: async () => (await api.get<UserRecord[]>('/sys/user/queryUserByDepId', { id: departId, realname: realname || undefined })).result,
     enabled: departId !== null,
   });
@@ -159,7 +158,7 @@ function PickerBody({ multiple, selected, onToggle, onSelect }: PickerBodyProps)
             },
             style: { cursor: 'pointer' },
           })}
-          pagination={{ defaultPageSize: 5, pageSizeOptions: pickerPageSizes, showSizeChanger: true, showTotal: (total) => t('departUser.total', { total }) }}
+          pagination={{ defaultPageSize: pickerPageSizes.initial, pageSizeOptions: pickerPageSizes.options.map(String), showSizeChanger: true, showTotal: (total) => t('departUser.total', { total }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={departId === null ? t('departUser.chooseDepart') : t('departUser.empty')} /> }}
         />
       </Col>

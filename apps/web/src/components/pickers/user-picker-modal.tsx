@@ -1,4 +1,4 @@
-import { DictCode, type ListColumns, type UserRecord, userResource } from '@cellsight/contract';
+import { type ListColumns, type UserRecord, limits, userResource } from '@cellsight/contract';
 import { Form, Input, Modal, Table, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { DictTag } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useFieldLabel, useResourceList } from '@/components/resource-page';
 import { SearchForm } from '@/components/search-form';
-import { type SearchField, toListQuery, useListState } from '@/lib/list-state';
+import { type PageSizes, type SearchField, pickerPageSizes, toListQuery, useListState } from '@/lib/list-state';
 import { formatDateTime } from '@/lib/format';
 import { type ListSort, serverTable, sortOrderOf } from '@/lib/server-table';
 
@@ -25,26 +25,31 @@ const sortableUserColumns = Object.entries(userResource.columns as ListColumns)
   .map(([name]) => name);
 
 /** The list state of a list of users: the Users list's sortable columns and default order, and these filters. Call it once, at module level. */
-export const userListConfig = (filters: readonly string[]) => ({ sortable: sortableUserColumns, defaultSort: userResource.defaultSort, filters });
+export const userListConfig = (filters: readonly string[], pageSizes?: PageSizes) => ({ sortable: sortableUserColumns, defaultSort: userResource.defaultSort, filters, pageSizes });
 
-/** Table columns of user fields: labels from the contract, sorted by the server where the list contract allows, status as its tag, times formatted. */
+const userDictionaries = userResource.dictionaries as Record<string, string | undefined>;
+
+/** Table columns of user fields: labels from the contract, sorted by the server where the list contract allows, dictionary values as tags, times formatted. */
 export const useUserColumns = (fields: readonly string[], sort: ListSort<string> | null): TableColumnType<UserRecord>[] => {
   const label = useFieldLabel(userResource);
-  return fields.map((field) => ({
-    key: field,
-    dataIndex: field,
-    title: label(field),
-    ...(sortableUserColumns.includes(field) ? { sorter: true, sortOrder: sortOrderOf(sort, field) } : {}),
-    ...(field === 'status' ? { render: (_value: unknown, user: UserRecord) => <DictTag code={DictCode.UserStatus} value={user.status} text={user.status_dictText} /> } : {}),
-    ...((userResource.columns as ListColumns)[field]?.type === 'date' ? { render: (value: string | null) => formatDateTime(value) } : {}),
-  }));
+  return fields.map((field) => {
+    const dictionary = userDictionaries[field];
+    return {
+      key: field,
+      dataIndex: field,
+      title: label(field),
+      ...(sortableUserColumns.includes(field) ? { sorter: true, sortOrder: sortOrderOf(sort, field) } : {}),
+      ...(dictionary ? { render: (value: string | number | null, user: Record<string, unknown>) => <DictTag code={dictionary} value={value} text={user[`${field}_dictText`] as string | null | undefined} /> } : {}),
+      ...((userResource.columns as ListColumns)[field]?.type === 'date' ? { render: (value: string | null) => formatDateTime(value) } : {}),
+    };
+  });
 };
 
 const search: readonly SearchField[] = [
   { field: 'username', rule: 'like' },
   { field: 'realname', rule: 'like' },
 ];
-const listConfig = userListConfig(search.map((s) => s.field));
+const listConfig = userListConfig(search.map((s) => s.field), pickerPageSizes);
 
 /**
  * Choose users from the Users list (`/sys/user/list`): searchable by user name and real name,
@@ -57,7 +62,7 @@ export function UserPickerModal({ open, title, confirmLoading, onCancel, onPick 
     <Modal
       open={open}
       title={title}
-      width={800}
+      width={limits.modalWidths.userPicker}
       okText={t('ok')}
       cancelText={t('cancel')}
       okButtonProps={{ disabled: selected.length === 0 }}
@@ -88,6 +93,7 @@ function UserPickerList({ selected, onSelect }: { selected: string[]; onSelect: 
     showTotal: (total, [from, to]) => t('resource.total', { from, to, total }),
     onSortChange: setSort,
     onPageChange: setPage,
+    pageSizeOptions: pickerPageSizes.options,
   });
   const tableColumns = useUserColumns(['username', 'realname', 'phone', 'status'], state.sort);
   const values = Object.fromEntries(search.map(({ field }) => [field, state.filters[field]]).filter(([, value]) => value));

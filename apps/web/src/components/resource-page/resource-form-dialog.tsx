@@ -1,4 +1,4 @@
-import { type Language, type Resource, type Words, wordsIn } from '@cellsight/contract';
+import { type Language, type Resource, ServerCode, type Words, wordsIn } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormRule, Input, Modal, Row, Spin } from 'antd';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { DictSelect } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ApiError, api } from '@/lib/api-client';
 import { contractRule, fitValue, isRequired, issueText, serverFieldText } from '@/lib/contract-rules';
+import { messageForCode } from '@/lib/notify';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type RecordOf, useResourceMutations } from './resource-api';
 
@@ -87,8 +88,11 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
       try {
         await api.get('/sys/duplicate/check', { tableName: resource.table, fieldName: field, fieldVal: value.trim(), dataId: id });
       } catch (error) {
-        // Taken: the server's own message (spec section 5), translated where it is a known one.
-        throw new Error(error instanceof ApiError && error.status === 200 ? serverFieldText(error.message, t) : feedback.errorText(error));
+        if (!(error instanceof ApiError) || error.status !== 200) throw new Error(feedback.errorText(error));
+        // Taken: a specific code's text in the console's language (4010 "This user name is already
+        // registered"); the generic 4004 says less than the server's message, translated where known.
+        const message = serverFieldText(error.message, t);
+        throw new Error(error.code === ServerCode.INCORRECT_PARAMETER ? message : messageForCode(error.code, message));
       }
     },
   });

@@ -2,7 +2,7 @@ import { type DictRecord, dictItemResource } from '@cellsight/contract';
 import { Drawer, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '@/components/resource-page';
-import { ClearableInput, ItemStatusSelect, TranslationsInput } from './form-inputs';
+import { TranslationsInput } from './form-inputs';
 
 interface DictItemsDrawerProps {
   dictionary: DictRecord | null;
@@ -25,9 +25,7 @@ export function DictItemsDrawer({ dictionary, onClose }: DictItemsDrawerProps) {
           form={{
             fields: ['itemText', 'itemValue', 'description', 'sortOrder', 'status', 'translations'],
             inputs: {
-              description: <ClearableInput />,
               sortOrder: <InputNumber min={0} precision={0} style={{ width: '100%' }} />,
-              status: <ItemStatusSelect />,
               translations: <TranslationsInput />,
             },
             initialValues: { status: '1', sortOrder: 1 },

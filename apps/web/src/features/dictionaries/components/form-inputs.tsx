@@ -1,23 +1,11 @@
 import type { Language } from '@cellsight/contract';
-import { DictCode } from '@cellsight/contract';
 import { Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect } from '@/components/dict-select';
 
 interface FieldInputProps<Value> {
   value?: Value;
   onChange?: (value: Value) => void;
   id?: string;
-}
-
-/** A text input that clears to null, so an emptied optional field is cleared on save, not left as it was. */
-export function ClearableInput({ value, onChange, id }: FieldInputProps<string | null>) {
-  return <Input id={id} autoComplete="off" value={value ?? ''} onChange={(event) => onChange?.(event.target.value === '' ? null : event.target.value)} />;
-}
-
-/** The item status select: the record carries the status as a number, the dictionary's values are text. */
-export function ItemStatusSelect({ value, onChange, id }: FieldInputProps<string | number | undefined>) {
-  return <DictSelect id={id} code={DictCode.DictItemStatus} value={value === undefined || value === null ? undefined : String(value)} onChange={(next) => onChange?.(next)} />;
 }
 
 type Translations = Partial<Record<Exclude<Language, 'en-US'>, string>>;

@@ -132,7 +132,8 @@ describe('dictionaries: items and cache', () => {
     await user.type(within(dialog).getByLabelText('Item text'), 'Man');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(itemsSaved).toHaveLength(1));
-    expect(itemsSaved[0]).toMatchObject({ id: 'i-male', dictId: 'd-sex', itemText: 'Man', itemValue: '1', description: null, status: 1 });
+    // An emptied field travels empty; the contract reads '' as "clear".
+    expect(itemsSaved[0]).toMatchObject({ id: 'i-male', dictId: 'd-sex', itemText: 'Man', itemValue: '1', description: '', status: 1 });
     expect(itemsSaved[0]).toHaveProperty('translations', {});
   });
 

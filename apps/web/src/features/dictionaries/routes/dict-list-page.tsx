@@ -7,7 +7,6 @@ import { ResourcePage } from '@/components/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';
-import { ClearableInput } from '../components/form-inputs';
 import { DictItemsDrawer } from '../components/dict-items-drawer';
 
 /** System administration: dictionaries and, in a drawer, their items (spec section 2 "dictionaries"). */
@@ -34,7 +33,7 @@ export default function DictListPage() {
         resource={dictResource}
         columns={['dictName', 'dictCode', 'description', 'createTime']}
         search={[{ field: 'dictName', rule: 'like' }, { field: 'dictCode', rule: 'like' }]}
-        form={{ fields: ['dictName', 'dictCode', 'description'], inputs: { description: <ClearableInput /> } }}
+        form={{ fields: ['dictName', 'dictCode', 'description'] }}
         rowActions={(record) => (
           <Button type="link" size="small" onClick={() => setOpened(record)}>
             {t('items.action')}

@@ -13,12 +13,13 @@ type Field = keyof MenuAddRequest & keyof typeof menuAddSchema.shape;
 type Values = Partial<Record<Field, unknown>> & { menuType?: MenuTypeValue };
 
 /** The fields each kind of row has, in form order (JeecgBoot's menu form). */
+const menuFields: readonly Field[] = ['url', 'component', 'componentName', 'redirect', 'icon', 'sortNo', 'route', 'hidden', 'keepAlive', 'alwaysShow', 'internalOrExternal'];
 const fieldsByType: Record<MenuTypeValue, readonly Field[]> = {
-  [MenuType.FirstLevel]: ['menuType', 'name', 'url', 'component', 'redirect', 'icon', 'sortNo', 'hidden', 'keepAlive', 'alwaysShow'],
-  [MenuType.SubMenu]: ['menuType', 'name', 'parentId', 'url', 'component', 'redirect', 'icon', 'sortNo', 'hidden', 'keepAlive', 'alwaysShow'],
+  [MenuType.FirstLevel]: ['menuType', 'name', ...menuFields],
+  [MenuType.SubMenu]: ['menuType', 'name', 'parentId', ...menuFields],
   [MenuType.Button]: ['menuType', 'name', 'parentId', 'perms', 'permsType', 'status'],
 };
-const switches: readonly Field[] = ['hidden', 'keepAlive', 'alwaysShow'];
+const switches: readonly Field[] = ['route', 'hidden', 'keepAlive', 'alwaysShow', 'internalOrExternal'];
 /** What an empty field sends: an emptied text clears the stored value, a missing parent or order is null. */
 const emptyValue = (field: Field): unknown => (switches.includes(field) ? false : field === 'parentId' || field === 'sortNo' ? null : '');
 const shape = menuAddSchema.shape as Record<Field, z.ZodType>;
@@ -28,9 +29,12 @@ const newRow = (parent: MenuTreeNode | null): Values => ({
   menuType: parent ? MenuType.SubMenu : MenuType.FirstLevel,
   parentId: parent?.id,
   sortNo: 1,
+  // A new menu is a route, as JeecgBoot's `is_route` defaults to 1.
+  route: true,
   hidden: false,
   keepAlive: false,
   alwaysShow: false,
+  internalOrExternal: false,
   permsType: '1',
   status: '1',
 });
@@ -41,12 +45,15 @@ const storedRow = (record: MenuTreeNode): Values => ({
   parentId: record.parentId ?? undefined,
   url: record.url ?? '',
   component: record.component ?? '',
+  componentName: record.componentName ?? '',
   redirect: record.redirect ?? '',
   icon: record.icon ?? '',
   sortNo: record.sortNo,
+  route: record.route,
   hidden: record.hidden,
   keepAlive: record.keepAlive,
   alwaysShow: record.alwaysShow,
+  internalOrExternal: record.internalOrExternal,
   perms: record.perms ?? '',
   permsType: record.permsType === '2' ? '2' : '1',
   status: record.status === '0' ? '0' : '1',

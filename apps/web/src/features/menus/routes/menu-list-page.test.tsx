@@ -33,7 +33,7 @@ const node = (values: Partial<MenuRecord> & Pick<MenuRecord, 'id' | 'name' | 'me
 
 const tree: MenuTreeNode[] = [
   node({ id: 'm-system', name: 'System', menuType: 0, url: '/system', component: 'layouts/RouteView', icon: 'setting' }, [
-    node({ id: 'm-system-user', parentId: 'm-system', name: 'Users', menuType: 1, url: '/system/user', component: 'system/UserList', icon: 'user' }, [
+    node({ id: 'm-system-user', parentId: 'm-system', name: 'Users', menuType: 1, url: '/system/user', component: 'system/UserList', icon: 'user', route: true }, [
       node({ id: 'b-user-add', parentId: 'm-system-user', name: 'Add user', menuType: 2, perms: 'system:user:add' }),
     ]),
     node({ id: 'm-legacy', parentId: 'm-system', name: 'Legacy', menuType: 1, url: '/system/legacy', component: 'system/OldScreen', sortNo: 2 }),
@@ -162,7 +162,7 @@ describe('Menus screen', () => {
     expect(message.closest('.ant-form-item')).toBe(within(dialog).getByLabelText('Permission code').closest('.ant-form-item'));
   });
 
-  it('edits a row with its stored values and deletes one after a warning about what is below it', async () => {
+  it('edits a row with its stored values (also its component name, route and opening) and deletes one after a warning about what is below it', async () => {
     let edited: unknown;
     let deleted: string | null = null;
     server.use(
@@ -183,6 +183,9 @@ describe('Menus screen', () => {
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'People');
+    expect(within(dialog).getByRole('switch', { name: 'Is a route' })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Component name'), 'PeopleList');
+    await user.click(within(dialog).getByRole('switch', { name: 'Open externally' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(edited).toEqual({
@@ -192,12 +195,15 @@ describe('Menus screen', () => {
         parentId: 'm-system',
         url: '/system/user',
         component: 'system/UserList',
+        componentName: 'PeopleList',
         redirect: '',
         icon: 'user',
         sortNo: 1,
+        route: true,
         hidden: false,
         keepAlive: false,
         alwaysShow: false,
+        internalOrExternal: true,
       }),
     );
 

@@ -48,7 +48,7 @@ describe('positions import', () => {
     const report = await findDialog('Import');
     expect(within(report).getByText('Nothing was imported: the file has 2 problems')).toBeInTheDocument();
     const rows = within(report).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/3\s*Code\s*already exists/);
+    expect(rows[1]).toHaveTextContent(/3\s*Code\s*This value already exists/);
     expect(rows[2]).toHaveTextContent(/5\s*Rank\s*must be a rank from 1 to 5/);
     clearPermissions();
   });

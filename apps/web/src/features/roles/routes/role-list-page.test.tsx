@@ -42,6 +42,7 @@ describe('role users and role authorisation', () => {
   let added: unknown[] = [];
   let removed: Record<string, string>[] = [];
   let roleUserQueries: Record<string, string>[] = [];
+  let candidateQueries: Record<string, string>[] = [];
   let roleUsers: UserRecord[] = [];
   const candidates = [user({ id: 'u-ann', username: 'ann', realname: 'Ann Archer' }), user({ id: 'u-ben', username: 'ben', realname: 'Ben Baker' })];
   const queryOf = (request: Request) => {
@@ -62,7 +63,10 @@ describe('role users and role authorisation', () => {
       roleUserQueries.push(queryOf(request));
       return HttpResponse.json(envelope(page(roleUsers)));
     }),
-    http.get('/boot/sys/user/list', () => HttpResponse.json(envelope(page(candidates)))),
+    http.get('/boot/sys/user/list', ({ request }) => {
+      candidateQueries.push(queryOf(request));
+      return HttpResponse.json(envelope(page(candidates)));
+    }),
     http.post('/boot/sys/user/addSysUserRole', async ({ request }) => {
       const body = (await request.json()) as { userIdList: string[] };
       added.push(body);
@@ -87,6 +91,7 @@ describe('role users and role authorisation', () => {
     added = [];
     removed = [];
     roleUserQueries = [];
+    candidateQueries = [];
     roleUsers = [user({ id: 'u-zoe', username: 'zoe', realname: 'Zoe Zimmer' })];
   });
   afterEach(() => {
@@ -166,6 +171,8 @@ describe('role users and role authorisation', () => {
     await userEvent.click(screen.getByRole('button', { name: /Add users/ }));
     const picker = await findDialog('Choose users to add');
     const ben = (await within(picker).findByRole('cell', { name: 'ben' })).closest('tr') as HTMLElement;
+    // Picker tables show 5 rows a page (spec section 9).
+    expect(candidateQueries[0]).toMatchObject({ pageNo: '1', pageSize: '5' });
     await userEvent.click(within(ben).getByRole('checkbox'));
     await userEvent.click(within(picker).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(added).toEqual([{ roleId: 'r-planner', userIdList: ['u-ben'] }]));

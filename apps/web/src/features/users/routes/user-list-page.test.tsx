@@ -292,7 +292,7 @@ describe('Users screen', () => {
       expect(await within(dialog).findByText('Please enter a valid mobile number')).toBeInTheDocument();
     });
 
-    it('shows the server message when the user name is taken', async () => {
+    it('says the taken user name in the console’s language (the code’s text, not the server’s message)', async () => {
       const checked: Record<string, string>[] = [];
       server.use(
         http.get('/boot/sys/duplicate/check', ({ request }) => {
@@ -307,7 +307,7 @@ describe('Users screen', () => {
       const dialog = await findDialog('Add user');
       await user.type(within(dialog).getByLabelText('User name'), 'alice');
       await user.tab();
-      expect(await within(dialog).findByText('User name already taken')).toBeInTheDocument();
+      expect(await within(dialog).findByText('This user name is already registered')).toBeInTheDocument();
       expect(checked[0]).toMatchObject({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'alice' });
     });
 
