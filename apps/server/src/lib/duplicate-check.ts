@@ -1,3 +1,4 @@
+import type { Availability } from './envelope.js';
 import type { PermissionCode } from '@cellsight/contract';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 
@@ -7,7 +8,7 @@ export interface DuplicateCheck {
   fields: readonly string[];
   /** Any one of these lets a caller ask (the forms that need the check). */
   access: readonly PermissionCode[];
-  check(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }>;
+  check(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability>;
 }
 
 declare module 'fastify' {

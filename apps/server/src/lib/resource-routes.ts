@@ -1,3 +1,4 @@
+import type { Availability } from './envelope.js';
 import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSchema, resourceIdQuerySchema, resourceIdsQuerySchema, splitIds } from '@cellsight/contract';
 import { requireAuth } from '../plugins/auth.plugin.js';
 import { ok } from './envelope.js';
@@ -22,7 +23,7 @@ export interface ResourceCalls<R extends Resource> {
   remove(auth: AuthContext, ids: string[]): Promise<void>;
   exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat): Promise<{ fileName: string; contentType: string; data: Buffer }>;
   importSheet?(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number>;
-  isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }>;
+  isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability>;
 }
 
 /**

@@ -78,15 +78,7 @@ export function MembersPanel({ listUrl, fixedQuery, columns: fields, canEdit, ad
     }
   };
 
-  const table = serverTable<UserRecord, string>({
-    sortable: listConfig.sortable,
-    pageNo: state.pageNo,
-    pageSize: state.pageSize,
-    total: list.data?.total ?? 0,
-    showTotal: (total, [from, to]) => t('resource.total', { from, to, total }),
-    onSortChange: setSort,
-    onPageChange: setPage,
-  });
+  const table = serverTable<UserRecord, string>({ state, setPage, setSort }, { sortable: listConfig.sortable, total: list.data?.total ?? 0 });
   const actions: TableColumnType<UserRecord> = {
     key: 'actions',
     title: t('resource.actions'),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictItems, dicts } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
-import { failure, ok } from '../../lib/envelope.js';
+import { availabilityAnswer, ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { createDictAdminService } from './dict-admin.service.js';
@@ -69,8 +69,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { dictId, itemValue, id } = request.query;
-      // Taken: success false with HTTP 200, as the duplicate check answers, so form validators show the message.
-      return (await admin.isItemValueFree(dictId, itemValue, id)) ? ok(null, 'This value is available') : failure(ServerCode.INCORRECT_PARAMETER, 'This value already exists', null);
+      const free = await admin.isItemValueFree(dictId, itemValue, id);
+      return availabilityAnswer(free ? { free, code: ServerCode.OK, message: 'This value is available' } : { free, code: ServerCode.INCORRECT_PARAMETER, message: 'This value already exists' });
     },
   );
 };

@@ -1,6 +1,6 @@
 import { duplicateCheckQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failure, ok } from '../../lib/envelope.js';
+import { availabilityAnswer } from '../../lib/envelope.js';
 import { forbidden, invalidField } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!resource.access.some((code) => auth.permissions.has(code))) throw forbidden();
       const answer = await resource.check(auth, fieldName, fieldVal, dataId);
       // Taken: success false with HTTP 200, so form validators show the message.
-      return answer.free ? ok(null, answer.message) : failure(answer.code, answer.message, null);
+      return availabilityAnswer(answer);
     },
   );
 };

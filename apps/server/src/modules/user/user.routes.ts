@@ -14,7 +14,7 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failure, ok } from '../../lib/envelope.js';
+import { availabilityAnswer, ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const [field, value] = username !== undefined ? (['username', username] as const) : email !== undefined ? (['email', email] as const) : (['phone', phone ?? ''] as const);
       const answer = await users.isAvailable(requireAuth(request), field, value, id);
       // Taken: the JeecgBoot shape (success false, HTTP 200) so form validators show the message.
-      return answer.free ? ok(null, answer.message) : failure(answer.code, answer.message, null);
+      return availabilityAnswer(answer);
     },
   );
 

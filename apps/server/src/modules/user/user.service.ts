@@ -1,3 +1,4 @@
+import type { Availability } from '../../lib/envelope.js';
 import {
   type EditInfoRequest,
   type Language,
@@ -244,7 +245,7 @@ export const createUserService = (deps: Dependencies) => {
      * True when no user of the caller's tenants holds the value (other than the user being edited,
      * who must be one of them). Asking says nothing about users of other tenants.
      */
-    async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<{ free: boolean; code: number; message: string }> {
+    async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability> {
       if (field !== 'username' && field !== 'email' && field !== 'phone') throw invalidField('fieldName', 'cannot check this field');
       if (exceptId) await visibleIds(auth, [exceptId]);
       const taken = await deps.users.isTaken(field, value, exceptId, scope(auth));

@@ -85,16 +85,7 @@ function UserPickerList({ selected, onSelect }: { selected: string[]; onSelect: 
   const [searchForm] = Form.useForm<Partial<Record<string, string>>>();
   const { state, setPage, setSort, search: applySearch, reset } = useListState(listConfig, { inUrl: false });
   const list = useResourceList(userResource, toListQuery(state, search));
-  const table = serverTable<UserRecord, string>({
-    sortable: listConfig.sortable,
-    pageNo: state.pageNo,
-    pageSize: state.pageSize,
-    total: list.data?.total ?? 0,
-    showTotal: (total, [from, to]) => t('resource.total', { from, to, total }),
-    onSortChange: setSort,
-    onPageChange: setPage,
-    pageSizeOptions: pickerPageSizes.options,
-  });
+  const table = serverTable<UserRecord, string>({ state, setPage, setSort }, { sortable: listConfig.sortable, total: list.data?.total ?? 0, pageSizeOptions: pickerPageSizes.options });
   const tableColumns = useUserColumns(['username', 'realname', 'phone', 'status'], state.sort);
   const values = Object.fromEntries(search.map(({ field }) => [field, state.filters[field]]).filter(([, value]) => value));
 

@@ -196,15 +196,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
     });
   }
 
-  const table = serverTable<Row, string>({
-    sortable: config.sortable,
-    pageNo: state.pageNo,
-    pageSize: state.pageSize,
-    total: list.data?.total ?? 0,
-    showTotal: (total, [from, to]) => t('resource.total', { from, to, total }),
-    onSortChange: setSort,
-    onPageChange: setPage,
-  });
+  const table = serverTable<Row, string>({ state, setPage, setSort }, { sortable: config.sortable, total: list.data?.total ?? 0 });
 
   const searchValues = searchFormValues(state.filters, search);
   const heading = title === false ? undefined : (title ?? wordsIn(resource.title, i18n.language as Language));
