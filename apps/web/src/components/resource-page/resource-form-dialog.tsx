@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { DictSelect } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ApiError, api } from '@/lib/api-client';
-import { contractRule, fitValue, isRequired, issueText, serverFieldText } from '@/lib/contract-rules';
+import { contractRule, fitValue, isRequired, issueText, requiredRule, serverFieldText } from '@/lib/contract-rules';
 import { messageForCode } from '@/lib/notify';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type RecordOf, useResourceMutations } from './resource-api';
@@ -25,6 +25,8 @@ export interface ResourceForm<Row> {
   inputs?: FieldInputs | ((record: Row | null) => FieldInputs);
   /** Rules beyond the contract's, such as a confirmation equal to another field. */
   rules?: Record<string, FormRule[]>;
+  /** Fields this form requires though the wire may omit them (a password confirmation). */
+  required?: readonly string[];
   initialValues?: Record<string, unknown>;
   /** Values of an edited record that its row does not carry (its roles), loaded before the form shows. */
   load?: (record: Row) => Promise<Record<string, unknown>>;
@@ -147,13 +149,14 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
           <Row gutter={16}>
             {fields.map((field) => {
               const schema = shape[field];
-              const rules: FormRule[] = [...(schema ? [contractRule(schema, t, field)] : []), ...(definition.rules?.[field] ?? []), ...(unique.includes(field) ? [uniqueRule(field)] : [])];
+              const formRequired = definition.required?.includes(field) ?? false;
+              const rules: FormRule[] = [...(formRequired ? [requiredRule(field, t)] : []), ...(schema ? [contractRule(schema, t, field)] : []), ...(definition.rules?.[field] ?? []), ...(unique.includes(field) ? [uniqueRule(field)] : [])];
               const dictionary = dictionaries[field];
               const input = inputs[field] ?? (dictionary ? <DictSelect code={dictionary} /> : <Input autoComplete="off" />);
               const wide = !twoColumns || definition.wide?.includes(field);
               return (
                 <Col key={field} xs={24} md={wide ? 24 : 12}>
-                  <Form.Item name={field} label={label(field)} rules={rules} required={schema ? isRequired(schema) : false} validateFirst validateTrigger={['onChange', 'onBlur']} getValueProps={dictionary ? (value: unknown) => ({ value: value === null || value === undefined ? value : String(value) }) : undefined}>
+                  <Form.Item name={field} label={label(field)} rules={rules} required={formRequired || (schema ? isRequired(schema) : false)} validateFirst validateTrigger={['onChange', 'onBlur']} getValueProps={dictionary ? (value: unknown) => ({ value: value === null || value === undefined ? value : String(value) }) : undefined}>
                     {input}
                   </Form.Item>
                 </Col>

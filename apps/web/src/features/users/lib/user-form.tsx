@@ -4,7 +4,7 @@ import { DepartTreeSelect } from '@/components/pickers/depart-tree-select';
 import { RolePicker } from '@/components/pickers/role-picker';
 import type { ResourceForm } from '@/components/resource-page';
 import { api } from '@/lib/api-client';
-import { requiredRule, sameAsRule } from '@/lib/contract-rules';
+import { sameAsRule } from '@/lib/contract-rules';
 import { i18n } from '@/lib/i18n';
 
 const editFields = ['username', 'realname', 'selectedroles', 'selecteddeparts', 'sex', 'email', 'phone', 'company', 'code', 'address'] as const;
@@ -17,7 +17,8 @@ export const userForm: ResourceForm<UserRecord> = {
   fields: ['username', 'realname', 'password', 'confirmpassword', ...editFields.slice(2)],
   editFields,
   wide: ['address'],
-  rules: { confirmpassword: [requiredRule('confirmpassword', i18n.t), sameAsRule('password', i18n.t)] },
+  required: ['confirmpassword'],
+  rules: { confirmpassword: [sameAsRule('password', i18n.t)] },
   inputs: (user) => ({
     // The user name is the sign-in name; it cannot change after creation.
     username: <Input disabled={user !== null} autoComplete="off" />,
