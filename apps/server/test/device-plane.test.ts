@@ -151,6 +151,28 @@ describe('events', () => {
   });
 });
 
+describe('messages keep the rules the protocol document states', () => {
+  it('refuses an event that ends before it begins, and one about a battery another logger owns, storing neither', async () => {
+    const rejected = () => t.app.devicePlane.ingest.stats().rejected;
+    const before = { ...rejected() };
+    const begin = Date.now() - 60_000;
+    await publish(logger, deviceTopics.events(gsn), { v: 1, events: [{ id: 'ev-backwards', type: 'warning', code: 'W-X', begin, end: begin - 1000 }] });
+    expect(rejected().invalid - before.invalid).toBe(1);
+    const other = await connectLogger(port, 'LOGGER0002', 'secret-key-0002');
+    await publish(other, deviceTopics.events('LOGGER0002'), { v: 1, events: [{ id: 'ev-foreign', batterySn: 'BAT-A1', type: 'fault', code: 'F-X', begin }] });
+    other.end(true);
+    expect(rejected()['foreign-battery'] - before['foreign-battery']).toBe(1);
+    expect(await count(sql`select count(*) as n from tb_event where device_event_id in ('ev-backwards', 'ev-foreign')`)).toBe(0);
+  });
+
+  it('keeps the optional status fields a later status message leaves out', async () => {
+    const loggerRow = async () => (await rows<{ last_ip: string | null; device_type: string | null; brand: string | null; lat: number | null; firmware: string }>(sql`select last_ip, device_type, brand, lat, firmware from tb_logger where gsn = ${gsn}`))[0];
+    await publish(logger, deviceTopics.status(gsn), { v: 1, ts: Date.now(), signal: -70, firmware: '2.0.0', ip: '192.0.2.7', deviceType: 'CS-GW', brand: 'Cellsight', lat: 52.5, lon: 13.4 });
+    await publish(logger, deviceTopics.status(gsn), { v: 1, ts: Date.now(), signal: -65, firmware: '2.0.1' });
+    expect(await loggerRow()).toMatchObject({ last_ip: '192.0.2.7', device_type: 'CS-GW', brand: 'Cellsight', lat: 52.5, firmware: '2.0.1' });
+  });
+});
+
 describe('remote commands', () => {
   const operate = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/want/device/operate', token: admin, payload });
 

@@ -135,7 +135,7 @@ export const deviceEventSchema = z.object({
   category: text().max(32).default(''),
   begin: timestamp,
   end: timestamp.optional(),
-});
+}).refine((event) => event.end === undefined || event.end >= event.begin, { message: 'must not be before begin', path: ['end'] });
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;
 export const eventsMessageSchema = z.object({ v: z.literal(protocolVersion), events: z.array(deviceEventSchema).min(1).max(100) });
 

@@ -170,11 +170,12 @@ export const createDeviceRepository = (db: Database) => ({
       .set({
         signal: status.signal,
         firmware: status.firmware,
-        lastIp: status.ip ?? null,
-        deviceType: status.deviceType ?? null,
-        brand: status.brand ?? null,
-        lat: status.lat ?? null,
-        lon: status.lon ?? null,
+        // Optional fields a message leaves out stay as they were (protocol section 4.2).
+        ...(status.ip === undefined ? {} : { lastIp: status.ip }),
+        ...(status.deviceType === undefined ? {} : { deviceType: status.deviceType }),
+        ...(status.brand === undefined ? {} : { brand: status.brand }),
+        ...(status.lat === undefined ? {} : { lat: status.lat }),
+        ...(status.lon === undefined ? {} : { lon: status.lon }),
         statusTime: new Date(status.ts),
         lastSeen: at,
       })

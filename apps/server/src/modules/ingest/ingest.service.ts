@@ -182,6 +182,9 @@ export const createIngestService = (deps: Dependencies) => {
           case 'events': {
             const message = parse(gsn, payload, eventsMessageSchema, done);
             if (!message) return;
+            // An event about a battery another logger owns is refused with its whole message, counted once.
+            const named = message.events.flatMap((event) => (event.batterySn ? [{ batterySn: event.batterySn }] : []));
+            if ((await ownSamples(gsn, named)).foreign > 0) return reject(gsn, 'foreign-battery', 'an event names a battery that belongs to another logger', done);
             const changes = await deps.devices.upsertEvents(gsn, message.events);
             for (const change of changes) {
               const event = message.events.find((e) => e.id === change.deviceEventId);
