@@ -165,6 +165,18 @@ describe('messages keep the rules the protocol document states', () => {
     expect(await count(sql`select count(*) as n from tb_event where device_event_id in ('ev-backwards', 'ev-foreign')`)).toBe(0);
   });
 
+  it('answers history and cells at the documented precision, without 4-byte float noise', async () => {
+    const ts = Date.UTC(2026, 2, 10, 9, 0);
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-PREC', ts, { soc: 79.3, power: -874.4, voltage: 51.23, current: -17.07, temperature: 24.7, chargeEnergyToday: 3.141, cellVoltages: [3.289, 3.301], cellTemperatures: [24.7, 25.1] })] });
+    const history = await waitFor(
+      async () => (await t.request({ method: 'GET', url: '/boot/want/battery/history', token: admin, query: { batterySn: 'BAT-PREC', period: '1h', begin: '2026-03-10T00:00:00Z', end: '2026-03-11T00:00:00Z' } })).json(),
+      (body) => body.result?.points?.length === 1,
+    );
+    expect(history.result.points[0]).toMatchObject({ socAvg: 79.3, socMin: 79.3, powerMin: -874.4, voltageAvg: 51.23, currentAvg: -17.07, temperatureMax: 24.7, chargeEnergy: 3.141 });
+    const cells = await t.request({ method: 'GET', url: '/boot/want/battery/cells', token: admin, query: { batterySn: 'BAT-PREC' } });
+    expect(cells.json().result).toMatchObject({ cellVoltages: [3.289, 3.301], cellTemperatures: [24.7, 25.1] });
+  });
+
   it('keeps the optional status fields a later status message leaves out', async () => {
     const loggerRow = async () => (await rows<{ last_ip: string | null; device_type: string | null; brand: string | null; lat: number | null; firmware: string }>(sql`select last_ip, device_type, brand, lat, firmware from tb_logger where gsn = ${gsn}`))[0];
     await publish(logger, deviceTopics.status(gsn), { v: 1, ts: Date.now(), signal: -70, firmware: '2.0.0', ip: '192.0.2.7', deviceType: 'CS-GW', brand: 'Cellsight', lat: 52.5, lon: 13.4 });

@@ -138,6 +138,18 @@ export const batteryHistoryQuerySchema = z
 export type BatteryHistoryQuery = z.infer<typeof batteryHistoryQuerySchema>;
 
 /** One rollup bucket: averages over its samples, extremes, and the day's energy counters at their highest. */
+/**
+ * The precision the platform answers measurements in (samples are stored as 4-byte floats, whose
+ * last digits are noise): documented in docs/device-protocol.md section 4.1.
+ */
+export const measurementDecimals = { soc: 1, soh: 1, voltage: 2, current: 2, power: 1, temperature: 1, energy: 3, cellVoltage: 3, cellTemperature: 1 } as const;
+
+/** A measurement at its documented precision. */
+export const roundMeasurement = (value: number, unit: keyof typeof measurementDecimals): number => {
+  const factor = 10 ** measurementDecimals[unit];
+  return Math.round(value * factor) / factor;
+};
+
 export const batteryHistoryPointSchema = z.object({
   bucketStart: text(),
   samples: z.number().int(),

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
-import type { BatteryCells, BatteryHistoryPoint, BatteryRecord, DeviceEvent, LoggerRecord, LoggerStatusMessage, RollupPeriod } from '@cellsight/contract';
+import { type BatteryCells, type BatteryHistoryPoint, type BatteryRecord, type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, type RollupPeriod, roundMeasurement } from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -69,7 +69,12 @@ export const createDeviceRepository = (db: Database) => ({
       where b.battery_sn = ${batterySn}`);
     const [row] = (result as unknown as { rows: { ts: Date | string; cell_voltages: number[]; cell_temperatures: number[] }[] }).rows;
     if (!row) return null;
-    return { batterySn, ts: new Date(row.ts).toISOString(), cellVoltages: row.cell_voltages.map(Number), cellTemperatures: row.cell_temperatures.map(Number) };
+    return {
+      batterySn,
+      ts: new Date(row.ts).toISOString(),
+      cellVoltages: row.cell_voltages.map((value) => roundMeasurement(Number(value), 'cellVoltage')),
+      cellTemperatures: row.cell_temperatures.map((value) => roundMeasurement(Number(value), 'cellTemperature')),
+    };
   },
 
   /** Rollup buckets of one battery starting in [begin, end), oldest first. */
@@ -83,18 +88,18 @@ export const createDeviceRepository = (db: Database) => ({
     return rows.map((row) => ({
       bucketStart: row.bucketStart.toISOString(),
       samples: row.samples,
-      socAvg: row.socSum / row.samples,
-      socMin: row.socMin,
-      socMax: row.socMax,
-      powerAvg: row.powerSum / row.samples,
-      powerMin: row.powerMin,
-      powerMax: row.powerMax,
-      voltageAvg: row.voltageSum / row.samples,
-      currentAvg: row.currentSum / row.samples,
-      temperatureAvg: row.temperatureSum / row.samples,
-      temperatureMax: row.temperatureMax,
-      chargeEnergy: row.chargeEnergy,
-      dischargeEnergy: row.dischargeEnergy,
+      socAvg: roundMeasurement(row.socSum / row.samples, 'soc'),
+      socMin: roundMeasurement(row.socMin, 'soc'),
+      socMax: roundMeasurement(row.socMax, 'soc'),
+      powerAvg: roundMeasurement(row.powerSum / row.samples, 'power'),
+      powerMin: roundMeasurement(row.powerMin, 'power'),
+      powerMax: roundMeasurement(row.powerMax, 'power'),
+      voltageAvg: roundMeasurement(row.voltageSum / row.samples, 'voltage'),
+      currentAvg: roundMeasurement(row.currentSum / row.samples, 'current'),
+      temperatureAvg: roundMeasurement(row.temperatureSum / row.samples, 'temperature'),
+      temperatureMax: roundMeasurement(row.temperatureMax, 'temperature'),
+      chargeEnergy: roundMeasurement(row.chargeEnergy, 'energy'),
+      dischargeEnergy: roundMeasurement(row.dischargeEnergy, 'energy'),
     }));
   },
 
