@@ -213,6 +213,20 @@ describe('remote commands', () => {
     expect(record).toMatchObject({ code: 0, batterySn: 'BAT-A1', val: '{"eod":46}' });
   });
 
+  it('lets an answer that comes after the timeout tell what the device did, marked late', async () => {
+    const received = new Promise<CommandMessage>((resolve) => logger.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    await logger.subscribeAsync(deviceTopics.command(gsn), { qos: 1 });
+    await operate({ gsno: gsn, op: 'restart' });
+    const command = await received;
+    // Nobody answered in time: the sweep times the command out.
+    await t.app.db.execute(sql`update tb_command set sent_at = now() - interval '1 hour', create_time = now() - interval '1 hour' where id = ${command.id}`);
+    await t.app.devicePlane.commands.sweepTimeouts();
+    const byId = async () => (await t.request({ method: 'GET', url: '/boot/want/command/queryById', token: admin, query: { id: command.id } })).json().result;
+    expect(await byId()).toMatchObject({ status: 'timed_out', late: false, code: null });
+    await publish(logger, deviceTopics.ack(gsn), { v: 1, id: command.id, code: DeviceCode.OK });
+    expect(await waitFor(byId, (r) => r.status === 'acknowledged')).toMatchObject({ late: true, code: 0, finishedAt: expect.any(String) });
+  });
+
   it('validates settings (EOD 44 to 50) and battery ownership', async () => {
     expect((await operate({ gsno: gsn, op: 'settings', val: JSON.stringify({ eod: 51 }) })).json()).toMatchObject({ success: false, code: ServerCode.OUT_OF_RANGE });
     expect((await operate({ gsno: gsn, op: 'settings', val: 'eod=46' })).json().message).toContain('val');

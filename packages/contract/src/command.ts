@@ -68,6 +68,8 @@ export const commandRecordSchema = z.object({
   createTime: text(),
   sentAt: text().nullable(),
   finishedAt: text().nullable(),
+  /** The device answered after the command had timed out; status and code are its answer. */
+  late: z.boolean(),
 });
 export type CommandRecord = z.infer<typeof commandRecordSchema>;
 

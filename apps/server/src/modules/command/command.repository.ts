@@ -22,6 +22,7 @@ export const toCommandRecord = (row: CommandRow): CommandRecord => ({
   createTime: row.createTime.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
+  late: row.lateAck,
 });
 
 /** Remote commands: the queue of what was sent and the audit of who sent what, when, with what result. */
@@ -82,6 +83,8 @@ export const createCommandRepository = (db: Database) => ({
 
   /** Marks a command finished unless it already is; used to ignore late or replayed answers. */
   notFinished: sql`${commands.finishedAt} is null`,
+  /** Still open, or timed out: a late answer still tells what the device did. */
+  answerable: sql`(${commands.finishedAt} is null or ${commands.status} = 'timed_out')`,
 });
 
 export type CommandRepository = ReturnType<typeof createCommandRepository>;

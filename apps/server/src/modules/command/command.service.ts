@@ -130,12 +130,16 @@ export const createCommandService = (deps: Dependencies) => {
       return toCommandRecord(row);
     },
 
-    /** A device answered; late, unknown or replayed answers change nothing. */
+    /**
+     * A device answered. An answer after the timeout still counts (a restart that did happen must
+     * not look failed) and marks the command late; unknown or replayed answers change nothing.
+     */
     async onAck(gsn: string, ack: AckMessage): Promise<void> {
       const row = await deps.commands.find(ack.id);
-      if (!row || row.loggerGsn !== gsn || terminal(row)) return;
+      const late = row?.status === 'timed_out';
+      if (!row || row.loggerGsn !== gsn || (terminal(row) && !late)) return;
       const at = now();
-      const values: Partial<CommandRow> = { code: ack.code, message: ack.message ?? null, lastReportAt: at };
+      const values: Partial<CommandRow> = { code: ack.code, message: ack.message ?? null, lastReportAt: at, ...(late ? { lateAck: true, finishedAt: null } : {}) };
       if (ack.code !== DeviceCode.OK) Object.assign(values, { status: 'failed', finishedAt: at, upgradeState: ack.upgradeState ?? (row.op === 'upgrade' ? 'failed' : null) });
       else if (row.op !== 'upgrade') Object.assign(values, { status: 'acknowledged', finishedAt: at });
       else {
@@ -144,7 +148,7 @@ export const createCommandService = (deps: Dependencies) => {
         if (state === 'succeeded' || state === 'failed' || state === 'download_failed') values.finishedAt = at;
         if (state === 'succeeded') values.progress = 100;
       }
-      await changed(await deps.commands.update(row.id, values, deps.commands.notFinished));
+      await changed(await deps.commands.update(row.id, values, deps.commands.answerable));
     },
 
     /** Times out commands nobody answered and upgrades that went silent. */

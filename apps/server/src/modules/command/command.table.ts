@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { loggers } from '../device/device.table.js';
 
@@ -26,6 +26,8 @@ export const commands = pgTable(
     /** Last answer or progress report from the device (upgrades time out without them). */
     lastReportAt: timestamp('last_report_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** The answer came after the command had timed out: it still tells what the device did. */
+    lateAck: boolean('late_ack').notNull().default(false),
   },
   (t) => [uniqueIndex('tb_command_nonce_key').on(t.nonce), index('tb_command_logger_idx').on(t.loggerGsn, t.createTime)],
 );

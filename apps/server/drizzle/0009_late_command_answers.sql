@@ -1,0 +1,1 @@
+ALTER TABLE "tb_command" ADD COLUMN "late_ack" boolean DEFAULT false NOT NULL;
