@@ -142,7 +142,7 @@ export type BatteryHistoryQuery = z.infer<typeof batteryHistoryQuerySchema>;
  * The precision the platform answers measurements in (samples are stored as 4-byte floats, whose
  * last digits are noise): documented in docs/device-protocol.md section 4.1.
  */
-export const measurementDecimals = { soc: 1, soh: 1, voltage: 2, current: 2, power: 1, temperature: 1, energy: 3, cellVoltage: 3, cellTemperature: 1 } as const;
+const measurementDecimals = { soc: 1, soh: 1, voltage: 2, current: 2, power: 1, temperature: 1, energy: 3, cellVoltage: 3, cellTemperature: 1 } as const;
 
 /** A measurement at its documented precision. */
 export const roundMeasurement = (value: number, unit: keyof typeof measurementDecimals): number => {

@@ -19,7 +19,7 @@ import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 import { AppError, invalidField, notFound } from './errors.js';
 import { newId } from './ids.js';
-import { buildListQuery, defineListSpec, toPage } from './list-query.js';
+import { type BuiltListQuery, buildListQuery, defineListSpec, toPage } from './list-query.js';
 import { readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
 
@@ -148,11 +148,9 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     },
 
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
-      const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
-      if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
-      const built = { ...listQueryOf(query), limit: exportRowsMax + 1, offset: 0 };
-      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(built, scope(auth));
-      if (rows.length > exportRowsMax) throw invalidField('selections', `the export holds at most ${exportRowsMax} rows; narrow the search or select rows`);
+      const selected = exportSelection(query);
+      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(exportWindow(listQueryOf(query)), scope(auth));
+      assertExportSize(rows);
       return exportResource(resource, (await recordsOf(rows, language)) as Record<string, unknown>[], language, format, now);
     },
 
@@ -197,6 +195,20 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
       return ids.length;
     },
   };
+};
+
+/** The selected rows of an export (`selections`, comma-joined ids), at most `exportRowsMax`; none means the whole list. */
+export const exportSelection = (query: ListQuery): string[] => {
+  const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
+  if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
+  return selected;
+};
+
+/** The list query of an export: every row from the first, one more than an export holds so a too-large one shows. */
+export const exportWindow = (built: BuiltListQuery): BuiltListQuery => ({ ...built, limit: exportRowsMax + 1, offset: 0 });
+
+export const assertExportSize = (rows: readonly unknown[]): void => {
+  if (rows.length > exportRowsMax) throw invalidField('selections', `the export holds at most ${exportRowsMax} rows; narrow the search or select rows`);
 };
 
 /**

@@ -1,8 +1,11 @@
 import type { Envelope } from '@cellsight/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
 import { App, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '@/lib/i18n';
 
@@ -80,4 +83,19 @@ export const findDialog = async (title: string): Promise<HTMLElement> => {
   const dialog = heading.closest<HTMLElement>('[role="dialog"]');
   if (!dialog) throw new Error(`no dialog titled ${title}`);
   return dialog;
+};
+
+/**
+ * The network of a test file: these handlers answer, any other request fails the test, and each
+ * test starts from them again (a test's own `server.use` does not leak into the next).
+ */
+export const mockServer = (...handlers: RequestHandler[]) => {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+  return server;
 };

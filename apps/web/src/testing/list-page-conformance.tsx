@@ -2,11 +2,10 @@ import { type Page, type Resource, wordsIn } from '@cellsight/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
-import { envelope, failure, renderWithProviders } from './feature-test-utils';
+import { envelope, failure, mockServer, renderWithProviders } from './feature-test-utils';
 
 export interface ListPageCase<Row> {
   page: ComponentType;
@@ -34,7 +33,7 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
     const { resource, records, page: PageComponent } = testCase;
     let answer: 'rows' | 'empty' | 'error' = 'rows';
     let queries: Record<string, string>[] = [];
-    const server = setupServer(
+    mockServer(
       http.get(`/boot${resource.path}/list`, ({ request }) => {
         const params = Object.fromEntries(new URL(request.url).searchParams);
         delete params._t;
@@ -48,17 +47,14 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
     const grantAll = () =>
       setPermissions({ auth: Object.values(resource.permissions).map((action) => ({ action: action ?? '', describe: '', type: '1', status: '1' })), allAuth: [] });
 
-    beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
     beforeEach(() => {
       answer = 'rows';
       queries = [];
       grantAll();
     });
     afterEach(() => {
-      server.resetHandlers();
       clearPermissions();
     });
-    afterAll(() => server.close());
 
     it('shows its columns and rows, and asks for page 1 of 10 in the default order', async () => {
       renderWithProviders(<PageComponent />);

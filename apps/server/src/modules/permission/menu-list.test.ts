@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { permissionRow } from '../../../test/support/permission-row.js';
 import type { PermissionRow } from './permission.repository.js';
 import { buildMenuList, tidyComponent, tidyUrl, toMenuRecord, withDescendants } from './menu-list.js';
 
-const row = (id: string, parentId: string | null, menuType = 1): PermissionRow => ({
-  id,
-  parentId,
-  name: id,
-  url: null,
-  component: null,
-  componentName: null,
-  redirect: null,
-  menuType,
-  perms: null,
-  permsType: '1',
-  sortNo: 0,
-  alwaysShow: false,
-  icon: null,
-  isRoute: true,
-  isLeaf: true,
-  keepAlive: false,
-  hidden: false,
-  internalOrExternal: false,
-  status: '1',
-  delFlag: 0,
-  createBy: null,
-  createTime: new Date(0),
-  updateBy: null,
-  updateTime: null,
-});
+const row = (id: string, parentId: string | null, menuType = 1): PermissionRow => permissionRow({ id, parentId, name: id, menuType });
 
 const rows = [row('a', null, 0), row('b', 'a'), row('c', 'b', 2), row('d', 'a'), row('lost', 'gone')];
 

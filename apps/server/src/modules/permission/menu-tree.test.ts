@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionRow } from './permission.repository.js';
+import { permissionRow } from '../../../test/support/permission-row.js';
 import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
 
-const row = (values: Partial<PermissionRow> & Pick<PermissionRow, 'id' | 'name' | 'menuType'>): PermissionRow => ({
-  parentId: null,
-  url: null,
-  component: null,
-  componentName: null,
-  redirect: null,
-  perms: null,
-  permsType: '1',
-  sortNo: 0,
-  alwaysShow: false,
-  icon: null,
-  isRoute: true,
-  isLeaf: true,
-  keepAlive: false,
-  hidden: false,
-  internalOrExternal: false,
-  status: '1',
-  delFlag: 0,
-  createBy: null,
-  createTime: new Date(0),
-  updateBy: null,
-  updateTime: null,
-  ...values,
-});
+const row = permissionRow;
 
 const rows = [
   row({ id: 'sys', name: 'System', menuType: 0, url: '/system', component: 'layouts/RouteView', redirect: '/system/user', icon: 'setting' }),

@@ -9,7 +9,6 @@ import {
   Permission,
   ServerCode,
   UserStatus,
-  exportRowsMax,
   splitIds,
   userListColumns,
   type userEditRequestSchema,
@@ -23,7 +22,7 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
-import { exportResource } from '../../lib/resource-service.js';
+import { assertExportSize, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { SessionRepository } from '../auth/session.repository.js';
@@ -114,8 +113,9 @@ export const createUserService = (deps: Dependencies) => {
   /** Roles to give: they must exist, and the caller must hold what each newly given role grants. */
   const resolveRoles = async (auth: AuthContext, list: string | undefined, userId?: string) => {
     const ids = await resolveIds(list, 'selectedroles', deps.roles.existing);
+    if (!ids) return undefined;
     const held = userId ? await deps.users.roleIds(userId) : [];
-    if (ids) assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
+    assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
     return ids;
   };
   const resolveDeparts = (list: string | undefined) => resolveIds(list, 'selecteddeparts', deps.departs.existing);
@@ -159,14 +159,10 @@ export const createUserService = (deps: Dependencies) => {
      * an .xlsx file. Paging is ignored; more than `exportRowsMax` rows asks for a narrower search.
      */
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
-      const selected = query.selections ? [...new Set(splitIds(query.selections))] : [];
-      if (selected.length > exportRowsMax) throw invalidField('selections', `at most ${exportRowsMax} rows can be exported at once`);
-      const built = { ...buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []), limit: exportRowsMax + 1, offset: 0 };
+      const selected = exportSelection(query);
+      const built = exportWindow(buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []));
       const [{ rows }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
-      if (rows.length > exportRowsMax) {
-        const message = `the export holds at most ${exportRowsMax} users; narrow the search or select rows`;
-        throw badRequest(ServerCode.INCORRECT_PARAMETER, `selections: ${message}`, [{ field: 'selections', message }]);
-      }
+      assertExportSize(rows);
       return exportResource(userResource, rows.map((row) => toUserRecord(row, dictText)), language, format, now);
     },
 

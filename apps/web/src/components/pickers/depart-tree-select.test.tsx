@@ -1,22 +1,15 @@
 import type { DepartIdNode } from '@cellsight/contract';
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, renderWithProviders } from '@/testing/feature-test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { DepartTreeSelect } from './depart-tree-select';
 
 const node = (key: string, title: string, children: DepartIdNode[] = []): DepartIdNode => ({ key, value: key, title, children });
-const server = setupServer(http.get('/boot/sys/sysDepart/queryIdTree', () => HttpResponse.json(envelope([node('d-root', 'Cellsight', [node('d-sales', 'Sales'), node('d-service', 'Service')])]))));
+mockServer(http.get('/boot/sys/sysDepart/queryIdTree', () => HttpResponse.json(envelope([node('d-root', 'Cellsight', [node('d-sales', 'Sales'), node('d-service', 'Service')])]))));
 
 configure({ defaultHidden: true });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 describe('DepartTreeSelect', () => {
   it('offers the whole tree and emits the picked department', async () => {

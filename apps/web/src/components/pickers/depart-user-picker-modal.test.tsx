@@ -1,12 +1,11 @@
 import { type DepartIdNode, type UserRecord, userRecordSchema } from '@cellsight/contract';
 import { buildRecord } from '@cellsight/contract/testing';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { DepartUserPickerModal } from './depart-user-picker-modal';
 
 const member = (overrides: Partial<UserRecord>): UserRecord =>
@@ -19,7 +18,7 @@ const usersByDepart: Record<string, UserRecord[]> = {
 };
 let userQueries: Record<string, string>[] = [];
 
-const server = setupServer(
+mockServer(
   http.get('/boot/sys/sysDepart/queryIdTree', () => HttpResponse.json(envelope([node('d-root', 'Cellsight', [node('d-sales', 'Sales')])]))),
   http.get('/boot/sys/user/queryUserByDepId', ({ request }) => {
     const params = Object.fromEntries(new URL(request.url).searchParams);
@@ -31,15 +30,9 @@ const server = setupServer(
 );
 
 configure({ defaultHidden: true });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   userQueries = [];
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 /** The picker behind an "Open" button, as a screen would use it. */
 function Harness({ onOk, onCancel }: { onOk: (users: UserRecord[]) => void; onCancel: () => void }) {

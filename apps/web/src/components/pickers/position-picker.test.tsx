@@ -1,11 +1,10 @@
 import { type Page, type PositionRecord, positionResource } from '@cellsight/contract';
 import { buildRecord } from '@cellsight/contract/testing';
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderWithProviders } from '@/testing/feature-test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { PositionPicker } from './position-picker';
 
 const positions = [
@@ -14,7 +13,7 @@ const positions = [
 ];
 let queries: Record<string, string>[] = [];
 
-const server = setupServer(
+mockServer(
   http.get('/boot/sys/position/list', ({ request }) => {
     const params = Object.fromEntries(new URL(request.url).searchParams);
     delete params._t;
@@ -29,15 +28,9 @@ const server = setupServer(
 );
 
 configure({ defaultHidden: true });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   queries = [];
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 describe('PositionPicker', () => {
   it('shows the value by name, searches the server by name and emits the picked code', async () => {

@@ -1,12 +1,11 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, renderWithProviders } from '@/testing/feature-test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { RolePicker } from './role-picker';
 
-const server = setupServer(
+mockServer(
   http.get('/boot/sys/role/queryall', () =>
     HttpResponse.json(
       envelope([
@@ -18,12 +17,6 @@ const server = setupServer(
 );
 
 configure({ defaultHidden: true });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
 
 describe('RolePicker', () => {
   it('shows each role as "name (code)", shows the value by its name and emits the picked id', async () => {

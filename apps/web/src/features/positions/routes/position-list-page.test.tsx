@@ -3,10 +3,9 @@ import { buildRecords } from '@cellsight/contract/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
-import { envelope, failure, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
+import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
 import PositionListPage from './position-list-page';
 
@@ -22,7 +21,7 @@ describeListPage('positions', {
 });
 
 describe('positions import', () => {
-  const server = setupServer(
+  mockServer(
     http.get('/boot/sys/position/list', () => HttpResponse.json(envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }))),
     http.post('/boot/sys/position/importExcel', () =>
       HttpResponse.json(
@@ -34,8 +33,6 @@ describe('positions import', () => {
       ),
     ),
   );
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
 
   it('shows every refused cell of an import with its row and field, and that nothing was stored', async () => {
     setPermissions({ auth: [Permission.PositionList, Permission.PositionImport].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
