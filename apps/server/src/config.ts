@@ -54,6 +54,14 @@ const configSchema = z.object({
   /** The platform's own MQTT credentials on an external broker. */
   MQTT_USERNAME: z.string().max(128).optional(),
   MQTT_PASSWORD: z.string().max(256).optional(),
+  /**
+   * An account of Mosquitto's dynamic-security plugin (external broker only). With it the platform
+   * keeps Mosquitto's logger accounts in step with its registry: created at registration, new
+   * password at key rotation, every logger checked at start. Without it the broker's accounts are
+   * provisioned by hand (docs/deploy/mosquitto.conf).
+   */
+  MQTT_DYNSEC_USERNAME: z.string().min(1).max(128).optional(),
+  MQTT_DYNSEC_PASSWORD: z.string().min(1).max(256).optional(),
   /** Shared-subscription group on an external broker, so several server processes split the load. */
   MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/).default('cellsight'),
   /** Samples written per database round trip, and the longest wait to fill a batch. */
@@ -95,6 +103,8 @@ export type Config = {
     username: string | undefined;
     password: string | undefined;
     shareGroup: string;
+    /** Dynamic-security admin account on the external broker, or null when accounts are provisioned by hand. */
+    dynsec: { username: string; password: string } | null;
   };
   ingest: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number | null };
   demoFleet: { loggers: number; batteriesPerLogger: number };
@@ -113,6 +123,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if ((c.MQTT_DYNSEC_USERNAME === undefined) !== (c.MQTT_DYNSEC_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_DYNSEC_USERNAME and MQTT_DYNSEC_PASSWORD: set both or neither');
+  }
+  if (c.MQTT_DYNSEC_USERNAME !== undefined && c.MQTT_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_DYNSEC_USERNAME: needs MQTT_URL (the embedded broker checks loggers itself)');
+  }
   const dataDir = resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -144,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       username: c.MQTT_USERNAME,
       password: c.MQTT_PASSWORD,
       shareGroup: c.MQTT_SHARE_GROUP,
+      dynsec: c.MQTT_DYNSEC_USERNAME && c.MQTT_DYNSEC_PASSWORD ? { username: c.MQTT_DYNSEC_USERNAME, password: c.MQTT_DYNSEC_PASSWORD } : null,
     },
     ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },

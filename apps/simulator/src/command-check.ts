@@ -1,4 +1,4 @@
-import { commandMessageSchema, DeviceCode, remoteSettingsSchema, type CommandMessage, type DeviceCodeValue, type RemoteSettings } from '@cellsight/contract';
+import { commandMaxAgeMs, commandMessageSchema, DeviceCode, remoteSettingsSchema, type CommandMessage, type DeviceCodeValue, type RemoteSettings } from '@cellsight/contract';
 import { verifyCommand } from '@cellsight/contract/device-crypto';
 
 /**
@@ -6,8 +6,8 @@ import { verifyCommand } from '@cellsight/contract/device-crypto';
  * pure function so the rules are testable without a broker.
  */
 
-/** Commands whose `ts` is further than this from the logger clock are refused (code 2). */
-export const commandMaxAgeMs = 5 * 60_000;
+/** Commands whose `ts` is further than `commandMaxAgeMs` from the logger clock are refused (code 2). */
+export { commandMaxAgeMs };
 
 export interface UpgradeRequest {
   version: string;

@@ -61,7 +61,9 @@ describe('generated messages match the contract', () => {
     for (const kind of eventCatalogue) {
       expectValid(eventsMessageSchema, eventsMessage([{ id: `E-${kind.code}`, batterySn: 'SIM000001-B01', type: kind.type, code: kind.code, category: kind.category, begin: now - 1000, end: now }]));
     }
-    for (const code of [0, 1, 2, 3, 4, 5, 500]) expectValid(ackMessageSchema, ackMessage({ id: 'cmd-1', code, message: 'text' }));
+    for (const code of [0, 1, 2, 4, 5, 500]) expectValid(ackMessageSchema, ackMessage({ id: 'cmd-1', code, message: 'text' }));
+    // 3 (offline) is the console's code; a logger never sends it (device protocol section 9).
+    expect(ackMessageSchema.safeParse(ackMessage({ id: 'cmd-1', code: 3 })).success).toBe(false);
     for (const upgradeState of upgradeStates) expectValid(ackMessageSchema, ackMessage({ id: 'cmd-2', code: 0, upgradeState, progress: 40 }));
     expectValid(stateMessageSchema, onlineMessage(now));
     expectValid(stateMessageSchema, offlineMessage(now));

@@ -24,6 +24,11 @@ export const upgradeCooldownMs = 5 * 60 * 1000;
 export const commandAckTimeoutMs = 30_000;
 /** An upgrade that stops reporting progress for this long has timed out. */
 export const upgradeSilenceTimeoutMs = 120_000;
+/**
+ * A logger accepts a command whose `ts` is within this much of its own clock (device protocol 8.3);
+ * the platform delivers an unanswered command again, when the logger is back, for as long.
+ */
+export const commandMaxAgeMs = 5 * 60_000;
 
 /** Device gateway operation (spec section 7): the server signs; the client never holds a key. */
 export const operateRequestSchema = z.object({
@@ -73,15 +78,18 @@ export const commandRecordSchema = z.object({
 });
 export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
+/** A logger's registration key (printed on the device): the one rule of registration and key rotation. */
+const loggerKeySchema = text()
+  .min(limits.loggerKeyMin, `must be at least ${limits.loggerKeyMin} characters`)
+  .max(limits.loggerKeyMax, `must be at most ${limits.loggerKeyMax} characters`)
+  .regex(loggerKeyPattern, 'must be printable characters without spaces');
+
 export const loggerRegistrationSchema = z.object({
   loggers: z
     .array(
       z.object({
         gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
-        key: text()
-          .min(limits.loggerKeyMin, `must be at least ${limits.loggerKeyMin} characters`)
-          .max(limits.loggerKeyMax, `must be at most ${limits.loggerKeyMax} characters`)
-          .regex(loggerKeyPattern, 'must be printable characters without spaces'),
+        key: loggerKeySchema,
         timezone: text().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
       }),
     )
@@ -91,3 +99,10 @@ export const loggerRegistrationSchema = z.object({
 export type LoggerRegistration = z.infer<typeof loggerRegistrationSchema>;
 export const loggerRegistrationResultSchema = z.object({ registered: z.number().int(), existing: z.number().int() });
 export type LoggerRegistrationResult = z.infer<typeof loggerRegistrationResultSchema>;
+
+/** An administrator gives a registered logger a new registration key (replaced device, leaked key). */
+export const loggerKeyRotationSchema = z.object({
+  gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+  key: loggerKeySchema,
+});
+export type LoggerKeyRotation = z.infer<typeof loggerKeyRotationSchema>;

@@ -179,10 +179,19 @@ export type CommandMessage = z.infer<typeof commandMessageSchema>;
 export const upgradeStates = ['downloading', 'installing', 'succeeded', 'failed', 'download_failed', 'timeout'] as const;
 
 /** A logger's answer to a command: a device code (spec section 8), and progress for upgrades. */
+/**
+ * Device codes a logger answers with (device protocol section 9). Code 3, "offline", belongs to the
+ * console: no logger sends it.
+ */
+export const loggerAckCodes = [0, 1, 2, 4, 5, 500] as const;
+
 export const ackMessageSchema = z.object({
   v: z.literal(protocolVersion),
   id: text().min(1).max(64),
-  code: z.number().int(),
+  code: z
+    .number()
+    .int()
+    .refine((code) => (loggerAckCodes as readonly number[]).includes(code), `must be a device code a logger sends: ${loggerAckCodes.join(', ')}`),
   message: text().max(256).optional(),
   /** Upgrade progress, %. */
   progress: z.number().min(0).max(100).optional(),

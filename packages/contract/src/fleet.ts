@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batterySnPattern } from './device.js';
+import { batterySnPattern, loggerSnPattern } from './device.js';
 import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
 import { defineResource } from './resource.js';
@@ -194,6 +194,28 @@ export const ingestStatsSchema = z.object({
   pendingSamples: z.number().int(),
 });
 export type IngestStats = z.infer<typeof ingestStatsSchema>;
+
+/** `GET /want/logger/refusals`: a logger's refused messages (its diagnostics). */
+export const loggerRefusalsQuerySchema = z
+  .object({ gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'), _t: text().optional() })
+  .strict();
+export type LoggerRefusalsQuery = z.infer<typeof loggerRefusalsQuerySchema>;
+
+/**
+ * How many of a logger's messages were refused for one reason, since the logger was registered
+ * (stored, so it survives restarts), and the latest one: when, on which topic, why, and the start
+ * of its payload (at most 1 KiB as text, NUL and invalid UTF-8 replaced; `…` when cut).
+ */
+export const loggerRefusalSchema = z.object({
+  reason: z.enum(ingestRejectReasons),
+  count: z.number().int(),
+  firstTime: text(),
+  lastTime: text(),
+  lastTopic: text().nullable(),
+  lastDetail: text().nullable(),
+  lastExample: text().nullable(),
+});
+export type LoggerRefusal = z.infer<typeof loggerRefusalSchema>;
 
 export const batteryCellsQuerySchema = z.object({ batterySn: batterySn(), _t: text().optional() }).strict();
 

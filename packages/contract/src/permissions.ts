@@ -14,6 +14,8 @@ export const Permission = {
   UserExport: 'system:user:export',
   LoggerList: 'device:logger:list',
   LoggerRegister: 'device:logger:register',
+  /** Give a registered logger a new registration key (administrators). */
+  LoggerRotateKey: 'device:logger:rotateKey',
   CommandSend: 'device:command:send',
   CommandList: 'device:command:list',
   IngestStats: 'device:ingest:stats',

@@ -16,4 +16,5 @@ export * from '../modules/log/log.table.js';
 export * from '../modules/file/file.table.js';
 export * from '../modules/device/device.table.js';
 export * from '../modules/command/command.table.js';
+export * from '../modules/ingest/refusal.table.js';
 export * from '../modules/position/position.table.js';

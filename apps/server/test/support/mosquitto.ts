@@ -1,3 +1,4 @@
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -55,7 +56,63 @@ export interface MosquittoOptions {
   dir?: string;
   /** Extra config lines. */
   extra?: string[];
+  /**
+   * Run the dynamic-security plugin with this configuration (the plugin's JSON: clients with
+   * hashed passwords, roles, default ACL access), written to `dynamic-security.json` in the
+   * folder; anonymous access is then off. Without it anyone may connect (no accounts).
+   */
+  dynsec?: object;
 }
+
+export const dynsecPlugin = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+
+export const dynsecAdmin = { username: 'cs-dynsec', password: 'dynsec-admin-pass-1' };
+export const platform = { username: 'cellsight', password: 'platform-pass-1' };
+
+/** A dynsec client entry with its password hashed as the plugin stores it (PBKDF2-SHA512, base64 salt). */
+const hashedClient = (username: string, password: string, roles: string[]) => {
+  const salt = randomBytes(12);
+  return {
+    username,
+    salt: salt.toString('base64'),
+    iterations: 101,
+    password: pbkdf2Sync(password, salt, 101, 64, 'sha512').toString('base64'),
+    roles: roles.map((rolename) => ({ rolename })),
+  };
+};
+
+/** What an operator sets up once (docs/deploy/mosquitto.conf, Option A): the dynsec admin, the platform account, default deny. */
+export const dynsecConfig = {
+  clients: [hashedClient(dynsecAdmin.username, dynsecAdmin.password, ['dynsec-admin']), hashedClient(platform.username, platform.password, ['cellsight-platform'])],
+  roles: [
+    {
+      rolename: 'dynsec-admin',
+      acls: [
+        { acltype: 'publishClientSend', topic: '$CONTROL/dynamic-security/#', allow: true },
+        { acltype: 'publishClientReceive', topic: '$CONTROL/dynamic-security/#', allow: true },
+        { acltype: 'subscribePattern', topic: '$CONTROL/dynamic-security/#', allow: true },
+      ],
+    },
+    {
+      rolename: 'cellsight-platform',
+      acls: [
+        { acltype: 'subscribePattern', topic: '$share/cellsight/cs/v1/+/+', allow: true },
+        { acltype: 'publishClientReceive', topic: 'cs/v1/+/+', allow: true },
+        { acltype: 'publishClientSend', topic: 'cs/v1/+/cmd', allow: true },
+      ],
+    },
+  ],
+  defaultACLAccess: { publishClientSend: false, publishClientReceive: true, subscribe: false, unsubscribe: true },
+};
+
+/** The platform's settings for a broker started with `dynsec: dynsecConfig`: it signs in as the platform and manages logger accounts. */
+export const managedAccountsEnv = (broker: { url: string }): Record<string, string> => ({
+  MQTT_URL: broker.url,
+  MQTT_USERNAME: platform.username,
+  MQTT_PASSWORD: platform.password,
+  MQTT_DYNSEC_USERNAME: dynsecAdmin.username,
+  MQTT_DYNSEC_PASSWORD: dynsecAdmin.password,
+});
 
 export interface Mosquitto {
   port: number;
@@ -81,8 +138,10 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     'per_listener_settings false',
     `listener ${port} 127.0.0.1`,
     'protocol mqtt',
-    // Tests have no per-logger accounts: access control is the production broker's job (docs/deploy/mosquitto.conf).
-    'allow_anonymous true',
+    // Tests have no per-logger accounts unless they ask for the dynamic-security plugin (docs/deploy/mosquitto.conf).
+    ...(options.dynsec
+      ? ['allow_anonymous false', `plugin ${dynsecPlugin}`, `plugin_opt_config_file ${join(dir, 'dynamic-security.json')}`]
+      : ['allow_anonymous true']),
     'persistence true',
     `persistence_location ${dir}/`,
     // Run as root, Mosquitto would switch to the `mosquitto` user, which cannot write the temp folder.
@@ -94,6 +153,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     ...deploySettings(),
     ...(options.extra ?? []),
   ];
+  if (options.dynsec) writeFileSync(join(dir, 'dynamic-security.json'), JSON.stringify(options.dynsec));
   writeFileSync(configPath, `${lines.join('\n')}\n`);
   const child = spawn(mosquittoBinary, ['-c', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -49,6 +49,11 @@ export interface TestApp {
   login(username: string, password: string): Promise<string>;
   /** `app.inject` with the token header when given. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * Stops the platform and starts it again on the same database (and the same broker port): what
+   * survives a restart. `app` is the new instance afterwards.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,14 +71,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  let app = await buildApp(config, { database, logger: false });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
   return {
-    app,
+    get app() {
+      return app;
+    },
     dataDir,
     request,
+    async restart() {
+      const port = app.devicePlane.brokerPort;
+      await app.close();
+      app = await buildApp(port ? { ...config, mqtt: { ...config.mqtt, port } } : config, { database, logger: false });
+      await app.ready();
+    },
     async login(username, password) {
       const response = await request({ method: 'POST', url: '/boot/sys/login', payload: { username, password } });
       const body = response.json();

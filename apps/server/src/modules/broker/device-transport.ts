@@ -12,6 +12,11 @@ export interface UplinkHandler {
   tooLarge(gsn: string, bytes: number): void;
   /** A logger's connection ended (embedded broker only; an external broker reports through wills). */
   disconnected?(gsn: string): void;
+  /**
+   * A logger subscribed to its command topic, so it can take commands now (embedded broker only:
+   * an external broker keeps each logger's session and its queued commands itself).
+   */
+  subscribed?(gsn: string): void;
 }
 
 export interface DeviceTransport {
@@ -22,5 +27,11 @@ export interface DeviceTransport {
   /** Back-pressure: stop and restart reading device traffic. */
   pause(): void;
   resume(): void;
+  /**
+   * Drops a logger's connection at once (its key was changed, so its password is no longer
+   * valid); it must reconnect with the new one. An external broker does this itself when the
+   * platform changes the logger's account.
+   */
+  disconnect?(gsn: string): void;
   close(): Promise<void>;
 }

@@ -48,8 +48,13 @@ const limitPacketSize = (parser: PacketParser, onTooLarge: (bytes: number) => vo
   };
 };
 
-/** CONNACK return codes (MQTT 3.1.1). */
-const badCredentials = 4;
+/**
+ * CONNACK return codes (MQTT 3.1.1), one per cause as the device protocol documents them (2.2) and
+ * as Mosquitto with its dynamic-security accounts answers: every credential problem (unknown
+ * logger, wrong password, client id other than the gsn, no user name) is 5 "not authorized"; 3
+ * "server unavailable" means the platform could not check right now, so retrying soon is right.
+ */
+const serverUnavailable = 3;
 const notAuthorized = 5;
 
 /**
@@ -70,12 +75,12 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
   broker.authenticate = (client, username, password, done) => {
     const refuse = (code: number) => done(Object.assign(new Error('not authorized'), { returnCode: code }), false);
     const gsn = username ?? '';
-    if (!loggerSnPattern.test(gsn) || client.id !== gsn || !password) return refuse(badCredentials);
+    if (!loggerSnPattern.test(gsn) || client.id !== gsn || !password) return refuse(notAuthorized);
     options.verifyLogger(gsn, password.toString()).then(
-      (ok) => (ok ? done(null, true) : refuse(badCredentials)),
+      (ok) => (ok ? done(null, true) : refuse(notAuthorized)),
       (error: unknown) => {
         options.log.error({ err: error }, 'could not check logger credentials');
-        refuse(notAuthorized);
+        refuse(serverUnavailable);
       },
     );
   };
@@ -103,6 +108,9 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
     clients.add(flow);
     if (paused) flow.pause();
   });
+  broker.on('subscribe', (subscriptions, client) => {
+    if (subscriptions.some((s) => s.topic === deviceTopics.command(client.id) && s.qos > 0 && s.qos < 128)) options.handler.subscribed?.(client.id);
+  });
   broker.on('clientDisconnect', (client) => {
     clients.delete(client as unknown as FlowControl);
     options.handler.disconnected?.(client.id);
@@ -117,8 +125,9 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
       await broker.listen();
       await new Promise<void>((resolve, reject) => {
         server = createServer((socket) => {
-          const client = broker.handle(socket, undefined as never) as unknown as { id: string | null; _parser: PacketParser };
-          limitPacketSize(client._parser, (bytes) => options.handler.tooLarge(client.id ?? 'unknown', bytes));
+          const client = broker.handle(socket, undefined as never) as unknown as { id: string | null; _authorized?: boolean; _parser: PacketParser };
+          // aedes sets the id from CONNECT before the password is checked: count against a logger only once it is authenticated.
+          limitPacketSize(client._parser, (bytes) => options.handler.tooLarge(client._authorized ? (client.id ?? 'unknown') : 'unknown', bytes));
         });
         server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new BrokerPortInUseError(options.port) : error));
         server.listen(options.port, options.host, () => {
@@ -140,6 +149,10 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
     resume() {
       paused = false;
       for (const client of clients) client.resume();
+    },
+    disconnect(gsn) {
+      // aedes keeps its connected clients by id, though its types do not say so.
+      (broker as unknown as { clients: Record<string, { close(): void } | undefined> }).clients[gsn]?.close();
     },
     close() {
       return new Promise((resolve) => {

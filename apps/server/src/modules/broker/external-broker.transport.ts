@@ -82,6 +82,10 @@ export const createExternalBroker = (options: ExternalBrokerOptions): DeviceTran
       options.handler.refused(parsed?.gsn ?? 'unknown', packet.topic);
       return done();
     }
+    // The broker sets RETAIN only on a retained copy it replays because we (re)subscribed
+    // (MQTT-3.3.1-8/9), at every platform start. The live message was processed when it came;
+    // only the retained state is the protocol's and still wanted (device protocol 3.1).
+    if (packet.retain && parsed.kind !== 'state') return done();
     options.handler.message(parsed.gsn, parsed.kind, payload, done);
   };
 

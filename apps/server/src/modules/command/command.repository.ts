@@ -1,5 +1,5 @@
 import type { CommandRecord } from '@cellsight/contract';
-import { type SQL, and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands } from '../../db/schema.js';
 import { selectPage } from '../../db/select-page.js';
@@ -70,6 +70,19 @@ export const createCommandRepository = (db: Database) => ({
         ),
       )
       .limit(500);
+  },
+
+  /**
+   * A logger's commands still worth delivering: no answer yet (unfinished, or timed out without
+   * one) and created after `since`, oldest first.
+   */
+  async unanswered(gsn: string, since: Date): Promise<CommandRow[]> {
+    return db
+      .select()
+      .from(commands)
+      .where(and(eq(commands.loggerGsn, gsn), isNull(commands.code), inArray(commands.status, ['pending', 'sent', 'timed_out']), gt(commands.createTime, since)))
+      .orderBy(commands.createTime)
+      .limit(100);
   },
 
   list(built: BuiltListQuery, scope: SQL | undefined) {

@@ -10,6 +10,7 @@ import {
   ServerCode,
   commandAckTimeoutMs,
   commandListColumns,
+  commandMaxAgeMs,
   deviceTopics,
   protocolVersion,
   remoteSettingsSchema,
@@ -87,6 +88,21 @@ export const createCommandService = (deps: Dependencies) => {
     return JSON.stringify(result.data);
   };
 
+  /** Builds the signed message of a stored command (signed with the logger's current key) and publishes it. */
+  const deliver = (row: CommandRow, registrationKey: string) => {
+    const unsigned: Omit<CommandMessage, 'sign'> = {
+      v: protocolVersion,
+      id: row.id,
+      op: row.op as CommandMessage['op'],
+      ...(row.batterySn ? { batterySn: row.batterySn } : {}),
+      val: row.val,
+      nonce: row.nonce,
+      ts: row.createTime.getTime(),
+    };
+    const message: CommandMessage = { ...unsigned, sign: signCommand(unsigned, loggerSigningKey(row.loggerGsn, registrationKey)) };
+    return deps.publish(deviceTopics.command(row.loggerGsn), Buffer.from(JSON.stringify(message)));
+  };
+
   return {
     /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
     async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
@@ -109,25 +125,49 @@ export const createCommandService = (deps: Dependencies) => {
           throw badRequest(ServerCode.OPERATION_FAILED, 'less than 5 minutes since the last upgrade');
         }
       }
-      const id = newId();
-      const nonce = randomBytes(16).toString('hex');
-      const at = now();
-      const unsigned: Omit<CommandMessage, 'sign'> = { v: protocolVersion, id, op: request.op, ...(request.batterySn ? { batterySn: request.batterySn } : {}), val, nonce, ts: at.getTime() };
-      const message: CommandMessage = { ...unsigned, sign: signCommand(unsigned, loggerSigningKey(logger.gsn, logger.registrationKey)) };
-      await deps.commands.insert({ id, loggerGsn: logger.gsn, batterySn: request.batterySn ?? null, op: request.op, val, nonce, status: 'pending', createBy: auth.username, createTime: at });
+      const row = await deps.commands.insert({
+        id: newId(),
+        loggerGsn: logger.gsn,
+        batterySn: request.batterySn ?? null,
+        op: request.op,
+        val,
+        nonce: randomBytes(16).toString('hex'),
+        status: 'pending',
+        createBy: auth.username,
+        createTime: now(),
+      });
+      const id = row.id;
       try {
-        await deps.publish(deviceTopics.command(logger.gsn), Buffer.from(JSON.stringify(message)));
+        await deliver(row, logger.registrationKey);
       } catch (error) {
         const failed = await deps.commands.update(id, { status: 'failed', code: DeviceCode.OFFLINE, message: `not delivered: ${(error as Error).message}`.slice(0, 256), finishedAt: now() });
         await changed(failed);
         throw new AppError(ServerCode.DEVICE_OFFLINE, `The command could not be delivered to ${logger.gsn}`, 502);
       }
       // The answer can come back before this update; only move forward from pending.
-      const sent = await deps.commands.update(id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending'));
-      const row = sent ?? (await deps.commands.find(id));
-      await changed(row);
-      if (!row) throw notFound('Command');
-      return toCommandRecord(row);
+      const sent = (await deps.commands.update(id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending'))) ?? (await deps.commands.find(id));
+      await changed(sent);
+      if (!sent) throw notFound('Command');
+      return toCommandRecord(sent);
+    },
+
+    /**
+     * A logger can take commands again (it subscribed to its command topic, or came back online):
+     * the commands it has not answered are sent again, identical (same id, nonce and time), for as
+     * long as it would still accept them. The database is the queue, so this also holds after a
+     * platform restart, when the embedded broker has forgotten every session; a logger that already
+     * has a command repeats its answer instead of executing it twice (device protocol 8.3).
+     */
+    async redeliver(gsn: string): Promise<number> {
+      const pending = await deps.commands.unanswered(gsn, new Date(now().getTime() - commandMaxAgeMs));
+      if (pending.length === 0) return 0;
+      const logger = await deps.devices.findLogger(gsn);
+      if (!logger) return 0;
+      for (const row of pending) {
+        await deliver(row, logger.registrationKey);
+        if (row.status === 'pending') await changed(await deps.commands.update(row.id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending')));
+      }
+      return pending.length;
     },
 
     /**

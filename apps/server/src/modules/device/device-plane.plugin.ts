@@ -5,12 +5,16 @@ import type { Config } from '../../config.js';
 import { createEmbeddedBroker } from '../broker/embedded-broker.transport.js';
 import type { DeviceTransport } from '../broker/device-transport.js';
 import { createExternalBroker } from '../broker/external-broker.transport.js';
+import { createBrokerAccountsRepository } from '../broker/broker-accounts.repository.js';
+import { type BrokerAccountsService, createBrokerAccountsService } from '../broker/broker-accounts.service.js';
 import { createCommandRepository } from '../command/command.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { createDeviceRepository } from './device.repository.js';
 import { type IngestService, createIngestService } from '../ingest/ingest.service.js';
 import { createSampleRepository } from '../ingest/sample.repository.js';
+import { createRefusalRecorder } from '../ingest/refusal-recorder.js';
+import { createRefusalRepository } from '../ingest/refusal.repository.js';
 
 export interface DevicePlane {
   transport: DeviceTransport;
@@ -19,6 +23,12 @@ export interface DevicePlane {
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
   forget(gsn: string): void;
+  /** A logger's registration key changed: drop its connection and give its broker account the new password. */
+  loggerKeyChanged(gsn: string): Promise<void>;
+  /** Loggers were registered: give them broker accounts (external Mosquitto with the dynamic-security plugin). */
+  loggersRegistered(gsns: string[]): Promise<void>;
+  /** Logger accounts on an external Mosquitto; null unless MQTT_DYNSEC_USERNAME/PASSWORD are set. */
+  accounts: BrokerAccountsService | null;
 }
 
 declare module 'fastify' {
@@ -40,6 +50,8 @@ export default fp<{ config: Config }>(
     const devices = createDeviceRepository(app.db);
     const samples = createSampleRepository(app.db, app.bulkTransaction);
     const commandRepository = createCommandRepository(app.db);
+    // Refusals per logger, gathered in memory and stored every 2 s (the logger's diagnostics).
+    const refusals = createRefusalRecorder({ repository: createRefusalRepository(app.db), log: app.log });
     let transport: DeviceTransport | null = null;
 
     const notifyTenant = (tenantId: number | null, send: (userIds: string[]) => void) => {
@@ -61,6 +73,7 @@ export default fp<{ config: Config }>(
       onBatteriesAdded: (logger, batterySns) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
       onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),
       onAck: (gsn, ack) => commands.onAck(gsn, ack),
+      refusals,
     });
 
     const commands = createCommandService({
@@ -79,6 +92,9 @@ export default fp<{ config: Config }>(
       message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => void ingest.handle(gsn, kind, payload, done),
       refused: (gsn: string, topic: string) => ingest.refuseTopic(gsn, topic),
       tooLarge: (gsn: string, bytes: number) => ingest.refuseTooLarge(gsn, bytes),
+      subscribed: (gsn: string) => {
+        void commands.redeliver(gsn).catch((error: unknown) => app.log.warn({ err: error }, `could not deliver the pending commands of ${gsn} again`));
+      },
       disconnected: (gsn: string) => {
         void states
           .setOnline(gsn, false)
@@ -110,6 +126,16 @@ export default fp<{ config: Config }>(
       });
     }
 
+    // Logger accounts on Mosquitto (dynamic-security plugin), kept in step with the registry.
+    const accounts =
+      config.mqtt.url && config.mqtt.dynsec
+        ? createBrokerAccountsService({
+            accounts: createBrokerAccountsRepository({ url: config.mqtt.url, ...config.mqtt.dynsec, clientId: `cellsight-dynsec-${hostname()}-${config.port}`.slice(0, 64), log: app.log }),
+            devices,
+            log: app.log,
+          })
+        : null;
+
     await samples.ensurePartitions();
     const timers = [
       setInterval(() => void commands.sweepTimeouts().catch((error: unknown) => app.log.warn({ err: error }, 'command timeout sweep failed')), 5_000),
@@ -124,11 +150,22 @@ export default fp<{ config: Config }>(
       commands,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
+      accounts,
+      async loggerKeyChanged(gsn) {
+        ingest.forget(gsn);
+        // The embedded broker is told; Mosquitto drops the connection itself when the account changes.
+        transport?.disconnect?.(gsn);
+        await accounts?.provision([gsn]);
+      },
+      async loggersRegistered(gsns) {
+        await accounts?.provision(gsns);
+      },
     };
     app.decorate('devicePlane', plane);
 
     app.addHook('onReady', async () => {
       await transport?.start();
+      await accounts?.start();
       if (transport && 'address' in transport) plane.brokerPort = (transport as DeviceTransport & { address: number }).address;
       app.log.info(config.mqtt.url ? `device plane: consuming from ${config.mqtt.url}` : `device plane: embedded MQTT broker on port ${plane.brokerPort}`);
     });
@@ -137,7 +174,9 @@ export default fp<{ config: Config }>(
       for (const timer of timers) clearInterval(timer);
       transport?.pause();
       await ingest.drain();
+      await refusals.close();
       await transport?.close();
+      await accounts?.close();
     });
   },
   { name: 'device-plane', dependencies: ['database', 'realtime'] },

@@ -148,6 +148,29 @@ export const createDeviceRepository = (db: Database) => ({
     if (rows.length > 0) await db.insert(loggers).values(rows).onConflictDoNothing();
   },
 
+  /**
+   * Gives a logger a new registration key, only if its key is still `previousKey` (two concurrent
+   * rotations: the second finds the key changed and is refused, rather than silently winning).
+   */
+  async setRegistrationKey(gsn: string, previousKey: string, key: string, updateBy: string): Promise<boolean> {
+    const rows = await db
+      .update(loggers)
+      .set({ registrationKey: key, updateBy, updateTime: new Date() })
+      .where(and(eq(loggers.gsn, gsn), eq(loggers.registrationKey, previousKey)))
+      .returning({ gsn: loggers.gsn });
+    return rows.length > 0;
+  },
+
+  /** Registered loggers' keys, `limit` at a time in serial-number order after `afterGsn`, optionally only `gsns` (broker account sync). */
+  async loggerKeys(afterGsn: string, limit: number, gsns?: string[]): Promise<{ gsn: string; registrationKey: string }[]> {
+    return db
+      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey })
+      .from(loggers)
+      .where(and(sql`${loggers.gsn} > ${afterGsn}`, gsns ? inArray(loggers.gsn, gsns) : undefined))
+      .orderBy(asc(loggers.gsn))
+      .limit(limit);
+  },
+
   /** Owner logger of each battery that exists. */
   async batteryOwners(batterySns: string[]): Promise<Map<string, string>> {
     if (batterySns.length === 0) return new Map();

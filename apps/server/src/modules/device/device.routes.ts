@@ -8,6 +8,7 @@ import {
   batteryRecordSchema,
   ingestStatsSchema,
   listQuerySchema,
+  loggerKeyRotationSchema,
   loggerRecordSchema,
   loggerRegistrationResultSchema,
   loggerRegistrationSchema,
@@ -17,15 +18,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createLogRepository } from '../log/log.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createDeviceService } from './device.service.js';
+import { createLoggerKeyService } from './logger-key.service.js';
 
 const tags = ['devices'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
-  const service = createDeviceService(devices, createTenantRepository(app.db));
+  const service = createDeviceService(devices, createTenantRepository(app.db), undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns) });
 
   route(
     app,
@@ -85,6 +88,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: loggerRegistrationResultSchema,
     },
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
+  );
+
+  const keys = createLoggerKeyService({ devices, logs: createLogRepository(app.db), keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/logger/rotateKey',
+      access: { permission: Permission.LoggerRotateKey },
+      tags,
+      summary: 'Give a registered logger a new registration key: its connection is dropped and it must reconnect with the new password',
+      input: { body: loggerKeyRotationSchema },
+      result: null,
+    },
+    async (request) => {
+      await keys.rotate(requireAuth(request), request.body, request.ip);
+      return ok(null, 'Key changed', ServerCode.EDITED);
+    },
   );
 };
 

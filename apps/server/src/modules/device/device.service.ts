@@ -57,8 +57,13 @@ const dayMs = 24 * 3600 * 1000;
 /** How far back a history goes when the request names no `begin`. */
 const defaultRangeDays: Record<RollupPeriod, number> = { '5m': 1, '1h': 7, '1d': 30 };
 
+export interface DeviceServiceHooks {
+  /** Loggers were registered (or confirmed with their key): the device plane gives them broker accounts. */
+  registered?(gsns: string[]): Promise<void>;
+}
+
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
-export const createDeviceService = (devices: DeviceRepository, tenants: TenantRepository, now: () => Date = () => new Date()) => {
+export const createDeviceService = (devices: DeviceRepository, tenants: TenantRepository, now: () => Date = () => new Date(), hooks: DeviceServiceHooks = {}) => {
   const visible = (auth: AuthContext) => devices.visibleGsns(auth);
   return {
     /**
@@ -78,6 +83,7 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
       if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
       const rows = loggers.filter((l) => !known.has(l.gsn)).map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
       await devices.insertLoggers(rows);
+      await hooks.registered?.(loggers.map((l) => l.gsn));
       return { registered: rows.length, existing: loggers.length - rows.length };
     },
 

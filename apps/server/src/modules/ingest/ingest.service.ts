@@ -4,6 +4,7 @@ import {
   type IngestStats,
   type UplinkKind,
   ackMessageSchema,
+  deviceTopics,
   eventsMessageSchema,
   loggerStatusMessageSchema,
   maxPayloadBytes,
@@ -17,6 +18,7 @@ import type { DeviceStateService } from '../device/device-state.service.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository } from './sample.repository.js';
+import type { RefusalNote, RefusalRecorder } from './refusal-recorder.js';
 
 interface Dependencies {
   devices: DeviceRepository;
@@ -30,6 +32,8 @@ interface Dependencies {
   onBatteriesAdded: (logger: LoggerIdentity, batterySns: string[]) => void;
   onEvent: (logger: LoggerIdentity, change: { batterySn: string | null; type: string; code: string; state: 'open' | 'closed' }) => void;
   onAck: (gsn: string, ack: AckMessage) => Promise<void>;
+  /** Keeps every refusal per logger for the logger's diagnostics (docs/device-protocol.md section 12). */
+  refusals?: Pick<RefusalRecorder, 'record'>;
   now?: () => Date;
 }
 
@@ -85,9 +89,10 @@ export const createIngestService = (deps: Dependencies) => {
     return logger;
   };
 
-  /** Counts a refusal and logs it, at most once per logger per minute. */
-  const reject = (gsn: string, reason: IngestRejectReason, detail: string, done: Done) => {
+  /** Counts a refusal (for the process and for the logger) and logs it, at most once per logger per minute. */
+  const reject = (gsn: string, reason: IngestRejectReason, detail: string, done: Done, note: RefusalNote = {}) => {
     stats.rejected[reason]++;
+    deps.refusals?.record(gsn, reason, { ...note, detail });
     const last = lastWarning.get(gsn) ?? 0;
     if (Date.now() - last > 60_000) {
       lastWarning.set(gsn, Date.now());
@@ -97,22 +102,22 @@ export const createIngestService = (deps: Dependencies) => {
     done();
   };
 
-  const parse = <S extends z.ZodType>(gsn: string, payload: Buffer, schema: S, done: Done): z.infer<S> | null => {
+  const parse = <S extends z.ZodType>(gsn: string, payload: Buffer, schema: S, done: Done, topic: string): z.infer<S> | null => {
     if (payload.length > maxPayloadBytes) {
-      reject(gsn, 'too-large', `${payload.length} bytes is over the ${maxPayloadBytes}-byte limit`, done);
+      reject(gsn, 'too-large', `${payload.length} bytes is over the ${maxPayloadBytes}-byte limit`, done, { topic, payload });
       return null;
     }
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      reject(gsn, 'not-json', 'payload is not JSON', done);
+    } catch (error) {
+      reject(gsn, 'not-json', `payload is not JSON: ${(error as Error).message}`, done, { topic, payload });
       return null;
     }
     const result = schema.safeParse(json);
     if (!result.success) {
       const issue = result.error.issues[0];
-      reject(gsn, 'invalid', `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`, done);
+      reject(gsn, 'invalid', `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`, done, { topic, payload });
       return null;
     }
     return result.data as z.infer<S>;
@@ -143,48 +148,57 @@ export const createIngestService = (deps: Dependencies) => {
     /** A message on an uplink topic of an authenticated logger; `done` acknowledges it. */
     async handle(gsn: string, kind: UplinkKind, payload: Buffer, done: Done): Promise<void> {
       stats.messages++;
+      const topic = deviceTopics[kind](gsn);
       try {
         const logger = await loggerOf(gsn);
         if (!logger) return reject(gsn, 'unknown-logger', 'logger is not registered', done);
         switch (kind) {
           case 'telemetry': {
-            const message = parse(gsn, payload, telemetryMessageSchema, done);
+            const message = parse(gsn, payload, telemetryMessageSchema, done, topic);
             if (!message) return;
             stats.samplesReceived += message.samples.length;
             touch(logger);
             const { own, foreign, added } = await ownSamples(gsn, message.samples);
-            if (foreign > 0) stats.rejected['foreign-battery'] += foreign;
-            if (own.length === 0) return reject(gsn, 'foreign-battery', 'every battery in the message belongs to another logger', done);
+            // Samples of another logger's batteries are dropped and the rest stored; the message
+            // counts once as refused (foreign-battery), however many samples it loses.
+            if (foreign > 0) {
+              const foreignSns = [...new Set(message.samples.filter((s) => !own.includes(s)).map((s) => s.batterySn))];
+              const detail = `${foreign} of ${message.samples.length} samples name a battery that belongs to another logger: ${foreignSns.join(', ')}`;
+              reject(gsn, 'foreign-battery', detail, own.length === 0 ? done : () => undefined, { topic, payload });
+            }
+            if (own.length === 0) return;
             batcher.add(
               gsn,
               own.map((sample) => ({ gsn, timezone: logger.timezone, sample })),
               (error) => {
-                if (error) stats.rejected.storage++;
-                else if (added.length > 0) deps.onBatteriesAdded(logger, added);
+                if (error) return reject(gsn, 'storage', `the database refused the telemetry message: ${error.message}`, done, { topic, payload });
+                if (added.length > 0) deps.onBatteriesAdded(logger, added);
                 done();
               },
             );
             return;
           }
           case 'status': {
-            const message = parse(gsn, payload, loggerStatusMessageSchema, done);
+            const message = parse(gsn, payload, loggerStatusMessageSchema, done, topic);
             if (!message) return;
             await deps.devices.updateStatus(gsn, message, now());
             await deps.states.setOnline(gsn, true, logger);
             return done();
           }
           case 'state': {
-            const message = parse(gsn, payload, stateMessageSchema, done);
+            const message = parse(gsn, payload, stateMessageSchema, done, topic);
             if (!message) return;
             await deps.states.setOnline(gsn, message.online, logger);
             return done();
           }
           case 'events': {
-            const message = parse(gsn, payload, eventsMessageSchema, done);
+            const message = parse(gsn, payload, eventsMessageSchema, done, topic);
             if (!message) return;
             // An event about a battery another logger owns is refused with its whole message, counted once.
             const named = message.events.flatMap((event) => (event.batterySn ? [{ batterySn: event.batterySn }] : []));
-            if ((await ownSamples(gsn, named)).foreign > 0) return reject(gsn, 'foreign-battery', 'an event names a battery that belongs to another logger', done);
+            const ownNamed = (await ownSamples(gsn, named)).own;
+            const foreignSns = [...new Set(named.filter((n) => !ownNamed.includes(n)).map((n) => n.batterySn))];
+            if (foreignSns.length > 0) return reject(gsn, 'foreign-battery', `an event names a battery that belongs to another logger: ${foreignSns.join(', ')}`, done, { topic, payload });
             const changes = await deps.devices.upsertEvents(gsn, message.events);
             for (const change of changes) {
               const event = message.events.find((e) => e.id === change.deviceEventId);
@@ -195,7 +209,7 @@ export const createIngestService = (deps: Dependencies) => {
             return done();
           }
           case 'ack': {
-            const message = parse(gsn, payload, ackMessageSchema, done);
+            const message = parse(gsn, payload, ackMessageSchema, done, topic);
             if (!message) return;
             await deps.onAck(gsn, message);
             return done();
@@ -204,7 +218,7 @@ export const createIngestService = (deps: Dependencies) => {
       } catch (error) {
         // The database refused this message's data: it can never be stored, so it is refused,
         // counted and acknowledged like any bad message, and the logger's later messages flow.
-        if (isDataError(error)) return reject(gsn, 'storage', `the database refused the ${kind} message: ${(error as Error).message}`, done);
+        if (isDataError(error)) return reject(gsn, 'storage', `the database refused the ${kind} message: ${(error as Error).message}`, done, { topic, payload });
         // The database is unreachable: leave the message unacknowledged so it comes back.
         deps.log.warn({ err: error, gsn, kind }, 'could not process a device message; it will be redelivered');
         done(error instanceof Error ? error : new Error(String(error)));
@@ -213,7 +227,7 @@ export const createIngestService = (deps: Dependencies) => {
 
     /** Counts an attempt to use a topic outside the logger's own. */
     refuseTopic(gsn: string, topic: string): void {
-      reject(gsn, 'acl', `topic ${topic} is outside the logger's own`, () => undefined);
+      reject(gsn, 'acl', `topic ${topic} is outside the logger's own`, () => undefined, { topic });
     },
 
     /** Counts a packet the broker refused to read for its size. */

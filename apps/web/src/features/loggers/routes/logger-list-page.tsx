@@ -7,8 +7,10 @@ import { ResourcePage } from '@/components/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { BatteryTable } from '../components/battery-table';
+import { LoggerRefusalsButton } from '../components/logger-refusals-drawer';
 import { OnlineTag } from '../components/online-tag';
 import { RegisterLoggersModal } from '../components/register-loggers-modal';
+import { RotateKeyAction } from '../components/rotate-key-dialog';
 import { formatNumber } from '../lib/battery-format';
 
 const location = ({ lat, lon }: LoggerRecord): string => (lat === null || lon === null ? '' : `${lat.toFixed(5)}, ${lon.toFixed(5)}`);
@@ -22,6 +24,7 @@ export default function LoggerListPage() {
   const { t } = useTranslation('loggers');
   // Display only: the server refuses registration without the permission and for demo accounts.
   const mayRegister = useHasPermission(Permission.LoggerRegister);
+  const mayRotateKey = useHasPermission(Permission.LoggerRotateKey);
   const demo = useUserInfo()?.demo ?? false;
   const [registering, setRegistering] = useState(false);
 
@@ -59,6 +62,12 @@ export default function LoggerListPage() {
           ),
         }}
         expandable={{ expandedRowRender: (logger) => <BatteryTable gsn={logger.gsn} />, rowExpandable: (logger) => logger.batteryCount > 0 }}
+        rowActions={(logger) => (
+          <>
+            <LoggerRefusalsButton gsn={logger.gsn} />
+            {mayRotateKey && !demo && <RotateKeyAction gsn={logger.gsn} />}
+          </>
+        )}
         toolbar={
           mayRegister && !demo && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)}>

@@ -1,0 +1,29 @@
+import { Permission, loggerRefusalSchema, loggerRefusalsQuerySchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createRefusalRepository } from './refusal.repository.js';
+import { createRefusalService } from './refusal.service.js';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createRefusalService(createRefusalRepository(app.db), createDeviceRepository(app.db));
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/logger/refusals',
+      access: { permission: Permission.LoggerList },
+      tags: ['devices'],
+      summary: 'A logger’s refused messages per reason: how many, first and last time, and the latest one’s topic, cause and payload start (its diagnostics)',
+      input: { querystring: loggerRefusalsQuerySchema },
+      result: z.array(loggerRefusalSchema),
+    },
+    async (request) => ok(await service.forLogger(requireAuth(request), request.query.gsn)),
+  );
+};
+
+export default routes;

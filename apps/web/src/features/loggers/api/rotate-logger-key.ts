@@ -1,0 +1,12 @@
+import type { Envelope, LoggerKeyRotation } from '@cellsight/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { loggerKeys } from './logger-keys';
+
+/** An administrator gives a logger a new registration key; the server drops its connection, so the list's online state changes. */
+export const rotateLoggerKey = (body: LoggerKeyRotation): Promise<Envelope<unknown>> => api.post<unknown>('/want/logger/rotateKey', body);
+
+export const useRotateLoggerKey = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rotateLoggerKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: loggerKeys.all }) });
+};
