@@ -173,6 +173,17 @@ for (const deployment of deployments) {
       }
     });
 
+    it('shows the logger its refused examples, per reason, as section 12 says', async () => {
+      const refused = document.examples.filter((e) => e.outcome === 'refused' || e.outcome === 'stored-partly');
+      const expected = new Map<string, number>();
+      for (const example of refused) expected.set(example.reason ?? '', (expected.get(example.reason ?? '') ?? 0) + example.payloads.length);
+      const listed = () =>
+        t.request({ method: 'GET', url: `/boot/want/logger/refusals?gsn=${gsn}`, token: admin }).then((r) => r.json().result as { reason: string; count: number; lastExample: string }[]);
+      const refusals = await waitFor(listed, (found) => [...expected].every(([reason, count]) => found.find((r) => r.reason === reason)?.count === count));
+      const invalid = refusals.find((r) => r.reason === 'invalid');
+      expect(invalid?.lastExample).toContain('Emk3q9x1-18');
+    });
+
     it('takes each ack example as the state of its command', async () => {
       const [example] = examples('ack');
       const acks = (example?.payloads ?? []) as { id: string; code: number; progress?: number; upgradeState?: string }[];
