@@ -1,4 +1,5 @@
-import { type LoggerRecord, Permission } from '@cellsight/contract';
+import { type LoggerRecord, Permission, loggerRecordSchema } from '@cellsight/contract';
+import { buildRecord } from '@cellsight/contract/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,23 +8,7 @@ import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import LoggerListPage from '../routes/logger-list-page';
 
-const logger: LoggerRecord = {
-  gsn: 'GW-0001',
-  alias: null,
-  online: true,
-  onlineChangedAt: '2026-11-22T08:00:00Z',
-  lastSeen: '2026-11-22T09:15:00Z',
-  signal: -67,
-  firmware: '2.4.1',
-  lastIp: '203.0.113.7',
-  deviceType: 'CS-GW',
-  brand: 'Cellsight',
-  lat: null,
-  lon: null,
-  timezone: 'Europe/Berlin',
-  batteryCount: 0,
-  createTime: '2026-11-01T10:00:00Z',
-};
+const logger: LoggerRecord = buildRecord(loggerRecordSchema, { gsn: 'GW-0001', online: true, batteryCount: 0 });
 
 let rotations: unknown[] = [];
 const server = mockServer(
