@@ -106,3 +106,14 @@ export const loggerKeyRotationSchema = z.object({
   key: loggerKeySchema,
 });
 export type LoggerKeyRotation = z.infer<typeof loggerKeyRotationSchema>;
+
+/**
+ * An administrator gives a battery (pack) to another logger (the pack was moved): from then on the
+ * new logger reports it and the old one's samples of it are dropped (device protocol 4.1, battery
+ * ownership).
+ */
+export const batteryMoveSchema = z.object({
+  batterySn: text().regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores'),
+  gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+});
+export type BatteryMove = z.infer<typeof batteryMoveSchema>;

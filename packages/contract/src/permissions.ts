@@ -16,6 +16,8 @@ export const Permission = {
   LoggerRegister: 'device:logger:register',
   /** Give a registered logger a new registration key (administrators). */
   LoggerRotateKey: 'device:logger:rotateKey',
+  /** Give a battery (pack) to another logger (administrators). */
+  BatteryMove: 'device:battery:move',
   CommandSend: 'device:command:send',
   CommandList: 'device:command:list',
   IngestStats: 'device:ingest:stats',

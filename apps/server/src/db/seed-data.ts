@@ -29,6 +29,8 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   // Administrators only (no other role's grants name it): a new key drops the logger until it reconnects with it.
   { id: 'b-logger-rotate-key', parentId: 'm-collector', name: 'Change logger keys', menuType: MenuType.Button, perms: Permission.LoggerRotateKey, sortNo: 2 },
+  // Administrators only (no other role's grants name it): the old logger's samples of the pack are dropped from then on.
+  { id: 'b-battery-move', parentId: 'm-collector', name: 'Move batteries between loggers', menuType: MenuType.Button, perms: Permission.BatteryMove, sortNo: 3 },
   { id: 'm-system', parentId: null, name: 'System', url: '/system', component: MenuComponent.RouteView, redirect: '/system/user', menuType: MenuType.FirstLevel, sortNo: 90, icon: 'setting' },
   { id: 'm-system-user', parentId: 'm-system', name: 'Users', url: '/system/user', component: MenuComponent.UserList, menuType: MenuType.SubMenu, sortNo: 1, icon: 'user' },
   { id: 'b-user-list', parentId: 'm-system-user', name: 'List users', menuType: MenuType.Button, perms: Permission.UserList, sortNo: 1 },

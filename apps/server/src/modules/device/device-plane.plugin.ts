@@ -23,6 +23,8 @@ export interface DevicePlane {
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
   forget(gsn: string): void;
+  /** A battery was given to another logger: ingestion reads its owner again at its next sample. */
+  forgetBattery(batterySn: string): void;
   /** A logger's registration key changed: drop its connection and give its broker account the new password. */
   loggerKeyChanged(gsn: string): Promise<void>;
   /** Loggers were registered: give them broker accounts (external Mosquitto with the dynamic-security plugin). */
@@ -150,6 +152,7 @@ export default fp<{ config: Config }>(
       commands,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
+      forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
       accounts,
       async loggerKeyChanged(gsn) {
         ingest.forget(gsn);

@@ -178,6 +178,20 @@ export const createDeviceRepository = (db: Database) => ({
     return new Map(rows.map((r) => [r.sn, r.gsn]));
   },
 
+  /**
+   * Gives a battery to another logger, only if `fromGsn` still owns it (two concurrent moves: the
+   * second finds the owner changed and is refused). Its samples, rollups and events stay as they are:
+   * they belong to the battery, not to the logger.
+   */
+  async moveBattery(batterySn: string, fromGsn: string, toGsn: string): Promise<boolean> {
+    const rows = await db
+      .update(batteries)
+      .set({ loggerGsn: toGsn })
+      .where(and(eq(batteries.batterySn, batterySn), eq(batteries.loggerGsn, fromGsn)))
+      .returning({ batterySn: batteries.batterySn });
+    return rows.length > 0;
+  },
+
   async setOnline(gsn: string, online: boolean, at: Date): Promise<boolean> {
     const rows = await db
       .update(loggers)

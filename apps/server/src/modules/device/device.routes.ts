@@ -5,6 +5,7 @@ import {
   batteryCellsSchema,
   batteryHistoryQuerySchema,
   batteryHistorySchema,
+  batteryMoveSchema,
   batteryRecordSchema,
   ingestStatsSchema,
   listQuerySchema,
@@ -20,6 +21,7 @@ import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createBatteryMoveService } from './battery-move.service.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createDeviceService } from './device.service.js';
 import { createLoggerKeyService } from './logger-key.service.js';
@@ -105,6 +107,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await keys.rotate(requireAuth(request), request.body, request.ip);
       return ok(null, 'Key changed', ServerCode.EDITED);
+    },
+  );
+
+  const batteryMoves = createBatteryMoveService({
+    devices,
+    logs: createLogRepository(app.db),
+    moved: (batterySn, to) => {
+      app.devicePlane.forgetBattery(batterySn);
+      // The battery is new to this logger: its tenant's consoles refresh as when a logger reports one first.
+      if (to.tenantId !== null) app.realtime.toRooms([`tenant:${to.tenantId}`], 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
+    },
+  });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/battery/move',
+      access: { permission: Permission.BatteryMove },
+      tags,
+      summary: 'Give a battery (pack) to another logger: the new logger reports it from now on, the old one’s samples of it are dropped; its history stays',
+      input: { body: batteryMoveSchema },
+      result: null,
+    },
+    async (request) => {
+      await batteryMoves.move(requireAuth(request), request.body, request.ip);
+      return ok(null, 'Battery moved', ServerCode.EDITED);
     },
   );
 };

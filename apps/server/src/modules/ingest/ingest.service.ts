@@ -57,6 +57,8 @@ export const createIngestService = (deps: Dependencies) => {
   };
   const loggerCache = new Map<string, { at: number; logger: LoggerIdentity | null }>();
   const ownerCache = new Map<string, { at: number; gsn: string }>();
+  /** Bumped by `forgetBattery`: an owner read that a move overtook is read again, not cached. */
+  let ownerGeneration = 0;
   const lastWarning = new Map<string, number>();
   const lastTouch = new Map<string, number>();
 
@@ -131,7 +133,12 @@ export const createIngestService = (deps: Dependencies) => {
     });
     const added: string[] = [];
     if (unknown.length > 0) {
-      const owners = await deps.devices.batteryOwners(unknown);
+      let owners = new Map<string, string>();
+      // A battery moved while its owner was being read: the answer may predate the move, so read again.
+      for (let generation = -1; generation !== ownerGeneration; ) {
+        generation = ownerGeneration;
+        owners = await deps.devices.batteryOwners(unknown);
+      }
       for (const sn of unknown) {
         const owner = owners.get(sn);
         if (owner === undefined) added.push(sn);
@@ -238,6 +245,12 @@ export const createIngestService = (deps: Dependencies) => {
     /** Marks a logger's cached identity stale (after registration changes). */
     forget(gsn: string): void {
       loggerCache.delete(gsn);
+    },
+
+    /** Forgets a battery's cached owner (it was moved to another logger), so the next sample reads it again. */
+    forgetBattery(batterySn: string): void {
+      ownerCache.delete(batterySn);
+      ownerGeneration++;
     },
 
     drain: (timeoutMs?: number) => batcher.drain(timeoutMs),

@@ -8,6 +8,7 @@ import { useServerFeedback } from '@/lib/server-feedback';
 import { useLoggerBatteries } from '../api/get-battery-list';
 import { formatNumber, statusColor } from '../lib/battery-format';
 import { BatteryDetailDrawer } from './battery-detail-drawer';
+import { MoveBatteryAction } from './move-battery-dialog';
 
 /** The batteries of one logger with their latest reading; refreshes itself while open. */
 export function BatteryTable({ gsn }: { gsn: string }) {
@@ -45,9 +46,12 @@ export function BatteryTable({ gsn }: { gsn: string }) {
       title: t('battery.actions'),
       key: 'actions',
       render: (_value, record) => (
-        <Button type="link" icon={<LineChartOutlined />} onClick={() => setDetailOf(record.batterySn)} aria-label={t('history.open', { batterySn: record.batterySn })}>
-          {t('history.button')}
-        </Button>
+        <>
+          <Button type="link" icon={<LineChartOutlined />} onClick={() => setDetailOf(record.batterySn)} aria-label={t('history.open', { batterySn: record.batterySn })}>
+            {t('history.button')}
+          </Button>
+          <MoveBatteryAction batterySn={record.batterySn} gsn={gsn} />
+        </>
       ),
     },
   ];
