@@ -28,7 +28,9 @@ export const badRequest = (code: number, message: string, fieldErrors: FieldErro
 export const invalidField = (field: string, message: string) =>
   new AppError(ServerCode.INCORRECT_PARAMETER, `${field}: ${message}`, 400, [{ field, message }]);
 
-export const notFound = (what: string) => new AppError(ServerCode.NOT_FOUND, `${what} not found`, 404);
+/** 404; with `field`, the answer names the request field it is about, so a form can show it there. */
+export const notFound = (what: string, field?: string) =>
+  field ? new AppError(ServerCode.NOT_FOUND, `${field}: ${what} not found`, 404, [{ field, message: `${what} not found` }]) : new AppError(ServerCode.NOT_FOUND, `${what} not found`, 404);
 
 export const unauthorized = (message = 'Token is invalid or expired, please sign in again') =>
   new AppError(ServerCode.INVALID_TOKEN, message, 401);

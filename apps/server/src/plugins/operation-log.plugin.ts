@@ -7,10 +7,18 @@ const operateTypeOf = (method: string, url: string): number => {
   return OperateType.Edit;
 };
 
-/** Records every change a signed-in user makes (operation log, log_type 2). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the change did, in words, when the route knows more than its method and path (which logger, which battery). */
+    operationNote: string | null;
+  }
+}
+
+/** Records every change a signed-in user makes (operation log, log_type 2), one row per call. */
 export default fp(
   async (app) => {
     const logs = createLogRepository(app.db);
+    app.decorateRequest('operationNote', null);
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || !request.auth || !request.url.startsWith('/boot')) return;
       const url = request.url.split('?')[0] ?? request.url;
@@ -18,7 +26,7 @@ export default fp(
       try {
         await logs.add({
           logType: LogType.Operation,
-          logContent: `${request.method} ${url} → ${reply.statusCode}`,
+          logContent: request.operationNote ?? `${request.method} ${url} → ${reply.statusCode}`,
           operateType: operateTypeOf(request.method, url),
           userid: request.auth.username,
           username: request.auth.realname,

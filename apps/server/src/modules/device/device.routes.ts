@@ -19,7 +19,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
-import { createLogRepository } from '../log/log.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createBatteryMoveService } from './battery-move.service.js';
 import { createDeviceRepository } from './device.repository.js';
@@ -92,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );
 
-  const keys = createLoggerKeyService({ devices, logs: createLogRepository(app.db), keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) });
+  const keys = createLoggerKeyService({ devices, keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) });
   route(
     app,
     {
@@ -105,14 +104,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: null,
     },
     async (request) => {
-      await keys.rotate(requireAuth(request), request.body, request.ip);
+      request.operationNote = await keys.rotate(requireAuth(request), request.body);
       return ok(null, 'Key changed', ServerCode.EDITED);
     },
   );
 
   const batteryMoves = createBatteryMoveService({
     devices,
-    logs: createLogRepository(app.db),
     moved: (batterySn, to) => {
       app.devicePlane.forgetBattery(batterySn);
       // The battery is new to this logger: its tenant's consoles refresh as when a logger reports one first.
@@ -131,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: null,
     },
     async (request) => {
-      await batteryMoves.move(requireAuth(request), request.body, request.ip);
+      request.operationNote = await batteryMoves.move(requireAuth(request), request.body);
       return ok(null, 'Battery moved', ServerCode.EDITED);
     },
   );
