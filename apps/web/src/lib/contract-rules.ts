@@ -68,9 +68,9 @@ export const isRequired = (schema: z.ZodType): boolean => !schema.safeParse(unde
 export const serverFieldText = (message: string, t: TFunction): string => (message === 'already exists' || message === 'This value already exists' ? t('validation:taken') : message);
 
 /** A confirmation that must equal another field (the contract checks it on submit too; this says so while typing). */
-export const sameAsRule = (field: string, t: TFunction): FormRule => ({ getFieldValue }) => ({
+export const sameAsRule = (field: string, t: TFunction, mismatch: string = t('validation:passwordMismatch')): FormRule => ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
-    if (value && value !== getFieldValue(field)) throw new Error(t('validation:passwordMismatch'));
+    if (value && value !== getFieldValue(field)) throw new Error(mismatch);
   },
 });
 

@@ -152,7 +152,7 @@ export const createCommandService = (deps: Dependencies) => {
     },
 
     /**
-     * A logger can take commands again (it subscribed to its command topic, or came back online):
+     * A logger can take commands again (it subscribed to its command topic after connecting):
      * the commands it has not answered are sent again, identical (same id, nonce and time), for as
      * long as it would still accept them. The database is the queue, so this also holds after a
      * platform restart, when the embedded broker has forgotten every session; a logger that already

@@ -125,8 +125,8 @@ export const createIngestService = (deps: Dependencies) => {
     return result.data as z.infer<S>;
   };
 
-  /** Drops samples of batteries that another logger owns; `added` are batteries not stored yet. */
-  const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: number; added: string[] }> => {
+  /** Splits items by their battery's owner: `own`, the distinct `foreign` batteries, and `added`, batteries not stored yet. */
+  const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: string[]; added: string[] }> => {
     const unknown = [...new Set(samples.map((s) => s.batterySn))].filter((sn) => {
       const cached = ownerCache.get(sn);
       return !cached || Date.now() - cached.at > cacheMs;
@@ -145,8 +145,8 @@ export const createIngestService = (deps: Dependencies) => {
         ownerCache.set(sn, { at: Date.now(), gsn: owner ?? gsn });
       }
     }
-    const own = samples.filter((s) => ownerCache.get(s.batterySn)?.gsn === gsn);
-    return { own, foreign: samples.length - own.length, added };
+    const isOwn = (s: T) => ownerCache.get(s.batterySn)?.gsn === gsn;
+    return { own: samples.filter(isOwn), foreign: [...new Set(samples.filter((s) => !isOwn(s)).map((s) => s.batterySn))], added };
   };
 
   return {
@@ -168,9 +168,8 @@ export const createIngestService = (deps: Dependencies) => {
             const { own, foreign, added } = await ownSamples(gsn, message.samples);
             // Samples of another logger's batteries are dropped and the rest stored; the message
             // counts once as refused (foreign-battery), however many samples it loses.
-            if (foreign > 0) {
-              const foreignSns = [...new Set(message.samples.filter((s) => !own.includes(s)).map((s) => s.batterySn))];
-              const detail = `${foreign} of ${message.samples.length} samples name a battery that belongs to another logger: ${foreignSns.join(', ')}`;
+            if (foreign.length > 0) {
+              const detail = `${message.samples.length - own.length} of ${message.samples.length} samples name a battery that belongs to another logger: ${foreign.join(', ')}`;
               reject(gsn, 'foreign-battery', detail, own.length === 0 ? done : () => undefined, { topic, payload });
             }
             if (own.length === 0) return;
@@ -203,9 +202,8 @@ export const createIngestService = (deps: Dependencies) => {
             if (!message) return;
             // An event about a battery another logger owns is refused with its whole message, counted once.
             const named = message.events.flatMap((event) => (event.batterySn ? [{ batterySn: event.batterySn }] : []));
-            const ownNamed = (await ownSamples(gsn, named)).own;
-            const foreignSns = [...new Set(named.filter((n) => !ownNamed.includes(n)).map((n) => n.batterySn))];
-            if (foreignSns.length > 0) return reject(gsn, 'foreign-battery', `an event names a battery that belongs to another logger: ${foreignSns.join(', ')}`, done, { topic, payload });
+            const { foreign } = await ownSamples(gsn, named);
+            if (foreign.length > 0) return reject(gsn, 'foreign-battery', `an event names a battery that belongs to another logger: ${foreign.join(', ')}`, done, { topic, payload });
             const changes = await deps.devices.upsertEvents(gsn, message.events);
             for (const change of changes) {
               const event = message.events.find((e) => e.id === change.deviceEventId);

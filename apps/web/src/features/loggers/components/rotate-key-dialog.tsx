@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
-import { contractRule } from '@/lib/contract-rules';
+import { contractRule, sameAsRule } from '@/lib/contract-rules';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
 import { useRotateLoggerKey } from '../api/rotate-logger-key';
 
@@ -70,14 +70,7 @@ export function RotateKeyDialog({ gsn, open, onClose, afterClose }: RotateKeyDia
           name="confirmKey"
           label={t('rotateKey.confirmKey')}
           dependencies={['key']}
-          rules={[
-            { required: true, message: t('rotateKey.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: unknown) => {
-                if (value && value !== getFieldValue('key')) throw new Error(t('rotateKey.mismatch'));
-              },
-            }),
-          ]}
+          rules={[{ required: true, message: t('rotateKey.confirmRequired') }, sameAsRule('key', t, t('rotateKey.mismatch'))]}
           validateFirst
         >
           <Input.Password autoComplete="off" />
