@@ -5,6 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { loggers } from '../src/db/schema.js';
+import { connackCode } from './support/document-logger.js';
 import { publish, sample, waitFor } from './support/device.js';
 import { type Mosquitto, dynsecConfig, hasMosquitto, managedAccountsEnv, startMosquitto } from './support/mosquitto.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
@@ -45,11 +46,9 @@ const attempt = (options: { gsn: string; key: string; clientId?: string; protoco
       resolve({ accepted: false, code: (error as { code?: number }).code });
     });
   });
-const codeOf = async (options: Parameters<typeof attempt>[0]): Promise<number> => {
-  const outcome = await attempt(options);
-  if (outcome.accepted) outcome.client.end(true);
-  return outcome.accepted ? 0 : (outcome.code ?? -1);
-};
+/** The CONNACK code a logger connecting so would get (0: accepted), read from the raw packet. */
+const codeOf = async (options: Parameters<typeof attempt>[0]): Promise<number> =>
+  (await connackCode(broker.port, { protocolVersion: options.protocolVersion, clientId: options.clientId ?? options.gsn, username: options.gsn, password: loggerMqttPassword(options.gsn, options.key) })).code;
 const connected = async (options: Parameters<typeof attempt>[0]): Promise<MqttClient> => {
   const outcome = await attempt(options);
   if (!outcome.accepted) throw new Error(`refused with ${outcome.code}\n${broker.log()}`);
