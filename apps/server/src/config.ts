@@ -41,6 +41,13 @@ const configSchema = z.object({
   LINK_PROFESSIONAL: z.string().default(''),
   LINK_PRIVACY: z.string().default(''),
   LINK_TERMS: z.string().default(''),
+  /**
+   * The station map: an OpenStreetMap-compatible tile URL with {z}, {x}, {y} (and optional {s}), and
+   * a Nominatim-compatible reverse geocoder. 'none' turns either off; the console works without them.
+   */
+  MAP_TILE_URL: z.string().regex(/^(none|https?:\/\/\S+)$/, "MAP_TILE_URL must be an http(s) URL or 'none'").default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+  MAP_GEOCODER_URL: z.string().regex(/^(none|https?:\/\/\S+)$/, "MAP_GEOCODER_URL must be an http(s) URL or 'none'").default('https://nominatim.openstreetmap.org/reverse'),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -75,7 +82,7 @@ const configSchema = z.object({
    */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   /** Demo fleet size with DEMO=1: loggers, and batteries per logger. */
-  DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(3),
+  DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(5),
   DEMO_BATTERIES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve at `/`; skipped when the folder does not exist. */
@@ -94,6 +101,7 @@ export type Config = {
   defaultRegion: 'HK' | 'EUR';
   regions: { code: 'HK' | 'EUR'; portalUrl: string; appDownloadUrl: string }[];
   links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
+  map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
   mqtt: {
     /** External broker, or null for the embedded one. */
@@ -151,6 +159,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       professional: c.LINK_PROFESSIONAL,
       privacy: c.LINK_PRIVACY,
       terms: c.LINK_TERMS,
+    },
+    // Spec section 9: the map opens on 30.65699, 104.057641 at zoom 17 until a point is picked.
+    map: {
+      tileUrl: c.MAP_TILE_URL === 'none' ? '' : c.MAP_TILE_URL,
+      attribution: c.MAP_ATTRIBUTION,
+      geocoderUrl: c.MAP_GEOCODER_URL === 'none' ? '' : c.MAP_GEOCODER_URL,
+      defaultLat: 30.65699,
+      defaultLon: 104.057641,
+      defaultZoom: 17,
     },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     mqtt: {

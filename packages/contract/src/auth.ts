@@ -168,5 +168,18 @@ export const publicConfigSchema = z.object({
     privacy: text(),
     terms: text(),
   }),
+  /**
+   * The station map (spec section 9): an OpenStreetMap-compatible tile URL ({z}/{x}/{y}) and a
+   * Nominatim-compatible reverse geocoder; either empty means none (the map then shows no tiles,
+   * and picking a point fills only latitude and longitude).
+   */
+  map: z.object({
+    tileUrl: text(),
+    attribution: text(),
+    geocoderUrl: text(),
+    defaultLat: z.number(),
+    defaultLon: z.number(),
+    defaultZoom: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

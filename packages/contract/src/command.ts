@@ -79,16 +79,20 @@ export const commandRecordSchema = z.object({
 export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
 /** A logger's registration key (printed on the device): the one rule of registration and key rotation. */
-const loggerKeySchema = text()
+export const loggerKeySchema = text()
   .min(limits.loggerKeyMin, `must be at least ${limits.loggerKeyMin} characters`)
   .max(limits.loggerKeyMax, `must be at most ${limits.loggerKeyMax} characters`)
   .regex(loggerKeyPattern, 'must be printable characters without spaces');
+
+/** A logger's serial number and a battery's, with the texts every form and call answers. */
+export const loggerSnSchema = text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores');
+export const batterySnSchema = text().regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores');
 
 export const loggerRegistrationSchema = z.object({
   loggers: z
     .array(
       z.object({
-        gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+        gsn: loggerSnSchema,
         key: loggerKeySchema,
         timezone: text().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
       }),
@@ -102,7 +106,7 @@ export type LoggerRegistrationResult = z.infer<typeof loggerRegistrationResultSc
 
 /** An administrator gives a registered logger a new registration key (replaced device, leaked key). */
 export const loggerKeyRotationSchema = z.object({
-  gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+  gsn: loggerSnSchema,
   key: loggerKeySchema,
 });
 export type LoggerKeyRotation = z.infer<typeof loggerKeyRotationSchema>;
@@ -113,7 +117,13 @@ export type LoggerKeyRotation = z.infer<typeof loggerKeyRotationSchema>;
  * ownership).
  */
 export const batteryMoveSchema = z.object({
-  batterySn: text().regex(batterySnPattern, 'must be 4 to 40 letters, digits, dashes or underscores'),
-  gsn: text().regex(loggerSnPattern, 'must be 4 to 32 letters, digits, dashes or underscores'),
+  batterySn: batterySnSchema,
+  gsn: loggerSnSchema,
 });
 export type BatteryMove = z.infer<typeof batteryMoveSchema>;
+
+/** `POST /want/logger/edit`: a logger's alias ('' or null clears it). */
+export const loggerAliasSchema = z.object({ gsn: loggerSnSchema, alias: z.union([text().trim().max(64, 'must be at most 64 characters'), z.null()]) });
+export type LoggerAliasRequest = z.infer<typeof loggerAliasSchema>;
+/** `POST /want/logger/unbind`: takes a logger off its station (its data stays with the logger). */
+export const loggerUnbindSchema = z.object({ gsn: loggerSnSchema });

@@ -18,6 +18,8 @@ export const serverEventSchemas = {
   'device.event': z.object({ gsn: text(), batterySn: text().nullable(), type: text(), code: text(), state: z.enum(['open', 'closed']) }),
   /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */
   'command.updated': z.object({ id: text(), gsn: text(), status: text(), progress: z.number().nullable() }),
+  /** Stations were created, edited or deleted, or loggers were bound to them or unbound. */
+  'station.changed': z.object({ ids: z.array(text()) }),
   /** The user's menu or button permissions changed (a role's grants, the user's roles, the menu tree): the console reloads them. */
   'permissions.changed': z.object({}),
   /** Dictionaries changed or their cache was refreshed: the console reloads them. */

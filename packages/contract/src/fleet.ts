@@ -19,12 +19,18 @@ export const loggerListColumns = {
   deviceType: { type: 'text' },
   brand: { type: 'text' },
   lastSeen: { type: 'date' },
+  stationId: { type: 'text' },
   createTime: { type: 'date' },
 } as const satisfies ListColumns;
 
 export const loggerRecordSchema = z.object({
   gsn: text(),
   alias: text().nullable(),
+  /** The station it is bound to (null: not bound yet). */
+  stationId: text().nullable(),
+  stationName: text().nullable(),
+  /** The battery module's serial entered when it was bound (the wizard's product code). */
+  productCode: text().nullable(),
   online: z.boolean(),
   onlineChangedAt: text().nullable(),
   lastSeen: text().nullable(),
@@ -59,6 +65,9 @@ export const loggerResource = defineResource({
   labels: {
     gsn: ['Logger SN', '采集器 SN', 'Logger-SN'],
     alias: ['Alias', '别名', 'Alias'],
+    stationName: ['Station', '电站', 'Anlage'],
+    stationId: ['Station', '电站', 'Anlage'],
+    productCode: ['Battery module SN', '电池模块 SN', 'Batteriemodul-SN'],
     online: ['State', '状态', 'Zustand'],
     batteryCount: ['Batteries', '电池数', 'Batterien'],
     signal: ['Signal', '信号强度', 'Signal'],
@@ -72,7 +81,7 @@ export const loggerResource = defineResource({
     lastSeen: ['Last seen', '最后通信', 'Zuletzt gesehen'],
     createTime: ['Registered', '注册时间', 'Registriert'],
   },
-  sheet: ['gsn', 'alias', 'online', 'batteryCount', 'signal', 'firmware', 'deviceType', 'brand', 'lastIp', 'lat', 'lon', 'timezone', 'lastSeen', 'createTime'],
+  sheet: ['gsn', 'alias', 'stationName', 'online', 'batteryCount', 'signal', 'firmware', 'deviceType', 'brand', 'lastIp', 'lat', 'lon', 'timezone', 'lastSeen', 'createTime'],
 });
 
 /** Filterable and sortable wire names of `/want/battery/list`. */

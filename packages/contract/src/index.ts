@@ -19,3 +19,6 @@ export * from './role.js';
 export * from './log.js';
 export * from './depart.js';
 export * from './menu.js';
+export * from './account.js';
+export * from './time-zone.js';
+export * from './station.js';

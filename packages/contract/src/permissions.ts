@@ -18,7 +18,17 @@ export const Permission = {
   LoggerRotateKey: 'device:logger:rotateKey',
   /** Give a battery (pack) to another logger (administrators). */
   BatteryMove: 'device:battery:move',
-  CommandSend: 'device:command:send',
+  /** Remote operations, one code each: which a role may send is its permission; to which loggers, its scope. */
+  CommandRestart: 'device:command:restart',
+  CommandShutdown: 'device:command:shutdown',
+  CommandSettings: 'device:command:settings',
+  CommandUpgrade: 'device:command:upgrade',
+  /** A logger's alias. */
+  LoggerEdit: 'device:logger:edit',
+  /** Take a logger off its station. */
+  LoggerUnbind: 'device:logger:unbind',
+  /** Register loggers from a spreadsheet. */
+  LoggerImport: 'device:logger:import',
   CommandList: 'device:command:list',
   IngestStats: 'device:ingest:stats',
   RoleList: 'system:role:list',
@@ -49,7 +59,22 @@ export const Permission = {
   PositionExport: 'system:position:export',
   PositionImport: 'system:position:import',
   LogList: 'system:log:list',
+  StationList: 'site:station:list',
+  /** Create stations and sub-stations (the wizard), binding loggers to them. */
+  StationAdd: 'site:station:add',
+  StationEdit: 'site:station:edit',
+  StationDelete: 'site:station:delete',
+  StationExport: 'site:station:export',
 } as const;
+
+/** The permission each remote operation needs (`POST /want/device/operate`). */
+export const commandPermissionOf = {
+  restart: Permission.CommandRestart,
+  shutdown: Permission.CommandShutdown,
+  settings: Permission.CommandSettings,
+  upgrade: Permission.CommandUpgrade,
+} as const;
+export const commandPermissions = Object.values(commandPermissionOf);
 
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];
 export const permissionCodes: readonly string[] = Object.values(Permission);
@@ -80,4 +105,9 @@ export const MenuComponent = {
   DepartList: 'system/DepartList',
   PositionList: 'system/SysPositionList',
   LogList: 'system/LogList',
+  StationList: 'site/index',
+  StationEdit: 'site/edit',
+  StationAdd: 'site/add',
+  StationManager: 'stationmgr/index',
+  StationDetail: 'stationmgr/detail',
 } as const;

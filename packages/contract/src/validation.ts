@@ -68,12 +68,20 @@ export const limits = {
   loggerRowsMax: 32,
   loggerKeyMin: 8,
   loggerKeyMax: 64,
+  /** Stations (spec sections 5 and 9). */
+  stationNameMin: 5,
+  stationNameMax: 32,
+  subStationsMax: 10,
+  /** Loggers in one spreadsheet import. */
+  loggerImportMax: 64,
 } as const;
 
 /** Where /sys/common/upload stores a file, as it answers it: `<biz>/<yyyymmdd>/<32 hex>.<ext>`. */
-export const uploadPathPattern = /^(avatar|temp)\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+export const uploadPathPattern = /^(avatar|station|temp)\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 /** An uploaded avatar image: the only value an avatar field takes, so no other address reaches an `<img src>`. */
 export const avatarPathPattern = /^avatar\/\d{8}\/[0-9a-f]{32}\.(jpg|png)$/;
+/** An uploaded station image (`biz=station`: JPG or PNG under 2 MB). */
+export const stationImagePathPattern = /^station\/\d{8}\/[0-9a-f]{32}\.(jpg|png)$/;
 
 /** Image uploads: JPEG or PNG by content, under 2 MB. */
 export const imageMimeTypes = ['image/jpeg', 'image/png'] as const;

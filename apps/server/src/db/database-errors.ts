@@ -7,3 +7,10 @@ export const isDataError = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   return typeof code === 'string' && /^(22|23|42)/.test(code);
 };
+
+/** Whether a database error is a unique violation (SQLSTATE 23505), of the named index when given. */
+export const uniqueViolation = (error: unknown, index?: string): boolean => {
+  const found = [error, (error as { cause?: unknown } | null)?.cause].find((e) => (e as { code?: unknown } | null)?.code === '23505') as { constraint?: string; message?: string } | undefined;
+  if (!found) return false;
+  return index === undefined || found.constraint === index || (found.message ?? '').includes(index);
+};

@@ -18,3 +18,4 @@ export * from '../modules/device/device.table.js';
 export * from '../modules/command/command.table.js';
 export * from '../modules/ingest/refusal.table.js';
 export * from '../modules/position/position.table.js';
+export * from '../modules/station/station.table.js';

@@ -1,4 +1,4 @@
-import { MenuComponent, MenuType, Permission, RoleCode } from '@cellsight/contract';
+import { AccountType, MenuComponent, MenuType, Permission, RoleCode } from '@cellsight/contract';
 
 /**
  * What a first start puts in the database. Menu rows exist only for screens that exist; each
@@ -16,6 +16,8 @@ export interface MenuSeed {
   perms?: string;
   sortNo: number;
   icon?: string;
+  /** A page reached from other pages, not from the menu (spec: /stationmgr, /site/add, /site/edit). */
+  hidden?: boolean;
 }
 
 /** A system screen under 'System': its menu row and one button row per permission code. */
@@ -24,13 +26,35 @@ const screen = (id: string, name: string, url: string, component: string, sortNo
   ...buttons.map(([perms, buttonName], index) => ({ id: `b-${perms.replaceAll(':', '-')}`, parentId: id, name: buttonName, menuType: MenuType.Button, perms, sortNo: index + 1 })),
 ];
 
+/** A station page reached from other pages: a hidden first-level row, so its route is registered for whoever is granted it. */
+const stationPage = (id: string, name: string, url: string, component: string, sortNo: number): MenuSeed => ({ id, parentId: null, name, url, component, menuType: MenuType.FirstLevel, sortNo, hidden: true });
+
 export const menuSeed: MenuSeed[] = [
+  // The home page (spec section 2: / redirects to /site/index, menu name site-index).
+  { id: 'm-site', parentId: null, name: 'Stations', url: '/site/index', component: MenuComponent.StationList, menuType: MenuType.FirstLevel, sortNo: 10, icon: 'home' },
+  { id: 'b-station-list', parentId: 'm-site', name: 'List stations', menuType: MenuType.Button, perms: Permission.StationList, sortNo: 1 },
+  { id: 'b-station-add', parentId: 'm-site', name: 'Create stations', menuType: MenuType.Button, perms: Permission.StationAdd, sortNo: 2 },
+  { id: 'b-station-edit', parentId: 'm-site', name: 'Edit stations', menuType: MenuType.Button, perms: Permission.StationEdit, sortNo: 3 },
+  { id: 'b-station-delete', parentId: 'm-site', name: 'Delete stations', menuType: MenuType.Button, perms: Permission.StationDelete, sortNo: 4 },
+  { id: 'b-station-export', parentId: 'm-site', name: 'Export stations', menuType: MenuType.Button, perms: Permission.StationExport, sortNo: 5 },
+  stationPage('m-site-add', 'Create station', '/site/add', MenuComponent.StationAdd, 11),
+  stationPage('m-site-edit', 'Edit station', '/site/edit', MenuComponent.StationEdit, 12),
+  stationPage('m-stationmgr', 'Station management', '/stationmgr/index', MenuComponent.StationManager, 13),
+  stationPage('m-stationmgr-detail', 'Station', '/stationmgr/detail', MenuComponent.StationDetail, 14),
   { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'cluster' },
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   // Administrators only (no other role's grants name it): a new key drops the logger until it reconnects with it.
   { id: 'b-logger-rotate-key', parentId: 'm-collector', name: 'Change logger keys', menuType: MenuType.Button, perms: Permission.LoggerRotateKey, sortNo: 2 },
   // Administrators only (no other role's grants name it): the old logger's samples of the pack are dropped from then on.
   { id: 'b-battery-move', parentId: 'm-collector', name: 'Move batteries between loggers', menuType: MenuType.Button, perms: Permission.BatteryMove, sortNo: 3 },
+  { id: 'b-logger-edit', parentId: 'm-collector', name: 'Edit logger aliases', menuType: MenuType.Button, perms: Permission.LoggerEdit, sortNo: 4 },
+  { id: 'b-logger-unbind', parentId: 'm-collector', name: 'Unbind loggers from stations', menuType: MenuType.Button, perms: Permission.LoggerUnbind, sortNo: 5 },
+  { id: 'b-logger-import', parentId: 'm-collector', name: 'Import loggers', menuType: MenuType.Button, perms: Permission.LoggerImport, sortNo: 6 },
+  // One permission per remote operation: which a role may send; the scope says to which loggers.
+  { id: 'b-command-restart', parentId: 'm-collector', name: 'Restart devices', menuType: MenuType.Button, perms: Permission.CommandRestart, sortNo: 7 },
+  { id: 'b-command-shutdown', parentId: 'm-collector', name: 'Shut devices down', menuType: MenuType.Button, perms: Permission.CommandShutdown, sortNo: 8 },
+  { id: 'b-command-settings', parentId: 'm-collector', name: 'Change device settings', menuType: MenuType.Button, perms: Permission.CommandSettings, sortNo: 9 },
+  { id: 'b-command-upgrade', parentId: 'm-collector', name: 'Upgrade device firmware', menuType: MenuType.Button, perms: Permission.CommandUpgrade, sortNo: 10 },
   { id: 'm-system', parentId: null, name: 'System', url: '/system', component: MenuComponent.RouteView, redirect: '/system/user', menuType: MenuType.FirstLevel, sortNo: 90, icon: 'setting' },
   { id: 'm-system-user', parentId: 'm-system', name: 'Users', url: '/system/user', component: MenuComponent.UserList, menuType: MenuType.SubMenu, sortNo: 1, icon: 'user' },
   { id: 'b-user-list', parentId: 'm-system-user', name: 'List users', menuType: MenuType.Button, perms: Permission.UserList, sortNo: 1 },
@@ -79,7 +103,6 @@ export const menuSeed: MenuSeed[] = [
   ...screen('m-system-log', 'Logs', '/system/log', MenuComponent.LogList, 7, 'file-search', [[Permission.LogList, 'List logs']]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
-  { id: 'b-command-send', parentId: null, name: 'Send remote commands', menuType: MenuType.Button, perms: Permission.CommandSend, sortNo: 101 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
   { id: 'b-ingest-stats', parentId: null, name: 'View ingestion counters', menuType: MenuType.Button, perms: Permission.IngestStats, sortNo: 103 },
 ];
@@ -93,12 +116,28 @@ export interface RoleSeed {
   grants: '*' | string[];
 }
 
+/** What every signed-in role may look at: the station pages and the loggers, and the command audit. */
+const viewing = ['m-site', 'b-station-list', 'm-stationmgr', 'm-stationmgr-detail', 'm-collector', 'b-logger-list', 'b-command-list'];
+/** Creating and looking after stations and their loggers. */
+const installing = ['b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-station-export', 'b-logger-register', 'b-logger-edit', 'b-logger-unbind', 'b-logger-import'];
+
+/**
+ * Built-in roles and their default grants (issue: end users view and may restart their own loggers;
+ * installers also change settings and upgrade; distributors and administrators everything). Which
+ * records each may touch is the scope (`modules/station/station-scope.ts`), not the role.
+ */
 export const roleSeed: RoleSeed[] = [
   { id: 'r-admin', roleCode: RoleCode.Admin, roleName: 'Administrator', description: 'Administers the whole system', grants: '*' },
-  { id: 'r-distributor', roleCode: RoleCode.Distributor, roleName: 'Distributor', description: 'Agent who manages installers and their customers', grants: ['m-collector', 'b-logger-list', 'b-logger-register', 'b-command-send', 'b-command-list'] },
-  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: ['m-collector', 'b-logger-list', 'b-logger-register', 'b-command-send', 'b-command-list'] },
-  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: ['m-collector', 'b-logger-list', 'b-command-send', 'b-command-list'] },
-  { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: ['m-collector', 'b-logger-list', 'b-command-list'] },
+  {
+    id: 'r-distributor',
+    roleCode: RoleCode.Distributor,
+    roleName: 'Distributor',
+    description: 'Agent who manages installers and their customers',
+    grants: [...viewing, ...installing, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
+  },
+  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
+  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-command-restart'] },
+  { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: viewing },
 ];
 
 /** Seeded dictionaries: value, then the text in en-US, zh-CN and de-DE. */
@@ -122,17 +161,50 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
     items: [['1', 'Staff', '员级', 'Mitarbeiter'], ['2', 'Assistant', '助级', 'Assistent'], ['3', 'Intermediate', '中级', 'Fachkraft'], ['4', 'Senior', '副高级', 'Leitend'], ['5', 'Principal', '正高级', 'Oberste Ebene']],
   },
   { code: 'dict_item_status', name: 'Item status', items: [['1', 'Enabled', '启用', 'Aktiv'], ['0', 'Disabled', '不启用', 'Inaktiv']] },
+  { code: 'station_status', name: 'Station status', items: [['0', 'Fault', '故障', 'Störung'], ['1', 'Warning', '告警', 'Warnung'], ['2', 'Normal', '正常', 'Normal'], ['3', 'Offline', '离线', 'Offline']] },
+  { code: 'station_type', name: 'Station type', items: [['0', 'Low voltage', '低压', 'Niederspannung'], ['1', 'High voltage', '高压', 'Hochspannung']] },
+  {
+    code: 'account_type',
+    name: 'Account type',
+    items: [['admin', 'Administrator', '管理员', 'Administrator'], ['distributor', 'Distributor', '经销商', 'Händler'], ['installer', 'Installer', '安装商', 'Installateur'], ['end_user', 'End user', '终端用户', 'Endkunde']],
+  },
 ];
 
 export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01' };
 export const defaultTenant = { id: 1, name: 'Cellsight' };
 
-export const adminUser = { id: 'e9ca23d68d884d4ebb19d07889727dae', username: 'admin', realname: 'Administrator' };
+export const adminUser = { id: 'e9ca23d68d884d4ebb19d07889727dae', username: 'admin', realname: 'Administrator', accountType: AccountType.Admin, superiorId: null };
 
-/** Demo accounts (DEMO=1), one per role; their passwords are documented in the README. */
-export const demoUsers: { id: string; username: string; realname: string; password: string; roleId: string; demo: boolean }[] = [
-  { id: 'u-demo-distributor', username: 'distributor', realname: 'Demo Distributor', password: 'Distributor2026', roleId: 'r-distributor', demo: false },
-  { id: 'u-demo-installer', username: 'installer', realname: 'Demo Installer', password: 'Installer2026', roleId: 'r-installer', demo: false },
-  { id: 'u-demo-end-user', username: 'enduser', realname: 'Demo End User', password: 'Enduser2026', roleId: 'r-end-user', demo: false },
-  { id: 'u-demo', username: 'demo', realname: 'Demo Visitor', password: 'Demo2026', roleId: 'r-demo', demo: true },
+export interface SeedUser {
+  id: string;
+  username: string;
+  realname: string;
+  password: string;
+  roleId: string;
+  demo: boolean;
+  accountType: AccountType;
+  superiorId: string | null;
+}
+
+/**
+ * Demo accounts (DEMO=1): a distributor with two installers, each with an end user, and the
+ * read-only demo visitor (an end user of the first installer). Passwords are in the README.
+ */
+export const demoUsers: SeedUser[] = [
+  { id: 'u-demo-distributor', username: 'distributor', realname: 'Demo Distributor', password: 'Distributor2026', roleId: 'r-distributor', demo: false, accountType: AccountType.Distributor, superiorId: null },
+  { id: 'u-demo-installer', username: 'installer', realname: 'Demo Installer', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor' },
+  { id: 'u-demo-installer-2', username: 'installer2', realname: 'Demo Installer Two', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor' },
+  { id: 'u-demo-end-user', username: 'enduser', realname: 'Demo End User', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer' },
+  { id: 'u-demo-end-user-2', username: 'enduser2', realname: 'Demo End User Two', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer-2' },
+  { id: 'u-demo', username: 'demo', realname: 'Demo Visitor', password: 'Demo2026', roleId: 'r-demo', demo: true, accountType: AccountType.EndUser, superiorId: 'u-demo-installer' },
 ];
+
+/**
+ * Demo stations (DEMO=1), one per end user, each with one demo logger (`SIMDEMO000<logger>`);
+ * demo loggers beyond these stay unbound, registered to the first installer, for the wizard.
+ */
+export const demoStations = [
+  { id: 's-demo-home', name: 'Demo End User Home', ownerId: 'u-demo-end-user', logger: 1, lat: 52.52, lon: 13.405, address: 'Berlin' },
+  { id: 's-demo-farm', name: 'Demo Farm Storage', ownerId: 'u-demo-end-user-2', logger: 2, lat: 48.137, lon: 11.575, address: 'Munich' },
+  { id: 's-demo-visitor', name: 'Demo Visitor Station', ownerId: 'u-demo', logger: 3, lat: 30.65699, lon: 104.057641, address: 'Chengdu' },
+] as const;

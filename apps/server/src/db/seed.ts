@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import type { Database } from './database.js';
 import { departs, dictItems, dicts, permissions, rolePermissions, roles, tenants, userDeparts, userRoles, userTenants, users } from './schema.js';
-import { adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, rootDepart } from './seed-data.js';
+import { type SeedUser, adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, rootDepart } from './seed-data.js';
 
 /**
  * Puts the menu tree, roles, dictionaries and accounts in place. Every insert tolerates rows that
@@ -28,6 +28,7 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
           perms: m.perms ?? null,
           sortNo: m.sortNo,
           icon: m.icon ?? null,
+          hidden: m.hidden ?? false,
           isLeaf: !menuSeed.some((child) => child.parentId === m.id && child.menuType !== 2),
         })),
       )
@@ -75,12 +76,22 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
   }
 }
 
-async function createSeedUser(db: Database, user: { id: string; username: string; realname: string; password: string; roleId: string; demo: boolean }) {
+async function createSeedUser(db: Database, user: SeedUser) {
   const passwordHash = await hashPassword(user.password);
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
-      .values({ id: user.id, username: user.username, realname: user.realname, passwordHash, demo: user.demo, orgCode: rootDepart.orgCode, createBy: 'system' })
+      .values({
+        id: user.id,
+        username: user.username,
+        realname: user.realname,
+        passwordHash,
+        demo: user.demo,
+        accountType: user.accountType,
+        superiorId: user.superiorId,
+        orgCode: rootDepart.orgCode,
+        createBy: 'system',
+      })
       .onConflictDoNothing();
     await tx.insert(userRoles).values({ userId: user.id, roleId: user.roleId }).onConflictDoNothing();
     await tx.insert(userDeparts).values({ userId: user.id, departId: rootDepart.id }).onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, ne } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { BuiltListQuery } from '../lib/list-query.js';
 import type { Database } from './database.js';
@@ -11,17 +11,21 @@ type TableWithId = PgTable & { id: AnyPgColumn };
  * delete, "is this value taken"), for tables with a text `id`. Each takes the record scope, so a
  * row outside the caller's scope is never read, changed or deleted.
  */
-export const createTableRepository = <Table extends TableWithId>(db: Database, table: Table) => {
+export const createTableRepository = <Table extends TableWithId>(db: Database, table: Table, options: { computed?: Record<string, SQLWrapper> } = {}) => {
   type Row = Table['$inferSelect'];
   type Insert = Table['$inferInsert'];
   // Drizzle's generic table types do not survive this level of abstraction; the casts are local.
   const anyTable = table as TableWithId & PgTable;
+  // Values a screen shows beside the row's own (counts, sums, names of linked rows), read per row of
+  // the page only: the count and the scope never evaluate them.
+  const columns = { ...getTableColumns(anyTable), ...options.computed } as never;
+  const select = () => db.select(columns).from(anyTable).$dynamic();
   return {
-    page: (built: BuiltListQuery, scope: SQL | undefined) => selectPage(db, anyTable, db.select().from(anyTable).$dynamic(), built, scope) as Promise<{ rows: Row[]; total: number }>,
+    page: (built: BuiltListQuery, scope: SQL | undefined) => selectPage(db, anyTable, select(), built, scope) as Promise<{ rows: Row[]; total: number }>,
 
     async byIds(ids: string[], scope: SQL | undefined): Promise<Row[]> {
       if (ids.length === 0) return [];
-      return (await db.select().from(anyTable).where(and(inArray(table.id, ids), scope))) as Row[];
+      return (await select().where(and(inArray(table.id, ids), scope))) as Row[];
     },
 
     /** Every row in one transaction: all are stored or none. */

@@ -17,6 +17,8 @@ export class AppError extends Error {
     message: string,
     readonly httpStatus = 400,
     readonly fieldErrors: FieldError[] = [],
+    /** The answer's `result` when a call's contract gives one for its failures (the wizard's row index). */
+    readonly result?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

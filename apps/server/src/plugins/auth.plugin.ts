@@ -1,4 +1,4 @@
-import { type PermissionCode, ServerCode } from '@cellsight/contract';
+import { type AccountType, type PermissionCode, ServerCode, accountTypes } from '@cellsight/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
@@ -17,6 +17,8 @@ export interface AuthContext {
   username: string;
   realname: string;
   demo: boolean;
+  /** What the user may see of stations and devices (the scope rule, `modules/station/station-scope.ts`). */
+  accountType: AccountType;
   sessionId: string;
   /** Tenant chosen by the `tenant-id` header (0 = none), always one of the user's own. */
   tenantId: number;
@@ -89,6 +91,8 @@ export default fp(
             username: session.username,
             realname: session.realname,
             demo: session.demo,
+            // An unknown type (a row edited by hand) sees the least: an end user's own stations.
+            accountType: (accountTypes as string[]).includes(session.accountType) ? (session.accountType as AccountType) : 'end_user',
             sessionId: session.sessionId,
             tenantId: 0,
             permissions: await permissionRepository.codesForUser(session.userId),

@@ -2,8 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { type Fleet, type LoggerCredentials, startFleet } from '@cellsight/simulator';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { defaultTenant } from '../db/seed-data.js';
+import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
+import { adminUser, defaultTenant, demoStations, demoUsers } from '../db/seed-data.js';
 import { createDeviceRepository } from '../modules/device/device.repository.js';
+import { createStationStatusRepository } from '../modules/station/station-status.repository.js';
+import { createStationRepository } from '../modules/station/station.repository.js';
+import { createStationService } from '../modules/station/station.service.js';
+import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+import type { AuthContext } from './auth.plugin.js';
+
+/** The demo loggers that stay on no station: registered to the first demo installer, for the creation wizard. */
+const wizardRegistrant = demoUsers.find((u) => u.accountType === AccountType.Installer)?.id ?? null;
 
 /**
  * DEMO=1: registers a small fleet of virtual loggers and runs them in-process against the
@@ -17,11 +26,51 @@ export default fp<{ config: Config }>(
     const devices = createDeviceRepository(app.db);
     const timezone = config.defaultRegion === 'HK' ? 'Asia/Hong_Kong' : 'Europe/Berlin';
     const gsns = Array.from({ length: loggers }, (_, i) => `SIMDEMO${String(i + 1).padStart(4, '0')}`);
-    await devices.insertLoggers(gsns.map((gsn) => ({ gsn, registrationKey: randomBytes(16).toString('hex'), timezone, tenantId: defaultTenant.id, createBy: 'demo' })));
+    await devices.insertLoggers(
+      gsns.map((gsn, index) => ({
+        gsn,
+        registrationKey: randomBytes(16).toString('hex'),
+        timezone,
+        tenantId: defaultTenant.id,
+        registrantId: demoStations.some((s) => s.logger === index + 1) ? null : wizardRegistrant,
+        createBy: 'demo',
+      })),
+    );
     const credentials: LoggerCredentials[] = [];
     for (const gsn of gsns) {
       const logger = await devices.findLogger(gsn);
       if (logger) credentials.push({ gsn, key: logger.registrationKey, batterySns: Array.from({ length: batteriesPerLogger }, (_, i) => `${gsn}-B${String(i + 1).padStart(2, '0')}`) });
+    }
+
+    // The demo hierarchy's stations, each with its logger, made the way the wizard makes them.
+    const stationService = createStationService({
+      stations: createStationRepository(app.db),
+      statuses: createStationStatusRepository(app.db),
+      devices,
+      tenants: createTenantRepository(app.db),
+      dicts: app.dicts,
+      loggersMoved: () => undefined,
+      changed: () => undefined,
+    });
+    const seeder: AuthContext = { userId: adminUser.id, username: 'demo', realname: 'Demo', demo: false, accountType: AccountType.Admin, sessionId: '', tenantId: defaultTenant.id, permissions: new Set() };
+    for (const station of demoStations) {
+      const login = credentials[station.logger - 1];
+      const logger = login ? await devices.findLogger(login.gsn) : null;
+      if (!login || !logger || logger.stationId !== null) continue;
+      await stationService.addStation(seeder, addStationSchema.parse({
+        name: station.name,
+        masterId: station.ownerId,
+        lat: station.lat,
+        lon: station.lon,
+        address: station.address,
+        timezone: dictIdOfTimeZone(timezone) ?? defaultTimeZoneDictId,
+        logger: JSON.stringify([{ gsn: login.gsn, key: login.key, product_code: `${login.gsn}-M1` }]),
+      }));
+    }
+    const unbound = credentials.filter((_, index) => !demoStations.some((s) => s.logger === index + 1));
+    if (unbound.length > 0) {
+      // For a person trying the wizard: these run but are on no station (their keys are this installation's own).
+      app.log.info(`demo fleet: loggers on no station yet (sign in as 'installer' and create a station with them): ${unbound.map((c) => `${c.gsn} key ${c.key}`).join(', ')}`);
     }
 
     let fleet: Fleet | null = null;

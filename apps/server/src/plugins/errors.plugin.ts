@@ -22,7 +22,8 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.httpStatus).send(failure(error.code, error.message, error.fieldErrors.length ? { errors: error.fieldErrors } : null));
+        const result = error.result !== undefined ? error.result : error.fieldErrors.length ? { errors: error.fieldErrors } : null;
+        return reply.status(error.httpStatus).send(failure(error.code, error.message, result));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((v) => ({

@@ -1,22 +1,23 @@
-import { type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat } from '@cellsight/contract';
+import { AccountType, type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat } from '@cellsight/contract';
 import fastifyWebsocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+import { adminRoom, userRoom } from '../modules/station/station-scope.js';
 import { requireAuth } from './auth.plugin.js';
 
 interface Connection {
   socket: WebSocket;
   userId: string;
   sessionId: string;
-  /** Rooms the connection hears: `tenant:<id>` for each of the user's tenants. */
+  /** Rooms the connection hears: the user's own, and an administrator's tenants (`station-scope.ts`). */
   rooms: Set<string>;
 }
 
 /** Pushes typed events to signed-in browsers. One process holds its own sockets. */
 export interface Realtime {
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
-  /** To every connection in any of the rooms (`tenant:<id>`). */
+  /** To every connection in any of the rooms (`adminRoom`, `userRoom` of `modules/station/station-scope.ts`). */
   toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
   /** To every signed-in browser (system-wide changes: the menu tree, dictionaries). */
   toEveryone<K extends ServerEventName>(event: K, data: ServerEventMap[K]): void;
@@ -54,10 +55,12 @@ export default fp(
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
     app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated' }, schema: { hide: true } }, async (socket, request) => {
       const auth = requireAuth(request);
-      // Tenant rooms are read before any message can arrive, so no event is missed.
+      // Rooms are read before any message can arrive, so no event is missed. Devices are heard by the
+      // same rule that lets their records be read: administrators hear their tenants' devices, everyone
+      // else those of the stations they see (the device plane addresses each event to those users).
       socket.pause();
-      const own = await tenants.activeForUser(auth.userId);
-      const rooms = new Set((auth.tenantId ? own.filter((t) => t.id === auth.tenantId) : own).map((t) => `tenant:${t.id}`));
+      const own = auth.accountType === AccountType.Admin ? await tenants.activeForUser(auth.userId) : [];
+      const rooms = new Set([userRoom(auth.userId), ...(auth.tenantId ? own.filter((t) => t.id === auth.tenantId) : own).map((t) => adminRoom(t.id))]);
       socket.resume();
       const connection: Connection = { socket, userId: auth.userId, sessionId: auth.sessionId, rooms };
       connections.add(connection);

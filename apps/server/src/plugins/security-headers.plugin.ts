@@ -20,19 +20,27 @@ const sameHostSockets = (req: IncomingMessage): string => {
  * files and the API docs at /boot/docs (swagger-ui loads only its own script files, so the same
  * policy fits it).
  */
-const contentSecurityPolicy = {
+const contentSecurityPolicy = (map: { tileUrl: string; geocoderUrl: string }) => ({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   // Ant Design's CSS-in-JS (and swagger-ui's bundle) write <style> elements at run time; a nonce would
   // need a per-request index.html for a page that is served as a static file.
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
-  'connect-src': ["'self'", sameHostSockets],
+  // The station map's tiles and reverse geocoder, when configured (MAP_TILE_URL, MAP_GEOCODER_URL).
+  'img-src': ["'self'", 'data:', 'blob:', ...originOf(map.tileUrl)],
+  'connect-src': ["'self'", sameHostSockets, ...originOf(map.geocoderUrl)],
   'font-src': ["'self'", 'data:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
+});
+
+/** The origin a URL template loads from ('{s}.tile.example.org' → '*.tile.example.org'); none for an empty one. */
+export const originOf = (template: string): string[] => {
+  if (!template) return [];
+  const match = /^(https?:\/\/)([^/]+)/.exec(template);
+  return match ? [`${match[1]}${(match[2] ?? '').replace(/\{s\}/g, '*')}`] : [];
 };
 
 /**
@@ -45,7 +53,7 @@ export default fp(
       global: true,
       // Only the directives above: helmet's defaults would add upgrade-insecure-requests, which breaks
       // the plain-http quick start (and any http deployment on a LAN address).
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.map) },
       frameguard: { action: 'deny' },
       // No Referer at all: the console needs it for nothing (the API authenticates with a header, not
       // by origin), and links out of it (region portals) then never see its paths or query strings.

@@ -10,6 +10,7 @@ const config = (hk: string, eur: string): PublicConfig => ({
     { code: 'EUR', portalUrl: eur, appDownloadUrl: 'https://app.example/eur' },
   ],
   links: { homepage: '', community: '', video: '', professional: '', privacy: '', terms: '' },
+  map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
 });
 
 describe('regions', () => {

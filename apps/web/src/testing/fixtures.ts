@@ -21,6 +21,8 @@ export const publicConfig: PublicConfig = {
     privacy: '/privacy',
     terms: '/condition',
   },
+  // No tiles or geocoder in tests: nothing may load from outside.
+  map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
 };
 
 export const userInfo = (overrides: Partial<UserInfo> = {}): UserInfo => ({

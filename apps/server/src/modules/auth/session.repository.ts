@@ -16,6 +16,7 @@ export interface ActiveSession {
   username: string;
   realname: string;
   demo: boolean;
+  accountType: string;
 }
 
 export const createSessionRepository = (db: Database) => ({
@@ -28,7 +29,7 @@ export const createSessionRepository = (db: Database) => ({
   /** The live session for a token hash, with its user, or null when unknown, expired, revoked, or the user is gone or frozen. */
   async findActive(tokenHash: string, now: Date): Promise<ActiveSession | null> {
     const rows = await db
-      .select({ sessionId: sessions.id, userId: users.id, username: users.username, realname: users.realname, demo: users.demo })
+      .select({ sessionId: sessions.id, userId: users.id, username: users.username, realname: users.realname, demo: users.demo, accountType: users.accountType })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.delFlag, 0), eq(users.status, 1)))

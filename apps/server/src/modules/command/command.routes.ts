@@ -1,4 +1,4 @@
-import { Permission, commandRecordSchema, idQuerySchema, listQuerySchema, operateRequestSchema, pageSchema } from '@cellsight/contract';
+import { Permission, commandPermissions, commandRecordSchema, idQuerySchema, listQuerySchema, operateRequestSchema, pageSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
@@ -12,9 +12,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       method: 'POST',
       url: '/want/device/operate',
-      access: { permission: Permission.CommandSend },
+      // Any operation's permission opens the route; the service then asks for the one of the operation sent.
+      access: { permission: commandPermissions },
       tags,
-      summary: 'Send a remote command (restart, shutdown, settings, upgrade) to a logger or battery; the server signs it',
+      summary: 'Send a remote command (restart, shutdown, settings, upgrade: each its own permission) to a logger or battery the caller may see; the server signs it',
       input: { body: operateRequestSchema },
       result: commandRecordSchema,
     },

@@ -8,6 +8,7 @@ import {
   type Page,
   DeviceCode,
   ServerCode,
+  commandPermissionOf,
   commandAckTimeoutMs,
   commandListColumns,
   commandMaxAgeMs,
@@ -21,11 +22,11 @@ import {
 import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
 import { type SQL, eq } from 'drizzle-orm';
 import { commands } from '../../db/schema.js';
-import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
 
 interface Dependencies {
@@ -33,9 +34,10 @@ interface Dependencies {
   devices: DeviceRepository;
   /** Publishes to the broker; resolves when the broker has taken the message. */
   publish: (topic: string, payload: Buffer) => Promise<void>;
-  /** Loggers the caller may see (by tenant). */
+  /** Loggers the caller may see (the station scope rule). */
   visibleLoggers: (auth: AuthContext) => SQL;
-  onChanged: (record: CommandRecord, tenantId: number | null) => void;
+  /** Told with the command's logger, so those who see that logger hear of it. */
+  onChanged: (record: CommandRecord, logger: LoggerIdentity | null) => void;
   now?: () => Date;
 }
 
@@ -59,7 +61,7 @@ export const createCommandService = (deps: Dependencies) => {
   const changed = async (row: CommandRow | null) => {
     if (!row) return;
     const logger = await deps.devices.findLogger(row.loggerGsn);
-    deps.onChanged(toCommandRecord(row), logger?.tenantId ?? null);
+    deps.onChanged(toCommandRecord(row), logger);
   };
 
   const validateValue = (op: OperateRequest['op'], val: string): string => {
@@ -106,8 +108,10 @@ export const createCommandService = (deps: Dependencies) => {
   return {
     /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
     async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
+      if (!auth.permissions.has(commandPermissionOf[request.op])) throw forbidden(`No permission to send ${request.op} commands`);
+      // Outside the caller's scope is the same answer as a logger that does not exist.
       const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
-      if (!logger) throw badRequest(ServerCode.NOT_FOUND, `${request.gsno} does not exist`, [{ field: 'gsno', message: 'does not exist' }]);
+      if (!logger) throw notFound(`logger ${request.gsno}`, 'gsno');
       if (request.batterySn) {
         const owners = await deps.devices.batteryOwners([request.batterySn]);
         if (owners.get(request.batterySn) !== logger.gsn) throw invalidField('batterySn', `is not a battery of logger ${logger.gsn}`);

@@ -1,7 +1,7 @@
 import { type BatteryMove, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
-import type { DeviceRepository } from './device.repository.js';
+import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
 
 export interface BatteryMoveServiceDeps {
   devices: DeviceRepository;
@@ -9,7 +9,7 @@ export interface BatteryMoveServiceDeps {
    * The device plane's part once the new owner is stored: ingestion forgets the cached owner, so the
    * new logger's very next sample is stored and the old one's dropped; the new tenant's consoles refresh.
    */
-  moved(batterySn: string, to: { gsn: string; tenantId: number | null }): void;
+  moved(batterySn: string, to: LoggerIdentity): void;
 }
 
 /**
@@ -18,7 +18,7 @@ export interface BatteryMoveServiceDeps {
  * battery's stored samples, rollups and events stay with it.
  */
 export const createBatteryMoveService = (deps: BatteryMoveServiceDeps) => ({
-  /** Returns the operation log's description of the change. A record outside the caller's tenants answers as one that does not exist. */
+  /** Returns the operation log's description of the change. A record outside the caller's scope answers as one that does not exist. */
   async move(auth: AuthContext, request: BatteryMove): Promise<string> {
     const visible = deps.devices.visibleGsns(auth);
     const battery = await deps.devices.findVisibleBattery(request.batterySn, visible);

@@ -10,7 +10,9 @@ import { type BrokerAccountsService, createBrokerAccountsService } from '../brok
 import { createCommandRepository } from '../command/command.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
-import { createDeviceRepository } from './device.repository.js';
+import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
+import { adminRoom, userRoom } from '../station/station-scope.js';
+import { createStationStatusRepository } from '../station/station-status.repository.js';
 import { type IngestService, createIngestService } from '../ingest/ingest.service.js';
 import { createSampleRepository } from '../ingest/sample.repository.js';
 import { createRefusalRecorder } from '../ingest/refusal-recorder.js';
@@ -22,7 +24,10 @@ export interface DevicePlane {
   commands: CommandService;
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
+  /** Ingestion reads the logger again (its key, station or audience changed). */
   forget(gsn: string): void;
+  /** Tells those who see the logger; the same rooms as the device events. */
+  notify(logger: LoggerIdentity | null, send: (rooms: string[]) => void): void;
   /** A battery was given to another logger: ingestion reads its owner again at its next sample. */
   forgetBattery(batterySn: string): void;
   /** A logger's registration key changed: drop its connection and give its broker account the new password. */
@@ -52,17 +57,26 @@ export default fp<{ config: Config }>(
     const devices = createDeviceRepository(app.db);
     const samples = createSampleRepository(app.db, app.bulkTransaction);
     const commandRepository = createCommandRepository(app.db);
+    const stationStatus = createStationStatusRepository(app.db);
     // Refusals per logger, gathered in memory and stored every 2 s (the logger's diagnostics).
     const refusals = createRefusalRecorder({ repository: createRefusalRepository(app.db), log: app.log });
     let transport: DeviceTransport | null = null;
 
-    const notifyTenant = (tenantId: number | null, send: (userIds: string[]) => void) => {
-      if (tenantId !== null) send([`tenant:${tenantId}`]);
+    /** Those who may see the logger hear of it: its tenant's administrators and its audience (the scope rule). */
+    const notify = (logger: LoggerIdentity | null, send: (rooms: string[]) => void) => {
+      if (logger?.tenantId != null) send([adminRoom(logger.tenantId), ...logger.audience.map(userRoom)]);
+    };
+    // A station's status follows its loggers' online state and open events.
+    const refreshStation = (logger: LoggerIdentity) => {
+      if (logger.stationId) void stationStatus.refresh(logger.stationId).catch((error: unknown) => app.log.warn({ err: error }, `could not refresh the status of station ${logger.stationId}`));
     };
 
     const states = createDeviceStateService({
       devices,
-      onChange: (logger, online) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online })),
+      onChange: (logger, online) => {
+        refreshStation(logger);
+        notify(logger, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online }));
+      },
     });
 
     const ingest = createIngestService({
@@ -72,8 +86,11 @@ export default fp<{ config: Config }>(
       batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       states,
-      onBatteriesAdded: (logger, batterySns) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
-      onEvent: (logger, change) => notifyTenant(logger.tenantId, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change })),
+      onBatteriesAdded: (logger, batterySns) => notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
+      onEvent: (logger, change) => {
+        refreshStation(logger);
+        notify(logger, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change }));
+      },
       onAck: (gsn, ack) => commands.onAck(gsn, ack),
       refusals,
     });
@@ -86,8 +103,7 @@ export default fp<{ config: Config }>(
         return transport.publish(topic, payload);
       },
       visibleLoggers: (auth) => devices.visibleGsns(auth),
-      onChanged: (record, tenantId) =>
-        notifyTenant(tenantId, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
+      onChanged: (record, logger) => notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
     });
 
     const handler = {
@@ -152,6 +168,7 @@ export default fp<{ config: Config }>(
       commands,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
+      notify,
       forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
       accounts,
       async loggerKeyChanged(gsn) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeviceStateService } from './device-state.service.js';
 import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
 
-const logger = (gsn: string): LoggerIdentity => ({ gsn, registrationKey: 'k', timezone: 'UTC', tenantId: 7 });
+const logger = (gsn: string): LoggerIdentity => ({ gsn, registrationKey: 'k', timezone: 'UTC', tenantId: 7, stationId: null, audience: [] });
 
 /** A repository whose loggers are online or not in memory. */
 const setup = () => {

@@ -1,10 +1,11 @@
 import { type SQL, and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { batteries, batteryRollups, deviceEvents, loggers } from '../../db/schema.js';
+import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../station/station-scope.js';
 import { type BatteryCells, type BatteryHistoryPoint, type BatteryRecord, type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, type RollupPeriod, roundMeasurement } from '@cellsight/contract';
 
 export interface LoggerIdentity {
@@ -12,7 +13,28 @@ export interface LoggerIdentity {
   registrationKey: string;
   timezone: string;
   tenantId: number | null;
+  stationId: string | null;
+  /** Who besides the tenant's administrators sees it: its station's owner, installer and distributor, or its registrant while on no station. */
+  audience: string[];
 }
+
+/** The columns of a logger's identity (a left join of its station gives the audience). */
+const identityColumns = {
+  gsn: loggers.gsn,
+  registrationKey: loggers.registrationKey,
+  timezone: loggers.timezone,
+  tenantId: loggers.tenantId,
+  stationId: loggers.stationId,
+  registrantId: loggers.registrantId,
+  ownerId: stations.ownerId,
+  installerId: stations.installerId,
+  distributorId: stations.distributorId,
+};
+type IdentityRow = { [K in keyof typeof identityColumns]: (typeof identityColumns)[K]['_']['data'] | null } & { gsn: string; registrationKey: string; timezone: string };
+const toIdentity = ({ registrantId, ownerId, installerId, distributorId, ...row }: IdentityRow): LoggerIdentity => ({
+  ...row,
+  audience: [...new Set((row.stationId ? [ownerId, installerId, distributorId] : [registrantId]).filter((id): id is string => id !== null))],
+});
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 
@@ -36,10 +58,13 @@ export const createDeviceRepository = (db: Database) => ({
       lat: loggers.lat,
       lon: loggers.lon,
       timezone: loggers.timezone,
+      stationId: loggers.stationId,
+      stationName: stations.name,
+      productCode: loggers.productCode,
       batteryCount,
       createTime: loggers.createTime,
     };
-    const { rows, total } = await selectPage(db, loggers, db.select(columns).from(loggers).$dynamic(), built, scope);
+    const { rows, total } = await selectPage(db, loggers, db.select(columns).from(loggers).leftJoin(stations, eq(stations.id, loggers.stationId)).$dynamic(), built, scope);
     const records = rows.map((row) => ({
       ...row,
       batteryCount: Number(row.batteryCount),
@@ -111,26 +136,23 @@ export const createDeviceRepository = (db: Database) => ({
   },
 
   async findLogger(gsn: string): Promise<LoggerIdentity | null> {
-    const [row] = await db
-      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, timezone: loggers.timezone, tenantId: loggers.tenantId })
-      .from(loggers)
-      .where(eq(loggers.gsn, gsn))
-      .limit(1);
-    return row ?? null;
+    const [row] = await db.select(identityColumns).from(loggers).leftJoin(stations, eq(stations.id, loggers.stationId)).where(eq(loggers.gsn, gsn)).limit(1);
+    return row ? toIdentity(row as IdentityRow) : null;
   },
 
-  /** Serial numbers of the loggers of the caller's tenants (`callerTenantIds`), as a subquery. */
-  visibleGsns(caller: TenantCaller): SQL {
-    return sql`(select ${loggers.gsn} from ${loggers} where ${loggers.tenantId} in ${callerTenantIds(caller)})`;
+  /** Serial numbers of the loggers the caller may see (the station scope rule), as a subquery. */
+  visibleGsns(caller: ScopeCaller): SQL {
+    return visibleLoggerGsns(caller);
   },
 
   async findVisibleLogger(gsn: string, visible: SQL): Promise<(LoggerIdentity & { online: boolean }) | null> {
     const [row] = await db
-      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, timezone: loggers.timezone, tenantId: loggers.tenantId, online: loggers.online })
+      .select({ ...identityColumns, online: loggers.online })
       .from(loggers)
+      .leftJoin(stations, eq(stations.id, loggers.stationId))
       .where(and(eq(loggers.gsn, gsn), sql`${loggers.gsn} in ${visible}`))
       .limit(1);
-    return row ?? null;
+    return row ? { ...toIdentity(row as IdentityRow), online: row.online } : null;
   },
 
   /** Which of the SNs are registered already: their key, and whether they are in the caller's tenants. */
@@ -144,7 +166,7 @@ export const createDeviceRepository = (db: Database) => ({
   },
 
   /** Registers loggers that are not known yet (a concurrent registration of the same SN wins). */
-  async insertLoggers(rows: { gsn: string; registrationKey: string; timezone: string; tenantId: number; createBy: string }[]): Promise<void> {
+  async insertLoggers(rows: { gsn: string; registrationKey: string; timezone: string; tenantId: number; registrantId: string | null; createBy: string }[]): Promise<void> {
     if (rows.length > 0) await db.insert(loggers).values(rows).onConflictDoNothing();
   },
 

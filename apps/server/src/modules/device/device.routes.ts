@@ -7,6 +7,7 @@ import {
   batteryHistorySchema,
   batteryMoveSchema,
   batteryRecordSchema,
+  importResultSchema,
   ingestStatsSchema,
   listQuerySchema,
   loggerKeyRotationSchema,
@@ -17,12 +18,15 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
+import { spreadsheetUpload } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
+import { attachment, exportFormats } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createBatteryMoveService } from './battery-move.service.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createDeviceService } from './device.service.js';
+import { createLoggerImportService } from './logger-import.service.js';
 import { createLoggerKeyService } from './logger-key.service.js';
 
 const tags = ['devices'];
@@ -113,8 +117,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     devices,
     moved: (batterySn, to) => {
       app.devicePlane.forgetBattery(batterySn);
-      // The battery is new to this logger: its tenant's consoles refresh as when a logger reports one first.
-      if (to.tenantId !== null) app.realtime.toRooms([`tenant:${to.tenantId}`], 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
+      // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
+      app.devicePlane.notify(to, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] }));
     },
   });
   route(
@@ -131,6 +135,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       request.operationNote = await batteryMoves.move(requireAuth(request), request.body);
       return ok(null, 'Battery moved', ServerCode.EDITED);
+    },
+  );
+
+  // Registration from a spreadsheet: the same rules, registrant and broker accounts as registerBatch.
+  const loggerImport = createLoggerImportService({ register: (auth, loggers) => service.registerLoggers(auth, loggers) });
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/logger/importExcel',
+      access: { permission: Permission.LoggerImport },
+      tags,
+      summary: 'Register loggers from .xls or .xlsx (multipart "file"; Logger SN, Registration key, optional Time zone; at most 64): every row or none, refusals listed by row and field',
+      result: importResultSchema,
+    },
+    async (request) => {
+      const { data, fileName } = await spreadsheetUpload(request);
+      const imported = await loggerImport.importSheet(requireAuth(request), data, fileName, request.language);
+      return ok({ imported }, `Imported ${imported} loggers`, ServerCode.ADDED);
+    },
+  );
+  route(
+    app,
+    { method: 'GET', url: '/want/logger/importTemplate', access: { permission: Permission.LoggerImport }, tags, summary: 'The .xlsx to fill in for importExcel: headings in the Accept-Language and one example row' },
+    async (request, reply) => {
+      const template = await loggerImport.template(request.language);
+      return reply.header('content-type', exportFormats.xlsx.contentType).header('content-disposition', attachment(template.fileName)).header('cache-control', 'no-store').send(template.data);
     },
   );
 };

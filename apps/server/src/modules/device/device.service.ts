@@ -32,6 +32,7 @@ const loggerListSpec = defineListSpec(
     deviceType: loggers.deviceType,
     brand: loggers.brand,
     lastSeen: loggers.lastSeen,
+    stationId: loggers.stationId,
     createTime: loggers.createTime,
   },
   { name: 'createTime', order: 'desc' },
@@ -81,7 +82,7 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
         return found && !(found.own && found.registrationKey === l.key) ? [{ field: `loggers[${index}].gsn`, message: 'cannot be registered: it is registered with another key or to another account' }] : [];
       });
       if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
-      const rows = loggers.filter((l) => !known.has(l.gsn)).map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, createBy: auth.username }));
+      const rows = loggers.filter((l) => !known.has(l.gsn)).map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, registrantId: auth.userId, createBy: auth.username }));
       await devices.insertLoggers(rows);
       await hooks.registered?.(loggers.map((l) => l.gsn));
       return { registered: rows.length, existing: loggers.length - rows.length };
@@ -93,8 +94,11 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
       return toPage(records, total, built);
     },
 
-    async listBatteries(auth: AuthContext, query: ListQuery): Promise<Page<BatteryRecord>> {
-      const built = buildListQuery(query, batteryListSpec);
+    /** Batteries of the loggers the caller sees; `stationId` narrows them to one station's. */
+    async listBatteries(auth: AuthContext, query: ListQuery & { stationId?: unknown }): Promise<Page<BatteryRecord>> {
+      const { stationId, ...listQuery } = query;
+      const station = typeof stationId === 'string' && stationId !== '' ? stationId : null;
+      const built = buildListQuery(listQuery, batteryListSpec, station ? [sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${station})`] : []);
       const { records, total } = await devices.listBatteries(built, visible(auth));
       return toPage(records, total, built);
     },

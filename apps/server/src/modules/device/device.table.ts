@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, createdAt, id } from '../../db/columns.js';
+import { stations } from '../station/station.table.js';
 import { tenants } from '../tenant/tenant.table.js';
+import { users } from '../user/user.table.js';
 
 /** Data loggers (gateways). The registration key is the device's pre-shared secret. */
 export const loggers = pgTable(
@@ -14,6 +16,12 @@ export const loggers = pgTable(
     /** IANA time zone that "today" and daily figures use (the station's, once bound). */
     timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
     tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    /** The station it is bound to; null until the wizard (or the station manager) binds it. */
+    stationId: varchar('station_id', { length: 32 }).references(() => stations.id, { onDelete: 'set null' }),
+    /** Who registered it: until it is on a station, only they and administrators see it. */
+    registrantId: varchar('registrant_id', { length: 32 }).references(() => users.id, { onDelete: 'set null' }),
+    /** The battery module's serial entered when it was bound (the wizard's product code); unique. */
+    productCode: varchar('product_code', { length: 40 }),
     online: boolean('online').notNull().default(false),
     onlineChangedAt: timestamp('online_changed_at', { withTimezone: true, mode: 'date' }),
     lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }),
@@ -27,7 +35,11 @@ export const loggers = pgTable(
     statusTime: timestamp('status_time', { withTimezone: true, mode: 'date' }),
     ...audit,
   },
-  (t) => [index('tb_logger_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('tb_logger_tenant_idx').on(t.tenantId),
+    index('tb_logger_station_idx').on(t.stationId),
+    uniqueIndex('tb_logger_product_code_key').on(t.productCode).where(sql`${t.productCode} is not null`),
+  ],
 );
 
 /** Batteries with their latest reading (the history is in tb_battery_sample). */

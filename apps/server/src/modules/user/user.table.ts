@@ -27,6 +27,10 @@ export const users = pgTable(
     delFlag: smallint('del_flag').notNull().default(0),
     /** Demo accounts may look but not change. */
     demo: boolean('demo').notNull().default(false),
+    /** admin, distributor, installer or end_user (contract `AccountType`): what the user may see of stations and devices. */
+    accountType: varchar('account_type', { length: 16 }).notNull().default('end_user'),
+    /** The distributor or installer above a non-admin account (spec section 6). */
+    superiorId: varchar('superior_id', { length: 32 }),
     ...audit,
   },
   (t) => [
@@ -34,5 +38,6 @@ export const users = pgTable(
     uniqueIndex('sys_user_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     uniqueIndex('sys_user_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
     index('sys_user_list_idx').on(t.delFlag, t.createTime),
+    index('sys_user_superior_idx').on(t.superiorId).where(sql`${t.superiorId} is not null`),
   ],
 );

@@ -1,0 +1,222 @@
+import { AccountType, type StationOwner } from '@cellsight/contract';
+import { type SQL, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { batteries, batteryRollups, loggers, stations, users } from '../../db/schema.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createTableRepository } from '../../db/table-repository.js';
+import { uniqueViolation } from '../../db/database-errors.js';
+import { callerTenantIds } from '../tenant/tenant.repository.js';
+import type { ScopeCaller } from './station-scope.js';
+
+const s = stations;
+/** The batteries on the station's loggers, as a FROM clause for the figures below. */
+const stationBatteries = sql`${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where l.station_id = ${s.id}`;
+const nameOf = (column: AnyPgColumn) => sql<string | null>`(select u.realname from ${users} u where u.id = ${column})`;
+
+/**
+ * What the station list shows beside a station's own fields, read for the rows of a page only.
+ * "Today" is the station's own day: the daily rollup bucket that starts at midnight in its zone.
+ */
+const stationFigures = {
+  pid: sql<string>`coalesce(${s.parentId}, '0')`,
+  ownerName: nameOf(s.ownerId),
+  installerName: nameOf(s.installerId),
+  distributorName: nameOf(s.distributorId),
+  loggerCount: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id})`,
+  loggersOnline: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id} and l.online)`,
+  batteryCount: sql<number>`(select cast(count(*) as integer) from ${stationBatteries})`,
+  power: sql<number | null>`(select round(cast(sum(b.power) as numeric), 2)::float8 from ${stationBatteries} and l.online)`,
+  socAvg: sql<number | null>`(select round(cast(avg(b.soc) as numeric), 1)::float8 from ${stationBatteries} and l.online)`,
+  chargeToday: sql<number | null>`(select round(cast(sum(r.charge_energy) as numeric), 2)::float8 from ${batteryRollups} r join ${batteries} b on b.battery_sn = r.battery_sn join ${loggers} l on l.gsn = b.logger_gsn
+    where l.station_id = ${s.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${s.zone}) at time zone ${s.zone}))`,
+  dischargeToday: sql<number | null>`(select round(cast(sum(r.discharge_energy) as numeric), 2)::float8 from ${batteryRollups} r join ${batteries} b on b.battery_sn = r.battery_sn join ${loggers} l on l.gsn = b.logger_gsn
+    where l.station_id = ${s.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${s.zone}) at time zone ${s.zone}))`,
+  subStationCount: sql<number>`(select cast(count(*) as integer) from ${stations} c where c.parent_id = ${s.id})`,
+};
+
+export interface Account {
+  id: string;
+  accountType: string;
+  superiorId: string | null;
+}
+
+/** A logger as the wizard checks it: found in the caller's tenants, its key, and whether a station has it. */
+export interface BindableLogger {
+  gsn: string;
+  registrationKey: string;
+  stationId: string | null;
+  tenantId: number | null;
+}
+
+export type StationInsert = typeof stations.$inferInsert;
+
+export const createStationRepository = (db: Database) => ({
+  /** The kit's reads and writes of stations, with the list's figures. */
+  table: createTableRepository(db, stations, { computed: stationFigures }),
+
+  async account(id: string): Promise<Account | null> {
+    const [row] = await db.select({ id: users.id, accountType: users.accountType, superiorId: users.superiorId }).from(users).where(and(eq(users.id, id), eq(users.delFlag, 0)));
+    return row ?? null;
+  },
+
+  /**
+   * Accounts a station of the caller may belong to, the caller first: an administrator's whole
+   * tenant (but other administrators), a distributor's installers and their end users, an
+   * installer's end users; an end user only itself.
+   */
+  async owners(caller: ScopeCaller): Promise<StationOwner[]> {
+    const inTenants = sql`${users.id} in (select user_id from sys_user_tenant where tenant_id in ${callerTenantIds(caller)})`;
+    const below =
+      caller.accountType === AccountType.Admin
+        ? sql`${users.accountType} <> ${AccountType.Admin}`
+        : caller.accountType === AccountType.Distributor
+          ? sql`(${users.superiorId} = ${caller.userId} or ${users.superiorId} in (select id from ${users} where superior_id = ${caller.userId}))`
+          : caller.accountType === AccountType.Installer
+            ? sql`${users.superiorId} = ${caller.userId}`
+            : sql`false`;
+    const rows = await db
+      .select({ id: users.id, username: users.username, realname: users.realname, accountType: users.accountType })
+      .from(users)
+      .where(and(eq(users.delFlag, 0), sql`(${users.id} = ${caller.userId} or (${inTenants} and ${below}))`))
+      .orderBy(sql`${users.id} = ${caller.userId} desc`, users.realname)
+      .limit(2000);
+    return rows;
+  },
+
+  /** Registered loggers among `gsns` within the caller's tenants (others are as unknown as unregistered ones). */
+  async bindableLoggers(gsns: string[], caller: ScopeCaller): Promise<Map<string, BindableLogger>> {
+    if (gsns.length === 0) return new Map();
+    const rows = await db
+      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, stationId: loggers.stationId, tenantId: loggers.tenantId })
+      .from(loggers)
+      .where(and(inArray(loggers.gsn, gsns), sql`${loggers.tenantId} in ${callerTenantIds(caller)}`));
+    return new Map(rows.map((row) => [row.gsn, row]));
+  },
+
+  /** Product codes among `codes` that a logger other than the one entered with it holds. */
+  async productCodesTaken(rows: { gsn: string; productCode: string }[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const found = await db
+      .select({ productCode: loggers.productCode, gsn: loggers.gsn })
+      .from(loggers)
+      .where(
+        inArray(
+          loggers.productCode,
+          rows.map((r) => r.productCode),
+        ),
+      );
+    const enteredWith = new Map(rows.map((r) => [r.productCode, r.gsn]));
+    return new Set(found.filter((f) => f.productCode !== null && enteredWith.get(f.productCode) !== f.gsn).map((f) => f.productCode as string));
+  },
+
+  async subStationCount(parentId: string): Promise<number> {
+    const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(stations).where(eq(stations.parentId, parentId));
+    return row?.count ?? 0;
+  },
+
+  /** How many loggers and sub-stations hold on to a station (it is not deleted while any do). */
+  async dependents(ids: string[]): Promise<{ loggers: number; subStations: number }> {
+    if (ids.length === 0) return { loggers: 0, subStations: 0 };
+    const [row] = await db
+      .select({
+        loggers: sql<number>`(select cast(count(*) as integer) from ${loggers} where ${inArray(loggers.stationId, ids)})`,
+        subStations: sql<number>`(select cast(count(*) as integer) from ${stations} where ${inArray(stations.parentId, ids)})`,
+      })
+      .from(sql`(select 1) as one`);
+    return row ?? { loggers: 0, subStations: 0 };
+  },
+
+  /**
+   * Creates a station (when `station` is given) and binds the loggers to it in one transaction:
+   * each logger only if no station has it (a concurrent bind wins and this one is refused), its
+   * day following the station's zone from now on. Returns the loggers that could not be bound, or
+   * 'product-code' when another logger took one of the product codes meanwhile.
+   */
+  async bind(
+    target: { station: StationInsert } | { stationId: string; tenantId: number; zone: string },
+    rows: { gsn: string; productCode: string }[],
+    updateBy: string,
+  ): Promise<{ unavailable: string[] } | 'product-code'> {
+    // Thrown inside the transaction so nothing of it stays when a logger was taken meanwhile.
+    class Unavailable extends Error {
+      constructor(readonly gsns: string[]) {
+        super('loggers taken meanwhile');
+      }
+    }
+    try {
+      return await db.transaction(async (tx) => {
+        const station = 'station' in target ? target.station : null;
+        if (station) await tx.insert(stations).values(station);
+        const stationId = station?.id ?? (target as { stationId: string }).stationId;
+        const tenantId = station?.tenantId ?? (target as { tenantId: number }).tenantId;
+        const zone = station?.zone ?? (target as { zone: string }).zone;
+        const unavailable: string[] = [];
+        for (const row of rows) {
+          const bound = await tx
+            .update(loggers)
+            .set({ stationId, tenantId, productCode: row.productCode, timezone: zone, updateBy, updateTime: new Date() })
+            .where(and(eq(loggers.gsn, row.gsn), isNull(loggers.stationId)))
+            .returning({ gsn: loggers.gsn });
+          if (bound.length === 0) unavailable.push(row.gsn);
+        }
+        if (unavailable.length > 0) throw new Unavailable(unavailable);
+        return { unavailable };
+      });
+    } catch (error) {
+      if (error instanceof Unavailable) return { unavailable: error.gsns };
+      if (uniqueViolation(error, 'tb_logger_product_code_key')) return 'product-code';
+      throw error;
+    }
+  },
+
+  /** Takes a logger off its station; returns the station it was on (null: it was on none). */
+  async unbind(gsn: string, updateBy: string): Promise<string | null> {
+    const [before] = await db.select({ stationId: loggers.stationId }).from(loggers).where(eq(loggers.gsn, gsn));
+    if (!before?.stationId) return null;
+    const rows = await db
+      .update(loggers)
+      .set({ stationId: null, productCode: null, updateBy, updateTime: new Date() })
+      .where(and(eq(loggers.gsn, gsn), eq(loggers.stationId, before.stationId)))
+      .returning({ gsn: loggers.gsn });
+    return rows.length > 0 ? before.stationId : null;
+  },
+
+  async setAlias(gsn: string, alias: string | null, updateBy: string): Promise<void> {
+    await db.update(loggers).set({ alias, updateBy, updateTime: new Date() }).where(eq(loggers.gsn, gsn));
+  },
+
+  /** A station's edit; when its zone changed, its loggers' days follow it. Returns the loggers whose zone changed. */
+  async update(id: string, values: Partial<StationInsert>, scope: SQL): Promise<{ found: boolean; rezoned: string[] }> {
+    return db.transaction(async (tx) => {
+      const changed = await tx
+        .update(stations)
+        .set(values)
+        .where(and(eq(stations.id, id), scope))
+        .returning({ id: stations.id, zone: stations.zone });
+      const row = changed[0];
+      if (!row) return { found: false, rezoned: [] };
+      const rezoned = await tx
+        .update(loggers)
+        .set({ timezone: row.zone })
+        .where(and(eq(loggers.stationId, id), ne(loggers.timezone, row.zone)))
+        .returning({ gsn: loggers.gsn });
+      return { found: true, rezoned: rezoned.map((r) => r.gsn) };
+    });
+  },
+
+  /** Who hears of a station's changes: its tenant's administrators and its owner, installer and distributor. */
+  async audiences(ids: string[]): Promise<{ tenantId: number; userIds: string[] }[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ tenantId: stations.tenantId, ownerId: stations.ownerId, installerId: stations.installerId, distributorId: stations.distributorId })
+      .from(stations)
+      .where(inArray(stations.id, ids));
+    return rows.map((r) => ({ tenantId: r.tenantId, userIds: [r.ownerId, r.installerId, r.distributorId].filter((id): id is string => id !== null) }));
+  },
+
+  async loggerGsnsOf(stationId: string): Promise<string[]> {
+    return (await db.select({ gsn: loggers.gsn }).from(loggers).where(eq(loggers.stationId, stationId))).map((r) => r.gsn);
+  },
+});
+
+export type StationRepository = ReturnType<typeof createStationRepository>;

@@ -1,0 +1,168 @@
+import {
+  Permission,
+  ServerCode,
+  addStationSchema,
+  checkProductCodeBodySchema,
+  checkSnBodySchema,
+  loggerAliasSchema,
+  loggerUnbindSchema,
+  stationOwnerSchema,
+  stationRegionQuerySchema,
+  timeZoneListQuerySchema,
+  timeZoneListSchema,
+  fields,
+} from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { adminRoom, userRoom } from './station-scope.js';
+import { createStationStatusRepository } from './station-status.repository.js';
+import { createStationRepository } from './station.repository.js';
+import { createStationService } from './station.service.js';
+
+const tags = ['stations'];
+const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCodeBodySchema.shape.logger });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const stations = createStationRepository(app.db);
+  const devices = createDeviceRepository(app.db);
+  const service = createStationService({
+    stations,
+    statuses: createStationStatusRepository(app.db),
+    devices,
+    tenants: createTenantRepository(app.db),
+    dicts: app.dicts,
+    loggersMoved: (gsns) => {
+      for (const gsn of gsns) app.devicePlane.forget(gsn);
+    },
+    changed: (ids) => {
+      void stations
+        .audiences(ids)
+        .then((audiences) => {
+          for (const { tenantId, userIds } of audiences) app.realtime.toRooms([adminRoom(tenantId), ...userIds.map(userRoom)], 'station.changed', { ids });
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not tell consoles of a station change'));
+    },
+  });
+
+  // List, queryById, edit, delete, deleteBatch, exportXls, exportCsv: the screen kit's calls, within the scope rule.
+  resourceRoutes(app, service, tags);
+
+  const add = { permission: Permission.StationAdd };
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/tbStation/check_sn',
+      access: add,
+      tags,
+      summary: 'Wizard step 1: check the loggers (form fields gsn_N, key_N, product_code_N); a failing row answers its code (4000, 4001, 4002, 4003) with its index as result',
+      input: { querystring: stationRegionQuerySchema, body: checkSnBodySchema },
+      result: null,
+    },
+    async (request) => {
+      await service.checkSn(requireAuth(request), request.body);
+      return ok(null, 'Checked');
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/tbStation/check_product_code',
+      access: add,
+      tags,
+      summary: 'Wizard: check the battery modules’ product codes (logger: the rows as JSON text); 4027 with the row index when one is used',
+      input: { body: checkProductCodeBodySchema },
+      result: null,
+    },
+    async (request) => {
+      await service.checkProductCode(requireAuth(request), request.body.logger);
+      return ok(null, 'Checked');
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/tbStation/add_station',
+      access: add,
+      tags,
+      summary: 'Create a station (or a sub-station: pid) and bind its loggers in one transaction; the new id is the message',
+      input: { querystring: stationRegionQuerySchema, body: addStationSchema },
+      result: null,
+    },
+    async (request) => {
+      const id = await service.addStation(requireAuth(request), request.body);
+      request.operationNote = `Created station ${id} (${request.body.name}) with loggers ${request.body.logger.map((r) => r.gsn).join(', ')}`;
+      return ok(null, id, ServerCode.ADDED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/want/tbStation/owners', access: add, tags, summary: 'Accounts a new station may belong to: the caller, then the accounts below it', result: z.array(stationOwnerSchema) },
+    async (request) => ok(await service.owners(requireAuth(request))),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/tbStation/add_logger',
+      access: { permission: Permission.StationEdit },
+      tags,
+      summary: 'Bind more loggers to a station (same checks and codes as the wizard)',
+      input: { body: addLoggersSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.addLoggers(requireAuth(request), request.body.stationId, request.body.logger);
+      return ok(null, 'Bound', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/commDictI18n/list',
+      access: 'authenticated',
+      tags,
+      summary: 'Station time zones: lang 1 English (or German with Accept-Language de-DE), 0 Chinese; the default is dictId 343',
+      input: { querystring: timeZoneListQuerySchema },
+      result: timeZoneListSchema,
+    },
+    async (request) => {
+      const language = request.query.lang === '0' ? 'zh-CN' : request.language === 'de-DE' ? 'de-DE' : 'en-US';
+      return ok(service.timeZones(language, request.query.pageNo, request.query.pageSize));
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, tags: ['devices'], summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
+    async (request) => {
+      await service.setAlias(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, tags: ['devices'], summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
+    async (request) => {
+      request.operationNote = await service.unbindLogger(requireAuth(request), request.body.gsn);
+      return ok(null, 'Unbound', ServerCode.EDITED);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,311 @@
+import { ServerCode } from '@cellsight/contract';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.js';
+import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
+
+/**
+ * The scope rule (issue 9, "who sees what"): every station and device endpoint × the four demo
+ * roles × a record of the caller's own branch and one of another branch (for the administrator,
+ * another tenant). The demo hierarchy: distributor → installer → enduser (station A),
+ * distributor → installer2 → enduser2 (station B); a second distributor's branch owns station C;
+ * station D is in another tenant.
+ */
+type Role = 'admin' | 'distributor' | 'installer' | 'enduser';
+const roles: Role[] = ['admin', 'distributor', 'installer', 'enduser'];
+const passwords: Record<Role, string> = { admin: adminPassword, distributor: 'Distributor2026', installer: 'Installer2026', enduser: 'Enduser2026' };
+
+let t: TestApp;
+const token = {} as Record<Role, string>;
+/** Station ids by name, and each station's logger and battery. */
+const station: Record<'A' | 'B' | 'C' | 'D', { id: string; gsn: string; battery: string; command: string }> = {} as never;
+/** The record each role may see (its own) and one it may not (another branch; another tenant for the administrator). */
+const own: Record<Role, 'A'> = { admin: 'A', distributor: 'A', installer: 'A', enduser: 'A' };
+const foreign: Record<Role, 'B' | 'C' | 'D'> = { admin: 'D', distributor: 'C', installer: 'B', enduser: 'B' };
+
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+const api = (role: Role, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request({ method, url: `/boot${url}`, token: token[role], ...(payload ? { payload } : {}) });
+const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
+
+let loggerSerial = 0;
+/** Registers a logger as the administrator (its registrant), optionally in another tenant's name. */
+const registerLogger = async (prefix: string): Promise<string> => {
+  loggerSerial += 1;
+  const gsn = `${prefix}${String(loggerSerial).padStart(4, '0')}`;
+  const response = await api('admin', 'POST', '/want/logger/registerBatch', { loggers: [{ gsn, key: keyOf(gsn) }] });
+  expect(response.json()).toMatchObject({ success: true });
+  return gsn;
+};
+const loggerRow = (gsn: string) => JSON.stringify([{ gsn, key: keyOf(gsn), product_code: `${gsn}-M` }]);
+
+/** Creates a station through the wizard's call as the administrator, for `masterId`, with one new logger. */
+const createStation = async (name: string, masterId: string): Promise<{ id: string; gsn: string }> => {
+  const gsn = await registerLogger('SCOPE');
+  const response = await api('admin', 'POST', '/want/tbStation/add_station?from=EUR', { name, masterId, logger: loggerRow(gsn) });
+  const body = response.json();
+  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
+  return { id: body.message as string, gsn };
+};
+
+/** A battery with one reading, a daily rollup and a command, on the logger. */
+const equip = async (gsn: string): Promise<{ battery: string; command: string }> => {
+  const battery = `${gsn}-B1`;
+  const now = new Date();
+  await t.app.db.execute(sql`insert into tb_battery (battery_sn, logger_gsn, last_ts, soc, power) values (${battery}, ${gsn}, ${now}, 61, 1.5)`);
+  await t.app.db.execute(sql`insert into tb_battery_sample (battery_sn, ts, state, status, soc, soh, cycles, voltage, current, power, temperature,
+      charge_energy_today, discharge_energy_today, relay_main, relay_charge, relay_discharge, role, work_mode, cell_voltages, cell_temperatures)
+    values (${battery}, ${now}, 'charge', 'normal', 61, 98, 10, 51.2, 10, 1.5, 25, 1, 0, true, true, false, 'master', 'auto', ARRAY[3.2, 3.21]::real[], ARRAY[25]::real[])`);
+  const command = newId();
+  await t.app.db.execute(sql`insert into tb_command (id, logger_gsn, op, nonce, status, create_by) values (${command}, ${gsn}, 'restart', ${newId()}, 'sent', 'admin')`);
+  return { battery, command };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
+  for (const role of roles) token[role] = await t.login(role, passwords[role]);
+  const demoId = async (username: string) => (await rows<{ id: string }>(sql`select id from sys_user where username = ${username}`))[0]?.id as string;
+
+  // A second distributor's branch, and an end user of another tenant.
+  const distributor2 = await addUser(t, token.admin, { username: 'distributor2', selectedroles: 'r-distributor' });
+  const installer3 = await addUser(t, token.admin, { username: 'installer3', selectedroles: 'r-installer' });
+  const enduser3 = await addUser(t, token.admin, { username: 'enduser3', selectedroles: 'r-end-user' });
+  await t.app.db.execute(sql`update sys_user set account_type = 'distributor' where id = ${distributor2}`);
+  await t.app.db.execute(sql`update sys_user set account_type = 'installer', superior_id = ${distributor2} where id = ${installer3}`);
+  await t.app.db.execute(sql`update sys_user set account_type = 'end_user', superior_id = ${installer3} where id = ${enduser3}`);
+
+  for (const [name, owner] of [
+    ['A', await demoId('enduser')],
+    ['B', await demoId('enduser2')],
+    ['C', enduser3],
+    ['D', enduser3],
+  ] as const) {
+    const made = await createStation(`Station ${name} of the matrix`, owner);
+    station[name] = { ...made, ...(await equip(made.gsn)) };
+  }
+  // Station D, its logger and its owner's branch belong to another tenant.
+  await t.app.db.execute(sql`insert into sys_tenant (id, name) values (2, 'Tenant 2') on conflict do nothing`);
+  await t.app.db.execute(sql`update tb_station set tenant_id = 2 where id = ${station.D.id}`);
+  await t.app.db.execute(sql`update tb_logger set tenant_id = 2 where gsn = ${station.D.gsn}`);
+  await moveToTenant(t, enduser3, 2);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** 404 with the not-found code: outside the scope is the same answer as a record that does not exist. */
+const expectNotFound = (response: LightMyRequestResponse) => {
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });
+};
+const expectForbidden = (response: LightMyRequestResponse) => expect(response.statusCode, response.body).toBe(403);
+
+describe('which stations each role sees', () => {
+  it.each([
+    ['admin', ['A', 'B', 'C']],
+    ['distributor', ['A', 'B']],
+    ['installer', ['A']],
+    ['enduser', ['A']],
+  ] as const)('%s lists exactly stations %j', async (role, expected) => {
+    const body = (await api(role, 'GET', '/want/tbStation/list?pageSize=100')).json();
+    const names = (body.result.records as { name: string }[]).map((r) => r.name.replace('Station ', '').replace(' of the matrix', '')).sort();
+    expect(names).toEqual([...expected]);
+    expect(body.result.total).toBe(expected.length);
+  });
+
+  it('the station list carries the owner, installer and distributor, and the loggers and batteries on it', async () => {
+    const body = (await api('installer', 'GET', '/want/tbStation/list')).json();
+    expect(body.result.records[0]).toMatchObject({ ownerName: 'Demo End User', installerName: 'Demo Installer', distributorName: 'Demo Distributor', loggerCount: 1, batteryCount: 1, pid: '0', status: 3 });
+  });
+
+  it.each([
+    ['admin', ['installer', 'installer2', 'enduser', 'enduser2', 'demo', 'distributor']],
+    ['distributor', ['installer', 'installer2', 'enduser', 'enduser2', 'demo']],
+    ['installer', ['enduser', 'demo']],
+    ['enduser', []],
+  ] as const)('%s may give a new station to itself and exactly %j', async (role, below) => {
+    const body = (await api(role, 'GET', '/want/tbStation/owners')).json();
+    const names = (body.result as { username: string }[]).map((o) => o.username);
+    expect(names[0]).toBe(role);
+    expect(names.slice(1).filter((n) => !['distributor2', 'installer3', 'enduser3'].includes(n) || role === 'admin')).toEqual(expect.arrayContaining([...below]));
+    if (role !== 'admin') expect(names.slice(1).sort()).toEqual([...below].sort());
+  });
+});
+
+/** One cell: what the call answers for the role's own record and for the foreign one. */
+interface Cell {
+  name: string;
+  /** Roles without the permission: 403 for both records. */
+  forbidden?: Role[];
+  call(role: Role, record: (typeof station)['A']): Promise<LightMyRequestResponse>;
+  /** What the own record's answer must show (the scope let it through). */
+  own(response: LightMyRequestResponse, record: (typeof station)['A']): void;
+  /** What the foreign record's answer must show; a 404 unless given. */
+  foreign?(response: LightMyRequestResponse, record: (typeof station)['A']): void;
+}
+
+const notListed = (response: LightMyRequestResponse) => {
+  expect(response.statusCode).toBe(200);
+  return response.json().result.records as Record<string, string>[];
+};
+
+const cells: Cell[] = [
+  {
+    name: 'GET /want/tbStation/queryById',
+    call: (role, r) => api(role, 'GET', `/want/tbStation/queryById?id=${r.id}`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ id: r.id, loggerCount: 1 }),
+  },
+  {
+    name: 'PUT /want/tbStation/edit',
+    call: (role, r) => api(role, 'PUT', '/want/tbStation/edit', { id: r.id, remark: `edited by ${role}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.EDITED }),
+  },
+  {
+    name: 'DELETE /want/tbStation/delete (refused while loggers are bound)',
+    forbidden: ['installer', 'enduser'],
+    call: (role, r) => api(role, 'DELETE', `/want/tbStation/delete?id=${r.id}`),
+    own: (response) => expect(response.json()).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED }),
+  },
+  {
+    name: 'GET /want/tbStation/exportCsv (selected rows)',
+    forbidden: ['enduser'],
+    call: (role, r) => api(role, 'GET', `/want/tbStation/exportCsv?selections=${r.id}`),
+    own: (response) => expect(response.body).toContain('Station A of the matrix'),
+    foreign: (response) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('of the matrix');
+    },
+  },
+  {
+    name: 'GET /want/tbStation/list?keyWord=<logger SN>',
+    call: (role, r) => api(role, 'GET', `/want/tbStation/list?keyWord=${r.gsn}`),
+    own: (response, r) => expect(response.json().result.records.map((s: { id: string }) => s.id)).toEqual([r.id]),
+    foreign: (response) => expect(notListed(response)).toEqual([]),
+  },
+  {
+    name: 'POST /want/tbStation/add_station with pid (a sub-station)',
+    call: async (role, r) => api(role, 'POST', '/want/tbStation/add_station', { name: `Sub of ${role}`, pid: r.id, logger: loggerRow(await registerLogger('SUB')) }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.ADDED }),
+  },
+  {
+    name: 'POST /want/tbStation/add_logger',
+    forbidden: [],
+    call: async (role, r) => api(role, 'POST', '/want/tbStation/add_logger', { stationId: r.id, logger: loggerRow(await registerLogger('MORE')) }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true }),
+  },
+  {
+    name: 'GET /want/logger/list',
+    call: (role) => api(role, 'GET', '/want/logger/list?pageSize=100'),
+    own: (response, r) => expect(notListed(response).map((l) => l.gsn)).toContain(r.gsn),
+    foreign: (response, r) => expect(notListed(response).map((l) => l.gsn)).not.toContain(r.gsn),
+  },
+  {
+    name: 'GET /want/logger/refusals',
+    call: (role, r) => api(role, 'GET', `/want/logger/refusals?gsn=${r.gsn}`),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, result: [] }),
+  },
+  {
+    name: 'POST /want/logger/edit (alias)',
+    call: (role, r) => api(role, 'POST', '/want/logger/edit', { gsn: r.gsn, alias: `alias of ${role}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.EDITED }),
+  },
+  {
+    name: 'POST /want/logger/rotateKey',
+    forbidden: ['distributor', 'installer', 'enduser'],
+    call: (role, r) => api(role, 'POST', '/want/logger/rotateKey', { gsn: r.gsn, key: `new-${keyOf(r.gsn)}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true }),
+  },
+  {
+    name: 'GET /want/battery/list',
+    call: (role) => api(role, 'GET', '/want/battery/list?pageSize=100'),
+    own: (response, r) => expect(notListed(response).map((b) => b.batterySn)).toContain(r.battery),
+    foreign: (response, r) => expect(notListed(response).map((b) => b.batterySn)).not.toContain(r.battery),
+  },
+  {
+    name: 'GET /want/battery/list?stationId=',
+    call: (role, r) => api(role, 'GET', `/want/battery/list?stationId=${r.id}`),
+    own: (response, r) => expect(notListed(response).map((b) => b.batterySn)).toEqual([r.battery]),
+    foreign: (response) => expect(notListed(response)).toEqual([]),
+  },
+  {
+    name: 'GET /want/battery/history',
+    call: (role, r) => api(role, 'GET', `/want/battery/history?batterySn=${r.battery}&period=1h`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ batterySn: r.battery }),
+  },
+  {
+    name: 'GET /want/battery/cells',
+    call: (role, r) => api(role, 'GET', `/want/battery/cells?batterySn=${r.battery}`),
+    own: (response) => expect(response.json().result.cellVoltages).toEqual([3.2, 3.21]),
+  },
+  {
+    name: 'POST /want/device/operate (restart)',
+    call: (role, r) => api(role, 'POST', '/want/device/operate', { gsno: r.gsn, op: 'restart', val: '' }),
+    // Through the scope, the offline logger is the refusal.
+    own: (response) => expect(response.json()).toMatchObject({ success: false, code: ServerCode.DEVICE_OFFLINE }),
+  },
+  {
+    name: 'GET /want/command/list',
+    call: (role) => api(role, 'GET', '/want/command/list?pageSize=100'),
+    own: (response, r) => expect(notListed(response).map((c) => c.id)).toContain(r.command),
+    foreign: (response, r) => expect(notListed(response).map((c) => c.id)).not.toContain(r.command),
+  },
+  {
+    name: 'GET /want/command/queryById',
+    call: (role, r) => api(role, 'GET', `/want/command/queryById?id=${r.command}`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ id: r.command }),
+  },
+];
+
+describe.each(cells)('$name', (cell) => {
+  it.each(roles)('%s: own record passes the scope, a foreign one answers as missing', async (role) => {
+    const mine = await cell.call(role, station[own[role]]);
+    const theirs = await cell.call(role, station[foreign[role]]);
+    if (cell.forbidden?.includes(role)) {
+      expectForbidden(mine);
+      expectForbidden(theirs);
+      return;
+    }
+    cell.own(mine, station[own[role]]);
+    if (cell.foreign) cell.foreign(theirs, station[foreign[role]]);
+    else expectNotFound(theirs);
+  });
+});
+
+describe('permissions per operation (which commands a role may send)', () => {
+  it.each([
+    ['enduser', 'settings'],
+    ['enduser', 'upgrade'],
+    ['enduser', 'shutdown'],
+    ['installer', 'shutdown'],
+  ] as const)('%s may not send %s, even to its own logger', async (role, op) => {
+    expectForbidden(await api(role, 'POST', '/want/device/operate', { gsno: station.A.gsn, op, val: op === 'settings' ? '{"eod":45}' : op === 'upgrade' ? '{"version":"2.0.0","url":"https://example.org/fw.bin"}' : '' }));
+  });
+
+  it('the distributor may shut down a logger of its branch (refused only as offline)', async () => {
+    expect((await api('distributor', 'POST', '/want/device/operate', { gsno: station.A.gsn, op: 'shutdown', val: '' })).json()).toMatchObject({ code: ServerCode.DEVICE_OFFLINE });
+  });
+});
+
+describe('loggers on no station', () => {
+  it('only their registrant and administrators see them', async () => {
+    const gsn = await registerLogger('LOOSE');
+    for (const role of ['distributor', 'installer', 'enduser'] as const) {
+      expect(notListed(await api(role, 'GET', '/want/logger/list?pageSize=100')).map((l) => l.gsn)).not.toContain(gsn);
+      expectNotFound(await api(role, 'GET', `/want/logger/refusals?gsn=${gsn}`));
+    }
+    expect(notListed(await api('admin', 'GET', '/want/logger/list?pageSize=100')).map((l) => l.gsn)).toContain(gsn);
+  });
+
+  it('an installer sees the loggers it registered until they are on a station', async () => {
+    const gsn = 'INSTALLER-OWN-1';
+    expect((await api('installer', 'POST', '/want/logger/registerBatch', { loggers: [{ gsn, key: keyOf(gsn) }] })).json()).toMatchObject({ success: true });
+    expect(notListed(await api('installer', 'GET', `/want/logger/list?gsn=${gsn}`)).map((l) => l.gsn)).toEqual([gsn]);
+    expect(notListed(await api('enduser', 'GET', `/want/logger/list?gsn=${gsn}`))).toEqual([]);
+  });
+
+  it('a logger of another tenant does not exist for the wizard (4000 on its row)', async () => {
+    const body = (await api('admin', 'POST', '/want/tbStation/check_sn', { gsn_0: station.D.gsn, key_0: keyOf(station.D.gsn), product_code_0: 'PC-OTHER-1' })).json();
+    expect(body).toMatchObject({ success: false, code: ServerCode.NOT_FOUND, result: 0, message: `${station.D.gsn} does not exist` });
+  });
+});
