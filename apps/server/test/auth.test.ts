@@ -111,13 +111,18 @@ describe('menu and permissions', () => {
   it('builds the menu tree, auth and allAuth for the admin', async () => {
     const response = await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: adminToken });
     const { menu, auth, allAuth } = response.json().result;
-    expect(menu).toHaveLength(2);
-    // Sorted by sortNo: the Loggers screen (spec route name collector-index), then System.
-    expect(menu[0]).toMatchObject({ path: '/collector/index', name: 'collector-index', component: 'collector/index' });
-    expect(menu[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('device:logger:list');
-    expect(menu[1]).toMatchObject({ path: '/system', name: 'system', component: 'layouts/RouteView', redirect: '/system/user', route: '1' });
-    expect(menu[1].children[0]).toMatchObject({ path: '/system/user', name: 'system-user', component: 'system/UserList', meta: { title: 'Users', componentName: 'UserList' } });
-    expect(menu[1].children[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('system:user:add');
+    // Sorted by sortNo: the station list (spec route name site-index, the home page), the station
+    // pages reached from it (hidden), the Loggers screen (collector-index), then System.
+    expect(menu.map((m: { path: string }) => m.path)).toEqual(['/site/index', '/site/add', '/site/edit', '/stationmgr/index', '/stationmgr/detail', '/collector/index', '/system']);
+    expect(menu[0]).toMatchObject({ path: '/site/index', name: 'site-index', component: 'site/index' });
+    expect(menu[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('site:station:list');
+    expect(menu[1]).toMatchObject({ path: '/site/add', hidden: true });
+    const [loggers, system] = menu.slice(5);
+    expect(loggers).toMatchObject({ path: '/collector/index', name: 'collector-index', component: 'collector/index' });
+    expect(loggers.meta.permissionList.map((p: { action: string }) => p.action)).toContain('device:logger:list');
+    expect(system).toMatchObject({ path: '/system', name: 'system', component: 'layouts/RouteView', redirect: '/system/user', route: '1' });
+    expect(system.children[0]).toMatchObject({ path: '/system/user', name: 'system-user', component: 'system/UserList', meta: { title: 'Users', componentName: 'UserList' } });
+    expect(system.children[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('system:user:add');
     expect(auth.map((p: { action: string }) => p.action)).toContain('system:user:list');
     expect(allAuth.every((p: { status?: string }) => p.status === '1')).toBe(true);
   });

@@ -132,7 +132,8 @@ describe('who sees a logger’s refusals', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().result.errors[0].field).toBe('gsn');
 
-    await addUser(t, admin, { username: 'colleague', password: 'Colleague1', selectedroles: 'r-installer' });
+    // A logger on no station: its registrant and the tenant's administrators see it (the scope rule).
+    await addUser(t, admin, { username: 'colleague', password: 'Colleague1', selectedroles: 'r-installer', accountType: 'admin' });
     const colleague = await t.login('colleague', 'Colleague1');
     const seen = await refusals(colleague);
     expect(seen.statusCode).toBe(200);

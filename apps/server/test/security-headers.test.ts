@@ -29,8 +29,9 @@ const expectSecurityHeaders = (response: LightMyRequestResponse) => {
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('script-src')).toEqual(["'self'"]);
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-  expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-  expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:80', 'wss://localhost:80']);
+  // The station map's tile server and geocoder, as configured, and nothing else outside.
+  expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.org']);
+  expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:80', 'wss://localhost:80', 'https://geo.example.org']);
   expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'self'"]);
@@ -51,7 +52,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(webDist, 'assets', 'index-test.js'), 'export {};\n');
-  t = await createTestApp({ WEB_DIST: webDist });
+  t = await createTestApp({ WEB_DIST: webDist, MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', MAP_GEOCODER_URL: 'https://geo.example.org/reverse' });
   admin = await t.login('admin', adminPassword);
 });
 afterAll(async () => {
@@ -111,10 +112,22 @@ describe('security headers', () => {
 
   it('name websocket sources only for a plain Host header', async () => {
     const proxied = await t.request({ method: 'GET', url: '/', headers: { host: 'console.example.com:8080' } });
-    expect(directives(proxied).get('connect-src')).toEqual(["'self'", 'ws://console.example.com:8080', 'wss://console.example.com:8080']);
+    expect(directives(proxied).get('connect-src')).toEqual(["'self'", 'ws://console.example.com:8080', 'wss://console.example.com:8080', 'https://geo.example.org']);
     const odd = await t.request({ method: 'GET', url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
     const csp = directives(odd);
-    expect(csp.get('connect-src')).toEqual(["'self'", "'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", 'https://geo.example.org']);
     expect(csp.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('allow no outside origin when the map has no tiles and no geocoder', async () => {
+    const plain = await createTestApp({ MAP_TILE_URL: 'none', MAP_GEOCODER_URL: 'none' });
+    try {
+      const csp = directives(await plain.request({ method: 'GET', url: '/boot/sys/public/config' }));
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:80', 'wss://localhost:80']);
+      expect((await plain.request({ method: 'GET', url: '/boot/sys/public/config' })).json().result.map).toMatchObject({ tileUrl: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 });
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -309,3 +309,31 @@ describe('loggers on no station', () => {
     expect(body).toMatchObject({ success: false, code: ServerCode.NOT_FOUND, result: 0, message: `${station.D.gsn} does not exist` });
   });
 });
+
+describe('the hierarchy is kept on the Users screen', () => {
+  const userId = async (username: string) => (await rows<{ id: string }>(sql`select id from sys_user where username = ${username}`))[0]?.id as string;
+  const edit = (payload: object) => api('admin', 'PUT', '/sys/user/edit', payload);
+
+  it('lists each user with its account type and superior', async () => {
+    const body = (await api('admin', 'GET', '/sys/user/list?username=enduser')).json();
+    expect(body.result.records[0]).toMatchObject({ accountType: 'end_user', accountType_dictText: 'End user', superiorName: 'Demo Installer' });
+  });
+
+  it('refuses a superior of the wrong type, naming the field', async () => {
+    const response = await edit({ id: await userId('enduser'), realname: 'Demo End User', superiorId: await userId('enduser2') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().result.errors).toEqual([{ field: 'superiorId', message: 'the superior of end_user must be installer or distributor' }]);
+    const distributor = await edit({ id: await userId('distributor'), realname: 'Demo Distributor', superiorId: await userId('installer') });
+    expect(distributor.json().result.errors[0].field).toBe('superiorId');
+  });
+
+  it('moving an end user under another installer moves its stations: the former installer no longer sees them', async () => {
+    const response = await edit({ id: await userId('enduser'), realname: 'Demo End User', superiorId: await userId('installer2') });
+    expect(response.json()).toMatchObject({ success: true });
+    expectNotFound(await api('installer', 'GET', `/want/tbStation/queryById?id=${station.A.id}`));
+    expect(notListed(await api('installer', 'GET', '/want/logger/list?pageSize=100')).map((l) => l.gsn)).not.toContain(station.A.gsn);
+    const installer2 = await t.login('installer2', 'Installer2026');
+    const seen = await t.request({ method: 'GET', url: `/boot/want/tbStation/queryById?id=${station.A.id}`, token: installer2 });
+    expect(seen.json().result).toMatchObject({ installerName: 'Demo Installer Two', distributorName: 'Demo Distributor' });
+  });
+});

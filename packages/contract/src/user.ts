@@ -6,12 +6,19 @@ import type { ListColumns } from './list-query.js';
 import { DictCode } from './dict.js';
 import { Permission } from './permissions.js';
 import { auditLabels, defineResource } from './resource.js';
+import { accountTypeSchema } from './account.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
 export const userRecordSchema = userInfoSchema.extend({
   sex_dictText: text().nullable(),
   status_dictText: text(),
   roleNames: text(),
+  /** admin, distributor, installer or end_user: what the user sees of stations and devices. */
+  accountType: text(),
+  accountType_dictText: text().nullable(),
+  /** The distributor or installer above the account (spec section 6). */
+  superiorId: text().nullable(),
+  superiorName: text().nullable(),
   createBy: text().nullable(),
   updateTime: text().nullable(),
 });
@@ -26,6 +33,8 @@ export const userListColumns = {
   phone: { type: 'text' },
   company: { type: 'text' },
   status: { type: 'smallint' },
+  accountType: { type: 'text' },
+  superiorId: { type: 'text' },
   createTime: { type: 'date' },
   updateTime: { type: 'date' },
 } as const satisfies ListColumns;
@@ -43,6 +52,9 @@ const userFields = {
   selectedroles: fields.idList.optional(),
   /** Department ids, comma-joined. */
   selecteddeparts: fields.idList.optional(),
+  /** Where the account stands in the hierarchy; a distributor (or an installer, for an end user) above it. */
+  accountType: accountTypeSchema.optional(),
+  superiorId: optionalText(fields.id),
   /** Tenant ids, comma-joined. */
   relTenantIds: text()
     .regex(/^(\d+(,\d+)*)?$/, 'must be tenant numbers separated by commas')
@@ -117,7 +129,7 @@ export type RoleOption = z.infer<typeof roleOptionSchema>;
 
 /** Uploaded-file answer: the stored path travels in `message` (JeecgBoot shape). */
 export const uploadQuerySchema = z.object({
-  biz: z.enum(['avatar', 'temp']).optional(),
+  biz: z.enum(['avatar', 'station', 'temp']).optional(),
   isup: text().optional(),
 });
 
@@ -135,7 +147,7 @@ export const userResource = defineResource({
   add: userAddRequestSchema,
   edit: userEditRequestSchema,
   permissions: { list: Permission.UserList, add: Permission.UserAdd, edit: Permission.UserEdit, delete: Permission.UserDelete, export: Permission.UserExport },
-  dictionaries: { sex: DictCode.Sex, status: DictCode.UserStatus },
+  dictionaries: { sex: DictCode.Sex, status: DictCode.UserStatus, accountType: 'account_type' },
   unique: ['username', 'email', 'phone'],
   labels: {
     username: ['User name', '用户名', 'Benutzername'],
@@ -148,6 +160,9 @@ export const userResource = defineResource({
     address: ['Address', '地址', 'Adresse'],
     code: ['User code', '用户编码', 'Benutzercode'],
     roleNames: ['Roles', '角色', 'Rollen'],
+    accountType: ['Account type', '账户类型', 'Kontotyp'],
+    superiorId: ['Superior', '上级', 'Übergeordnet'],
+    superiorName: ['Superior', '上级', 'Übergeordnet'],
     password: ['Password', '登录密码', 'Passwort'],
     confirmpassword: ['Confirm password', '确认密码', 'Passwort bestätigen'],
     selectedroles: ['Roles', '角色', 'Rollen'],
@@ -156,5 +171,5 @@ export const userResource = defineResource({
     status: ['Status', '状态', 'Status'],
     ...auditLabels,
   },
-  sheet: ['username', 'realname', 'sex', 'email', 'phone', 'company', 'roleNames', 'status', 'createTime'],
+  sheet: ['username', 'realname', 'sex', 'email', 'phone', 'company', 'roleNames', 'accountType', 'superiorName', 'status', 'createTime'],
 });

@@ -68,6 +68,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     MQTT_PORT: '0',
     MQTT_HOST: '127.0.0.1',
     WEB_DIST: join(dataDir, 'no-web'),
+    // Tests never reach outside the machine.
+    MAP_TILE_URL: 'none',
+    MAP_GEOCODER_URL: 'none',
     ...env,
   });
   const database = await openTestDatabase();
@@ -105,7 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function addUser(
   t: TestApp,
   adminToken: string,
-  user: { username: string; password?: string; realname?: string; selectedroles?: string; email?: string; phone?: string },
+  user: { username: string; password?: string; realname?: string; selectedroles?: string; email?: string; phone?: string; accountType?: string; superiorId?: string },
 ): Promise<string> {
   const response = await t.request({
     method: 'POST',

@@ -6,6 +6,8 @@ import type { FileRepository } from './file.repository.js';
 /** What each upload kind accepts, judged by content, never by name or declared type. */
 const kinds = {
   avatar: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
+  /** A station's image (spec section 5: JPG or PNG under 2 MB). */
+  station: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
   temp: {
     types: new Set<string>([...imageMimeTypes, 'application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb']),
     maxBytes: limits.fileMaxBytes,
@@ -34,7 +36,7 @@ export const createFileService = (files: FileRepository, now: () => Date = () =>
     if (fileName.length > limits.imageNameMax) throw badRequest(ServerCode.INCORRECT_PARAMETER, `file: name must be at most ${limits.imageNameMax} characters`, [{ field: 'file', message: 'name is too long' }]);
     const detected = await fileTypeFromBuffer(content);
     if (!detected || !rule.types.has(detected.mime)) {
-      const wanted = kind === 'avatar' ? 'a JPG or PNG image' : 'an image, PDF or Excel file';
+      const wanted = kind === 'temp' ? 'an image, PDF or Excel file' : 'a JPG or PNG image';
       throw new AppError(ServerCode.INCORRECT_PARAMETER, `file: must be ${wanted}`, 415, [{ field: 'file', message: `must be ${wanted}` }]);
     }
     const path = await files.save(kind, detected.ext, content);

@@ -34,6 +34,21 @@ const stationFigures = {
   subStationCount: sql<number>`(select cast(count(*) as integer) from ${stations} c where c.parent_id = ${s.id})`,
 };
 
+/**
+ * The branch of the hierarchy a station of each account belongs to (spec section 6): an end user's
+ * installer and that installer's distributor (or the distributor it is directly under), an
+ * installer's own distributor; a distributor is its own. The one place this rule is written: a new
+ * station takes it, and a move rewrites the stations of the moved accounts with it.
+ */
+const branches = (owners: SQL) => sql`(select u.id as owner_id,
+    case when u.account_type = ${AccountType.Installer} then u.id
+         when u.account_type = ${AccountType.EndUser} and sup.account_type = ${AccountType.Installer} then sup.id end as installer_id,
+    case when u.account_type = ${AccountType.Distributor} then u.id
+         when u.account_type in (${AccountType.Installer}, ${AccountType.EndUser}) and sup.account_type = ${AccountType.Distributor} then sup.id
+         when u.account_type = ${AccountType.EndUser} and sup.account_type = ${AccountType.Installer} and top.account_type = ${AccountType.Distributor} then top.id end as distributor_id
+  from ${users} u left join ${users} sup on sup.id = u.superior_id left join ${users} top on top.id = sup.superior_id
+  where u.id in ${owners})`;
+
 export interface Account {
   id: string;
   accountType: string;
@@ -57,6 +72,26 @@ export const createStationRepository = (db: Database) => ({
   async account(id: string): Promise<Account | null> {
     const [row] = await db.select({ id: users.id, accountType: users.accountType, superiorId: users.superiorId }).from(users).where(and(eq(users.id, id), eq(users.delFlag, 0)));
     return row ?? null;
+  },
+
+  /** The installer and distributor a station of `ownerId` carries. */
+  async branchOf(ownerId: string): Promise<{ installerId: string | null; distributorId: string | null }> {
+    const result = await db.execute(sql`select installer_id, distributor_id from ${branches(sql`(${ownerId})`)} b`);
+    const [row] = (result as unknown as { rows: { installer_id: string | null; distributor_id: string | null }[] }).rows;
+    return { installerId: row?.installer_id ?? null, distributorId: row?.distributor_id ?? null };
+  },
+
+  /**
+   * After an account moved in the hierarchy: the stations of that account and of the accounts
+   * directly under it take their new branch, so the former installer or distributor no longer sees
+   * them. Returns the stations whose branch changed.
+   */
+  async rebranch(userId: string): Promise<string[]> {
+    const result = await db.execute(sql`update ${stations} s set installer_id = b.installer_id, distributor_id = b.distributor_id
+      from ${branches(sql`(select id from ${users} where id = ${userId} or superior_id = ${userId})`)} b
+      where s.owner_id = b.owner_id and (s.installer_id is distinct from b.installer_id or s.distributor_id is distinct from b.distributor_id)
+      returning s.id`);
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   },
 
   /**

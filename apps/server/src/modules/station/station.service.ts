@@ -1,5 +1,4 @@
 import {
-  AccountType,
   type AddStationRequest,
   type Language,
   type LoggerAliasRequest,
@@ -134,25 +133,6 @@ export const createStationService = (deps: StationServiceDeps) => {
     });
   };
 
-  /** The owner's branch of the hierarchy: the station's installer and distributor follow from it. */
-  const branchOf = async (owner: Account): Promise<{ installerId: string | null; distributorId: string | null }> => {
-    const superior = owner.superiorId ? await deps.stations.account(owner.superiorId) : null;
-    switch (owner.accountType) {
-      case AccountType.Distributor:
-        return { installerId: null, distributorId: owner.id };
-      case AccountType.Installer:
-        return { installerId: owner.id, distributorId: superior?.accountType === AccountType.Distributor ? superior.id : null };
-      case AccountType.EndUser: {
-        if (superior?.accountType === AccountType.Distributor) return { installerId: null, distributorId: superior.id };
-        if (superior?.accountType !== AccountType.Installer) return { installerId: null, distributorId: null };
-        const top = superior.superiorId ? await deps.stations.account(superior.superiorId) : null;
-        return { installerId: superior.id, distributorId: top?.accountType === AccountType.Distributor ? top.id : null };
-      }
-      default:
-        return { installerId: null, distributorId: null };
-    }
-  };
-
   const tenantOf = async (auth: AuthContext): Promise<number> => {
     const tenantId = auth.tenantId || (await deps.tenants.activeForUser(auth.userId))[0]?.id;
     if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to create stations in');
@@ -218,7 +198,7 @@ export const createStationService = (deps: StationServiceDeps) => {
         if (!(await deps.stations.owners(auth)).some((o) => o.id === ownerId)) throw notFound(`account ${ownerId}`, 'masterId');
         owner = await deps.stations.account(ownerId);
         if (!owner) throw notFound(`account ${ownerId}`, 'masterId');
-        branch = await branchOf(owner);
+        branch = await deps.stations.branchOf(owner.id);
         tenantId = await tenantOf(auth);
       }
       await checkLoggers(auth, rows);

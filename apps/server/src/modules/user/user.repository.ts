@@ -24,6 +24,9 @@ const roleNames = sql<string | null>`(
   from sys_user_role ur join sys_role r on r.id = ur.role_id
   where ur.user_id = "sys_user"."id")`;
 
+/** The superior's name (`superiorName`). */
+const superiorName = sql<string | null>`(select s.realname from sys_user s where s.id = "sys_user"."superior_id")`;
+
 const publicColumns = {
   id: users.id,
   username: users.username,
@@ -43,24 +46,41 @@ const publicColumns = {
   updateTime: users.updateTime,
   orgCodeTxt: departNames,
   roleNames,
+  accountType: users.accountType,
+  superiorId: users.superiorId,
+  superiorName,
 };
 
 type PublicRow = SelectResultFields<typeof publicColumns>;
 
 /** The row as the wire carries it (dates as ISO 8601); the contract's schema keeps only its own fields. */
-export const toUserInfo = ({ createTime, updateTime: _updateTime, createBy: _createBy, roleNames: _roleNames, ...row }: PublicRow): UserInfo => ({ ...row, createTime: createTime.toISOString() });
+export const toUserInfo = ({
+  createTime,
+  updateTime: _updateTime,
+  createBy: _createBy,
+  roleNames: _roleNames,
+  accountType: _accountType,
+  superiorId: _superiorId,
+  superiorName: _superiorName,
+  ...row
+}: PublicRow): UserInfo => ({ ...row, createTime: createTime.toISOString() });
 
 export const toUserRecord = (row: PublicRow, dictText: (code: string, value: string | number | null) => string | null): UserRecord => ({
   ...toUserInfo(row),
   sex_dictText: dictText('sex', row.sex),
   status_dictText: dictText('user_status', row.status) ?? String(row.status),
   roleNames: row.roleNames ?? '',
+  accountType: row.accountType,
+  accountType_dictText: dictText('account_type', row.accountType),
+  superiorId: row.superiorId,
+  superiorName: row.superiorName,
   createBy: row.createBy,
   updateTime: row.updateTime ? row.updateTime.toISOString() : null,
 });
 
 /** The fields the user form writes. */
-export type UserWrite = Required<Pick<typeof users.$inferInsert, 'realname' | 'email' | 'phone' | 'sex' | 'company' | 'address' | 'avatar' | 'code'>>;
+export type UserWrite = Required<Pick<typeof users.$inferInsert, 'realname' | 'email' | 'phone' | 'sex' | 'company' | 'address' | 'avatar' | 'code'>> &
+  Pick<typeof users.$inferInsert, 'accountType' | 'superiorId'>;
 
 export const createUserRepository = (db: Database) => ({
   async findByUsername(username: string): Promise<UserRow | null> {
@@ -71,6 +91,12 @@ export const createUserRepository = (db: Database) => ({
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  },
+
+  /** Account types of live users within `scope` (a superior must be one the caller may see). */
+  async accountTypes(ids: string[], scope: SQL): Promise<{ id: string; accountType: string }[]> {
+    if (ids.length === 0) return [];
+    return db.select({ id: users.id, accountType: users.accountType }).from(users).where(and(inArray(users.id, ids), eq(users.delFlag, 0), scope));
   },
 
   async findInfo(id: string): Promise<UserInfo | null> {

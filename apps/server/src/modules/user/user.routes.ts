@@ -26,6 +26,7 @@ import { createRoleRepository } from '../role/role.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from './user.repository.js';
 import { createUserService } from './user.service.js';
+import { createStationRepository } from '../station/station.repository.js';
 
 const tags = ['users'];
 
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
     permissions: createPermissionRepository(app.db),
+    rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
   });
 
   // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.

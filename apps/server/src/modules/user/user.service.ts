@@ -6,9 +6,11 @@ import {
   type Page,
   type UserInfo,
   type UserRecord,
+  AccountType,
   Permission,
   ServerCode,
   UserStatus,
+  superiorTypesOf,
   splitIds,
   userListColumns,
   type userEditRequestSchema,
@@ -74,6 +76,8 @@ interface Dependencies {
   /** What a user may do changed (their roles): their console reloads menu and buttons. */
   onPermissionsChanged: (ids: string[]) => void;
   permissions: PermissionRepository;
+  /** The stations of an account that moved in the hierarchy take their new branch (returns those that changed). */
+  rebranchStations: (userId: string) => Promise<string[]>;
 }
 
 const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
@@ -134,6 +138,27 @@ export const createUserService = (deps: Dependencies) => {
     return ids;
   };
 
+  /**
+   * The account type and superior (spec section 6): an installer's superior is a distributor, an end
+   * user's an installer or a distributor; administrators and distributors have none. The superior
+   * must be a user the caller may see. Undefined leaves both as they are.
+   */
+  const resolveHierarchy = async (auth: AuthContext, input: UserFormInput, existing?: { id: string; accountType: string; superiorId: string | null } | null) => {
+    if (input.accountType === undefined && input.superiorId === undefined) return {};
+    const accountType = input.accountType ?? (existing?.accountType as AccountType | undefined) ?? AccountType.EndUser;
+    const superiorId = input.superiorId === undefined ? (existing?.superiorId ?? null) : input.superiorId;
+    const allowed = superiorTypesOf[accountType];
+    if (superiorId !== null) {
+      const field = input.superiorId === undefined ? 'accountType' : 'superiorId';
+      if (allowed.length === 0) throw invalidField(field, `an account of type ${accountType} has no superior`);
+      if (superiorId === existing?.id) throw invalidField('superiorId', 'cannot be the account itself');
+      const [superior] = await deps.users.accountTypes([superiorId], scope(auth));
+      if (!superior) throw notFound('User', 'superiorId');
+      if (!(allowed as readonly string[]).includes(superior.accountType)) throw invalidField(field, `the superior of ${accountType} must be ${allowed.join(' or ')}`);
+    }
+    return { accountType, superiorId };
+  };
+
   /** An avatar must be an image uploaded through /sys/common/upload (the contract checks its form). */
   const assertAvatar = async (avatar: string | null | undefined) => {
     if (avatar && !(await deps.files.isUploaded(avatar, 'avatar'))) throw invalidField('avatar', 'must be the path of an avatar uploaded through /sys/common/upload');
@@ -172,10 +197,11 @@ export const createUserService = (deps: Dependencies) => {
       const roleIds = await resolveRoles(auth, input.selectedroles);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = await resolveTenants(auth, input.relTenantIds);
+      const hierarchy = await resolveHierarchy(auth, input);
       const id = newId();
       const passwordHash = await hashPassword(input.password);
       await deps.users.transaction(async (tx) => {
-        await deps.users.insert({ id, username: input.username, passwordHash, ...writeFields(input), status: UserStatus.Normal, createBy: auth.username }, tx);
+        await deps.users.insert({ id, username: input.username, passwordHash, ...writeFields(input), ...hierarchy, status: UserStatus.Normal, createBy: auth.username }, tx);
         if (roleIds) await deps.users.replaceRoles(id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(id, departIds, tx);
         await deps.users.replaceTenants(id, tenantIds, auth, tx);
@@ -191,12 +217,18 @@ export const createUserService = (deps: Dependencies) => {
       const roleIds = await resolveRoles(auth, input.selectedroles, input.id);
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
+      const before = await deps.users.findById(input.id);
+      const hierarchy = await resolveHierarchy(auth, input, before);
       await deps.users.transaction(async (tx) => {
-        await deps.users.update(input.id, { ...writeFields(input), updateBy: auth.username, updateTime: new Date() }, tx);
+        await deps.users.update(input.id, { ...writeFields(input), ...hierarchy, updateBy: auth.username, updateTime: new Date() }, tx);
         if (roleIds) await deps.users.replaceRoles(input.id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(input.id, departIds, tx);
         if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, auth, tx);
       });
+      // A move in the hierarchy: the stations of the account (and of those under it) follow it.
+      if (before && ((hierarchy.accountType ?? before.accountType) !== before.accountType || (hierarchy.superiorId === undefined ? before.superiorId : hierarchy.superiorId) !== before.superiorId)) {
+        await deps.rebranchStations(input.id);
+      }
       deps.onUsersChanged([input.id]);
       if (roleIds) deps.onPermissionsChanged([input.id]);
     },
