@@ -14,7 +14,7 @@ export const userRecordSchema = userInfoSchema.extend({
   status_dictText: text(),
   roleNames: text(),
   /** admin, distributor, installer or end_user: what the user sees of stations and devices. */
-  accountType: text(),
+  accountType: accountTypeSchema,
   accountType_dictText: text().nullable(),
   /** The distributor or installer above the account (spec section 6). */
   superiorId: text().nullable(),

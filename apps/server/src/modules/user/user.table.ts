@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { AccountType } from '@cellsight/contract';
 import { audit, id } from '../../db/columns.js';
 
 export const users = pgTable(
@@ -28,7 +29,7 @@ export const users = pgTable(
     /** Demo accounts may look but not change. */
     demo: boolean('demo').notNull().default(false),
     /** admin, distributor, installer or end_user (contract `AccountType`): what the user may see of stations and devices. */
-    accountType: varchar('account_type', { length: 16 }).notNull().default('end_user'),
+    accountType: varchar('account_type', { length: 16 }).$type<AccountType>().notNull().default('end_user'),
     /** The distributor or installer above a non-admin account (spec section 6). */
     superiorId: varchar('superior_id', { length: 32 }),
     ...audit,

@@ -35,7 +35,7 @@ export default function UserListPage() {
     <>
       <ResourcePage
         resource={userResource}
-        columns={['username', 'realname', { field: 'avatar', render: (user) => <UserAvatar path={user.avatar} name={user.username} /> }, 'sex', 'phone', 'email', 'status', 'createTime']}
+        columns={['username', 'realname', { field: 'avatar', render: (user) => <UserAvatar path={user.avatar} name={user.username} /> }, 'sex', 'phone', 'email', 'accountType', 'superiorName', 'status', 'createTime']}
         search={[{ field: 'username', rule: 'like' }, { field: 'realname', rule: 'like' }, { field: 'phone' }, { field: 'sex' }, { field: 'status' }]}
         form={userForm}
         rowActions={can.freeze || can.resetPassword ? (user) => {
