@@ -1,6 +1,6 @@
 import type { MenuRoute } from '@cellsight/contract';
 import { describe, expect, it } from 'vitest';
-import { findDefaultPath, findMenuTrail, normalizeMenu, visibleLeaves } from './menu-tree';
+import { findDefaultPath, findMenuPath, findMenuTrail, limitMenuForMctl, normalizeMenu, visibleLeaves, withMctl } from './menu-tree';
 
 const item = (path: string, component: string, extra: Partial<MenuRoute> = {}): MenuRoute => ({
   id: path,
@@ -40,5 +40,28 @@ describe('menu tree', () => {
 
   it('lists visible leaves for the menu search', () => {
     expect(visibleLeaves(menu).map((entry) => entry.path)).toEqual(['/system/unknown', '/system/user', 'https://docs.example']);
+  });
+});
+
+describe('mctl mode (spec sections 2 and 6)', () => {
+  const ten = [item('/detail', 'site/edit', { hidden: true }), ...Array.from({ length: 10 }, (_, i) => item(`/page-${i + 1}`, 'system/UserList'))];
+
+  it('shows only the first eight visible entries and keeps the rest registered, hidden', () => {
+    const limited = limitMenuForMctl(ten);
+    expect(limited.filter((entry) => !entry.hidden).map((entry) => entry.path)).toEqual(['/page-1', '/page-2', '/page-3', '/page-4', '/page-5', '/page-6', '/page-7', '/page-8']);
+    expect(limited).toHaveLength(11);
+  });
+
+  it('makes every path it opens carry mctl', () => {
+    expect(withMctl('/site/index', '1')).toBe('/site/index?mctl=1');
+    expect(withMctl('/site/edit?id=7', '')).toBe('/site/edit?id=7&mctl=');
+    expect(withMctl('/site/index', null)).toBe('/site/index');
+    expect(withMctl('https://docs.example', '1')).toBe('https://docs.example');
+  });
+
+  it('finds the path of a page by its component, hidden or not', () => {
+    expect(findMenuPath(ten, 'site/edit')).toBe('/detail');
+    expect(findMenuPath(menu, 'system/UserList')).toBe('/hidden-first');
+    expect(findMenuPath(menu, 'site/add')).toBeNull();
   });
 });

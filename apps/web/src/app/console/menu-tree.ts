@@ -64,3 +64,34 @@ export const visibleLeaves = (menu: MenuRoute[]): MenuRoute[] =>
     if (isGroup(item) || (item.children?.length ?? 0) > 0) return visibleLeaves(item.children ?? []);
     return hasParams(item.path) ? [] : [item];
   });
+
+/** The path of the menu row showing `component` (hidden rows too: pages reached from other pages), or null. */
+export const findMenuPath = (menu: MenuRoute[], component: string): string | null => {
+  for (const item of menu) {
+    if (item.route === '0') continue;
+    if (item.component === component) return item.path;
+    const below = findMenuPath(item.children ?? [], component);
+    if (below) return below;
+  }
+  return null;
+};
+
+/** Visible top-level entries the menu keeps in mctl mode (spec sections 2 and 6). */
+export const mctlMenuEntries = 8;
+
+/**
+ * mctl mode: only the first eight visible top-level entries show; the rest stay registered as
+ * routes (hidden), so a page reached by a link still opens.
+ */
+export const limitMenuForMctl = (menu: MenuRoute[]): MenuRoute[] => {
+  let shown = 0;
+  return menu.map((item) => {
+    if (item.route === '0' || item.hidden) return item;
+    shown += 1;
+    return shown > mctlMenuEntries ? { ...item, hidden: true } : item;
+  });
+};
+
+/** A menu path that carries mctl when the console runs in mctl mode (`mctl` null: as it is). */
+export const withMctl = (path: string, mctl: string | null): string =>
+  mctl === null || isExternalPath(path) ? path : `${path}${path.includes('?') ? '&' : '?'}mctl=${encodeURIComponent(mctl)}`;

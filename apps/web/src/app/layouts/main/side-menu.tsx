@@ -1,9 +1,9 @@
 import type { MenuRoute } from '@cellsight/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useConsole } from '../../console/console-context';
-import { findMenuTrail, isExternal, isGroup } from '../../console/menu-tree';
+import { findMenuTrail, isExternal, isGroup, limitMenuForMctl, withMctl } from '../../console/menu-tree';
 import { useMenuTitle } from '../../console/menu-title';
 import { menuIcon } from './menu-icons';
 
@@ -26,11 +26,14 @@ const locate = (menu: MenuRoute[], pathname: string) => {
 
 /**
  * The navigation menu built from the server menu (spec section 2): hidden rows are skipped, the
- * entry of the current page is selected, and in the side menu one top-level group is open at a
- * time.
+ * entry of the current page is selected, in the side menu one top-level group is open at a time,
+ * and with the query parameter mctl only the first eight entries show.
  */
 export function SideMenu({ mode, theme, collapsed = false, onNavigate }: { mode: 'inline' | 'horizontal'; theme: 'dark' | 'light'; collapsed?: boolean; onNavigate?: () => void }) {
-  const { menu } = useConsole();
+  const { menu: fullMenu } = useConsole();
+  // mctl mode (spec section 2): the first eight entries, and every path it opens carries mctl.
+  const mctl = useSearchParams()[0].get('mctl');
+  const menu = useMemo(() => (mctl === null ? fullMenu : limitMenuForMctl(fullMenu)), [fullMenu, mctl]);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menuTitle = useMenuTitle();
@@ -71,7 +74,7 @@ export function SideMenu({ mode, theme, collapsed = false, onNavigate }: { mode:
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const url = externals.get(key);
     if (url) window.open(url, '_blank', 'noopener,noreferrer');
-    else void navigate(key);
+    else void navigate(withMctl(key, mctl));
     onNavigate?.();
   };
 

@@ -1,4 +1,5 @@
-import { GlobalOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { MenuComponent, Permission } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -8,8 +9,11 @@ import { useLanguageItems } from '@/components/language-menu';
 import { logout } from '@/features/auth/api/logout';
 import { fileUrl } from '@/lib/api-client';
 import { loginRoute } from '@/lib/login-redirect';
+import { useHasPermission } from '@/lib/permissions';
 import { session } from '@/lib/session';
 import { useUserInfo } from '@/lib/use-session';
+import { useConsole } from '../../console/console-context';
+import { findMenuPath } from '../../console/menu-tree';
 
 // The account dialogs load when first opened.
 const UserSettingsModal = lazy(() => import('@/features/account/components/user-settings-modal').then((m) => ({ default: m.UserSettingsModal })));
@@ -18,8 +22,8 @@ const ChangePasswordModal = lazy(() => import('@/features/account/components/cha
 type Dialog = 'settings' | 'password';
 
 /**
- * The user menu of the header (spec section 2): language, user settings and password change
- * (not for demo accounts), and sign-out after a confirmation.
+ * The user menu of the header (spec section 2): language, create site, user settings and password
+ * change (not for demo accounts), and sign-out after a confirmation.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
@@ -32,6 +36,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   // Dialogs stay mounted after their first opening so they can animate closed.
   const [mounted, setMounted] = useState<Set<Dialog>>(() => new Set());
   const demo = userInfo?.demo ?? false;
+  const { menu } = useConsole();
+  // 'Create site' opens the creation wizard's page, where the user's menu has it (spec section 2).
+  const createSitePath = findMenuPath(menu, MenuComponent.StationAdd);
+  const mayCreateSite = useHasPermission(Permission.StationAdd) && !demo && createSitePath !== null;
 
   const show = (dialog: Dialog) => {
     setMounted((current) => new Set(current).add(dialog));
@@ -60,6 +68,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     ...(demo
       ? []
       : [
+          ...(mayCreateSite && createSitePath ? [{ key: 'createSite', label: t('userMenu.createSite'), icon: <PlusCircleOutlined />, onClick: () => void navigate(createSitePath) }] : []),
           { key: 'settings', label: t('userMenu.settings'), icon: <SettingOutlined />, onClick: () => show('settings') },
           { key: 'password', label: t('userMenu.password'), icon: <KeyOutlined />, onClick: () => show('password') },
         ]),
