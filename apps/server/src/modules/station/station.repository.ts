@@ -25,7 +25,8 @@ const stationFigures = {
   loggerCount: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id})`,
   loggersOnline: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id} and l.online)`,
   batteryCount: sql<number>`(select cast(count(*) as integer) from ${stationBatteries})`,
-  power: sql<number | null>`(select round(cast(sum(b.power) as numeric), 2)::float8 from ${stationBatteries} and l.online)`,
+  // Batteries report watts (device protocol); the station shows kilowatts.
+  power: sql<number | null>`(select round(cast(sum(b.power) / 1000 as numeric), 2)::float8 from ${stationBatteries} and l.online)`,
   socAvg: sql<number | null>`(select round(cast(avg(b.soc) as numeric), 1)::float8 from ${stationBatteries} and l.online)`,
   chargeToday: sql<number | null>`(select round(cast(sum(r.charge_energy) as numeric), 2)::float8 from ${batteryRollups} r join ${batteries} b on b.battery_sn = r.battery_sn join ${loggers} l on l.gsn = b.logger_gsn
     where l.station_id = ${s.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${s.zone}) at time zone ${s.zone}))`,
