@@ -310,6 +310,38 @@ describe('loggers on no station', () => {
   });
 });
 
+describe('live events follow the scope', () => {
+  it('a logger going online is told to its station’s installer and the administrators, not to another branch', async () => {
+    const WebSocket = (await import('ws')).default;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const httpPort = typeof address === 'object' && address ? address.port : 0;
+    const listen = async (accessToken: string) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${httpPort}/boot/websocket?token=${encodeURIComponent(accessToken)}`);
+      const heard: { event: string; data: { gsn?: string } }[] = [];
+      ws.on('message', (data) => heard.push(JSON.parse(String(data))));
+      await new Promise((resolve) => ws.on('open', resolve));
+      return { ws, heard };
+    };
+    const installer2 = await t.login('installer2', 'Installer2026');
+    const sockets = { admin: await listen(token.admin), installer2: await listen(installer2), installer: await listen(token.installer), enduser: await listen(token.enduser) };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { connectLogger } = await import('./support/device.js');
+    const logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, station.B.gsn, keyOf(station.B.gsn));
+    await logger.publishAsync(`cs/v1/${station.B.gsn}/state`, JSON.stringify({ v: 1, online: true }), { qos: 1 });
+    const heardB = (name: keyof typeof sockets) => sockets[name].heard.some((e) => e.event === 'logger.state' && e.data.gsn === station.B.gsn);
+    for (let i = 0; i < 50 && !(heardB('admin') && heardB('installer2')); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heardB('admin')).toBe(true);
+    expect(heardB('installer2')).toBe(true);
+    expect(heardB('installer')).toBe(false);
+    expect(heardB('enduser')).toBe(false);
+    // The station's status followed its logger.
+    expect((await api('admin', 'GET', `/want/tbStation/queryById?id=${station.B.id}`)).json().result).toMatchObject({ status: 2, loggersOnline: 1 });
+    logger.end(true);
+    for (const { ws } of Object.values(sockets)) ws.close();
+  });
+});
+
 describe('the hierarchy is kept on the Users screen', () => {
   const userId = async (username: string) => (await rows<{ id: string }>(sql`select id from sys_user where username = ${username}`))[0]?.id as string;
   const edit = (payload: object) => api('admin', 'PUT', '/sys/user/edit', payload);

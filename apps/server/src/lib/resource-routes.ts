@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Availability } from './envelope.js';
 import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSchema, resourceIdQuerySchema, resourceIdsQuerySchema, splitIds } from '@cellsight/contract';
 import { requireAuth } from '../plugins/auth.plugin.js';
@@ -24,6 +25,13 @@ export interface ResourceCalls<R extends Resource> {
   exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat): Promise<{ fileName: string; contentType: string; data: Buffer }>;
   importSheet?(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number>;
   isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability>;
+}
+
+/** The multipart `file` of an import call, read whole; 400 naming `file` when the request has none. */
+export async function spreadsheetUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
+  const part = request.isMultipart() ? await request.file() : undefined;
+  if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a .xls or .xlsx file', [{ field: 'file', message: 'is required' }]);
+  return { data: await part.toBuffer(), fileName: part.filename };
 }
 
 /**
@@ -98,9 +106,8 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
       app,
       { method: 'POST', url: `${path}/importExcel`, access: { permission: permissions.import }, tags, summary: 'Import from .xls or .xlsx (multipart "file"): every row or none, refusals listed by row and field', result: importResultSchema },
       async (request) => {
-        const part = request.isMultipart() ? await request.file() : undefined;
-        if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a .xls or .xlsx file', [{ field: 'file', message: 'is required' }]);
-        const imported = await importSheet(requireAuth(request), await part.toBuffer(), part.filename, request.language);
+        const { data, fileName } = await spreadsheetUpload(request);
+        const imported = await importSheet(requireAuth(request), data, fileName, request.language);
         return ok({ imported }, `Imported ${imported} rows`, ServerCode.SUCCESS);
       },
     );

@@ -6,3 +6,7 @@ export const formatDateTime = (value: string | null | undefined): string => {
   const parsed = dayjs(value);
   return parsed.isValid() ? parsed.format('YYYY-MM-DD HH:mm:ss') : value;
 };
+
+/** A reading with a fixed number of decimals and its unit; empty when there is no reading. */
+export const formatNumber = (value: number | null | undefined, decimals: number, unit = ''): string =>
+  value === null || value === undefined ? '' : `${value.toLocaleString(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${unit}`;

@@ -47,7 +47,7 @@ const openDialog = async () => {
 
 describe('moving a battery to another logger', () => {
   it('is offered only with the permission (administrators), and never to the demo account', async () => {
-    grant(Permission.LoggerList, Permission.CommandSend);
+    grant(Permission.LoggerList, Permission.CommandRestart);
     const { unmount } = renderWithProviders(<BatteryTable gsn="GW-0001" />);
     await screen.findByText('PACK-0001');
     expect(screen.queryByRole('button', { name: actionName })).not.toBeInTheDocument();

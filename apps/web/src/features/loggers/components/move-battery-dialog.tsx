@@ -1,4 +1,4 @@
-import { Permission, batteryMoveSchema } from '@cellsight/contract';
+import { Permission } from '@cellsight/contract';
 import { SwapOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useHasPermission } from '@/lib/permissions';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
 import { useUserInfo } from '@/lib/use-session';
 import { useMoveBattery } from '../api/move-battery';
+import { loggerSnRule } from '../lib/logger-sn-rule';
 
 interface MoveBatteryValues {
   gsn: string;
@@ -74,12 +75,11 @@ export function MoveBatteryDialog({ batterySn, gsn, open, onClose, afterClose }:
           required
           validateFirst
           rules={[
+            { required: true, whitespace: true, message: t('moveBattery.targetRequired') },
+            loggerSnRule(t),
             {
               validator: async (_rule, value: unknown) => {
-                const text = typeof value === 'string' ? value.trim() : '';
-                if (text === '') throw new Error(t('moveBattery.targetRequired'));
-                if (!batteryMoveSchema.shape.gsn.safeParse(text).success) throw new Error(t('moveBattery.targetPattern'));
-                if (text === gsn) throw new Error(t('moveBattery.sameLogger'));
+                if (typeof value === 'string' && value.trim() === gsn) throw new Error(t('moveBattery.sameLogger'));
               },
             },
           ]}

@@ -1,11 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { limits, loggerKeyPattern, loggerSnPattern } from '@cellsight/contract';
+import { limits, loggerKeySchema } from '@cellsight/contract';
 import { App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { contractRule } from '@/lib/contract-rules';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useRegisterLoggers } from '../api/register-loggers';
+import { loggerSnRule } from '../lib/logger-sn-rule';
 
 interface LoggerRow {
   gsn: string;
@@ -80,9 +82,10 @@ export function RegisterLoggersModal({ open, onClose }: RegisterLoggersModalProp
                   <Form.Item
                     name={[field.name, 'gsn']}
                     label={index === 0 ? t('fields.gsn') : undefined}
+                    required
+                    validateFirst
                     rules={[
-                      { required: true, whitespace: true, message: t('register.gsnRequired') },
-                      { pattern: loggerSnPattern, message: t('register.gsnPattern') },
+                      loggerSnRule(t),
                       ({ getFieldValue }) => ({
                         validator: (_rule, value: string | undefined) => {
                           const rows = (getFieldValue('loggers') as LoggerRow[] | undefined) ?? [];
@@ -97,11 +100,8 @@ export function RegisterLoggersModal({ open, onClose }: RegisterLoggersModalProp
                   <Form.Item
                     name={[field.name, 'key']}
                     label={index === 0 ? t('register.key') : undefined}
-                    rules={[
-                      { required: true, message: t('register.keyRequired') },
-                      { min: limits.loggerKeyMin, max: limits.loggerKeyMax, message: t('register.keyLength', { min: limits.loggerKeyMin, max: limits.loggerKeyMax }) },
-                      { pattern: loggerKeyPattern, message: t('register.keyPattern') },
-                    ]}
+                    required
+                    rules={[contractRule(loggerKeySchema, t, 'loggerKey')]}
                   >
                     <Input.Password aria-label={t('register.rowField', { field: t('register.key'), row: index + 1 })} style={{ width: 220 }} />
                   </Form.Item>

@@ -21,6 +21,9 @@ vi.mock('@/components/e-chart', () => ({
 const logger = (overrides: Partial<LoggerRecord>): LoggerRecord => ({
   gsn: 'GW-0001',
   alias: null,
+  stationId: null,
+  stationName: null,
+  productCode: null,
   online: true,
   onlineChangedAt: '2026-11-22T08:00:00Z',
   lastSeen: '2026-11-22T09:15:00Z',
