@@ -3,6 +3,7 @@ import { loggerSigningKey, verifyCommand } from '@cellsight/contract/device-cryp
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLive } from './support/live-events.js';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
@@ -344,14 +345,8 @@ describe('console lists', () => {
 
 describe('live updates', () => {
   it('tells signed-in browsers of the logger’s tenant when it goes online or offline', async () => {
-    const WebSocket = (await import('ws')).default;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const httpPort = typeof address === 'object' && address ? address.port : 0;
-    const ws = new WebSocket(`ws://127.0.0.1:${httpPort}/boot/websocket?token=${encodeURIComponent(admin)}`);
-    const events: { event: string; data: { gsn?: string; online?: boolean } }[] = [];
-    ws.on('message', (data) => events.push(JSON.parse(String(data))));
-    await new Promise((resolve) => ws.on('open', resolve));
+    const live = await listenLive(t, admin);
+    const events = live.heard;
     await new Promise((resolve) => setTimeout(resolve, 100));
     await publish(logger, deviceTopics.state(gsn), { v: 1, online: false });
     await publish(logger, deviceTopics.state(gsn), { v: 1, online: true });
@@ -366,6 +361,6 @@ describe('live updates', () => {
     await waitFor(async () => events.filter((e) => e.event === 'battery.added').length, (n) => n >= 1);
     expect(events.filter((e) => e.event === 'battery.added').map((e) => e.data)).toEqual([{ gsn, batterySns: ['BAT-NEW1'] }]);
     expect(await count(sql`select count(*) as n from tb_battery where battery_sn = 'BAT-NEW1'`)).toBe(1);
-    ws.close();
+    live.close();
   });
 });

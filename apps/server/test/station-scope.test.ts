@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
+import { listenLive } from './support/live-events.js';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
 /**
@@ -312,19 +313,8 @@ describe('loggers on no station', () => {
 
 describe('live events follow the scope', () => {
   it('a logger going online is told to its station’s installer and the administrators, not to another branch', async () => {
-    const WebSocket = (await import('ws')).default;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const httpPort = typeof address === 'object' && address ? address.port : 0;
-    const listen = async (accessToken: string) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${httpPort}/boot/websocket?token=${encodeURIComponent(accessToken)}`);
-      const heard: { event: string; data: { gsn?: string } }[] = [];
-      ws.on('message', (data) => heard.push(JSON.parse(String(data))));
-      await new Promise((resolve) => ws.on('open', resolve));
-      return { ws, heard };
-    };
     const installer2 = await t.login('installer2', 'Installer2026');
-    const sockets = { admin: await listen(token.admin), installer2: await listen(installer2), installer: await listen(token.installer), enduser: await listen(token.enduser) };
+    const sockets = { admin: await listenLive(t, token.admin), installer2: await listenLive(t, installer2), installer: await listenLive(t, token.installer), enduser: await listenLive(t, token.enduser) };
     await new Promise((resolve) => setTimeout(resolve, 100));
     const { connectLogger } = await import('./support/device.js');
     const logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, station.B.gsn, keyOf(station.B.gsn));
@@ -338,7 +328,7 @@ describe('live events follow the scope', () => {
     // The station's status followed its logger.
     expect((await api('admin', 'GET', `/want/tbStation/queryById?id=${station.B.id}`)).json().result).toMatchObject({ status: 2, loggersOnline: 1 });
     logger.end(true);
-    for (const { ws } of Object.values(sockets)) ws.close();
+    for (const socket of Object.values(sockets)) socket.close();
   });
 });
 

@@ -139,13 +139,26 @@ export const createStationService = (deps: StationServiceDeps) => {
     return tenantId;
   };
 
-  const bindRefused = (result: Awaited<ReturnType<StationRepository['bind']>>, rows: WizardLoggerRow[]) => {
-    if (result === 'product-code') return badRequest(ServerCode.PRODUCT_CODE_USED, 'A product code was taken meanwhile; check the codes again');
-    const index = rows.findIndex((r) => result.unavailable.includes(r.gsn));
-    return rowRefused(ServerCode.DEVICE_IN_USE, Math.max(index, 0), `${rows[Math.max(index, 0)]?.gsn ?? ''} is in use on a station: unbind it first`);
-  };
-
-  const afterBinding = async (stationId: string, gsns: string[]) => {
+  /**
+   * The last step of both ways to bind loggers (a new station, or more loggers for one): the rows'
+   * checks, then the binding in one transaction, refused as a whole when a logger or a product code
+   * was taken meanwhile; then the station's status, ingestion and the consoles follow.
+   */
+  const bindLoggers = async (auth: AuthContext, target: Parameters<StationRepository['bind']>[0], stationId: string, rows: WizardLoggerRow[]) => {
+    await checkLoggers(auth, rows);
+    await checkProductCodes(rows);
+    const result = await deps.stations.bind(
+      target,
+      rows.map((r) => ({ gsn: r.gsn, productCode: r.product_code })),
+      auth.username,
+    );
+    if (result === 'product-code') throw badRequest(ServerCode.PRODUCT_CODE_USED, 'A product code was taken meanwhile; check the codes again');
+    const taken = Math.max(
+      rows.findIndex((r) => result.unavailable.includes(r.gsn)),
+      0,
+    );
+    if (result.unavailable.length > 0) throw rowRefused(ServerCode.DEVICE_IN_USE, taken, `${rows[taken]?.gsn ?? ''} is in use on a station: unbind it first`);
+    const gsns = rows.map((r) => r.gsn);
     await deps.statuses.refresh(stationId);
     deps.loggersMoved(gsns);
     deps.changed([stationId]);
@@ -201,11 +214,10 @@ export const createStationService = (deps: StationServiceDeps) => {
         branch = await deps.stations.branchOf(owner.id);
         tenantId = await tenantOf(auth);
       }
-      await checkLoggers(auth, rows);
-      await checkProductCodes(rows);
       const timezone = input.timezone ?? defaultTimeZoneDictId;
       const id = newId();
-      const result = await deps.stations.bind(
+      await bindLoggers(
+        auth,
         {
           station: {
             ...(values as object),
@@ -220,13 +232,8 @@ export const createStationService = (deps: StationServiceDeps) => {
             createBy: auth.username,
           },
         },
-        rows.map((r) => ({ gsn: r.gsn, productCode: r.product_code })),
-        auth.username,
-      );
-      if (result === 'product-code' || result.unavailable.length > 0) throw bindRefused(result, rows);
-      await afterBinding(
         id,
-        rows.map((r) => r.gsn),
+        rows,
       );
       return id;
     },
@@ -236,18 +243,7 @@ export const createStationService = (deps: StationServiceDeps) => {
       const rows = validateRows(input, (index, field) => `logger[${index}].${field}`);
       const [station] = await deps.stations.table.byIds([stationId], scope(auth));
       if (!station) throw notFound(`station ${stationId}`, 'stationId');
-      await checkLoggers(auth, rows);
-      await checkProductCodes(rows);
-      const result = await deps.stations.bind(
-        { stationId, tenantId: station.tenantId, zone: station.zone },
-        rows.map((r) => ({ gsn: r.gsn, productCode: r.product_code })),
-        auth.username,
-      );
-      if (result === 'product-code' || result.unavailable.length > 0) throw bindRefused(result, rows);
-      await afterBinding(
-        stationId,
-        rows.map((r) => r.gsn),
-      );
+      await bindLoggers(auth, { stationId, tenantId: station.tenantId, zone: station.zone }, stationId, rows);
     },
 
     /** The kit's edit, plus: a sub-station keeps its main station's type and location, and a new zone moves its loggers' days. */
