@@ -1,5 +1,7 @@
+import { stationResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { resourceKeys } from '@/components/resource-page';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';
@@ -36,8 +38,11 @@ export function useLiveEvents(): void {
         case 'logger.state':
         case 'battery.added':
         case 'device.event':
-          // Online state, battery status and counts may all have moved.
+        case 'station.changed':
+          // Online state, battery status and counts may all have moved, and with them the stations'
+          // status and figures (every station screen lives under the station resource's key).
           void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(stationResource) });
           break;
         default:
           break;
