@@ -1,10 +1,11 @@
+import { MenuComponent, Permission } from '@cellsight/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '@/lib/session';
-import { fail, loginResult, ok, permissions, publicConfig, userInfo, liveEventsSocket } from '@/testing/fixtures';
+import { fail, loginResult, ok, permissions, publicConfig, systemMenu, userInfo, liveEventsSocket } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render-app';
 import { appRoutes } from './router';
 
@@ -72,6 +73,15 @@ describe('route guard', () => {
   });
 });
 
+/** The system menu plus the wizard's hidden page, and the permission to create stations. */
+const wizardGrants = () => ({
+  ...permissions([
+    ...systemMenu,
+    { id: 'm-site-add', route: '1', path: '/site/add', name: 'site-add', component: MenuComponent.StationAdd, hidden: true, meta: { title: 'Create station', keepAlive: false, internalOrExternal: false, componentName: '', permissionList: [] } },
+  ]),
+  auth: [{ action: Permission.StationAdd, type: '1', describe: 'Create stations' }],
+});
+
 describe('user menu', () => {
   it('signs out after confirmation, even when the server call fails', async () => {
     signedIn();
@@ -97,14 +107,25 @@ describe('user menu', () => {
     expect(session.token).toBeNull();
   });
 
-  it('hides user settings and password change from demo accounts', async () => {
+  it('offers Create site where the menu has the wizard and the user may create stations', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(wizardGrants()))));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(appRoutes, '/system/user');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByText('Create site'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/site/add'));
+  });
+
+  it('hides create site, user settings and password change from demo accounts', async () => {
     signedIn({ demo: true });
-    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(wizardGrants()))));
     const user = userEvent.setup();
     renderRoutes(appRoutes, '/system/user');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     expect(await screen.findByText('Sign out')).toBeInTheDocument();
     expect(screen.queryByText('User settings')).not.toBeInTheDocument();
     expect(screen.queryByText('Change password')).not.toBeInTheDocument();
+    expect(screen.queryByText('Create site')).not.toBeInTheDocument();
   });
 });
