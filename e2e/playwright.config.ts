@@ -101,6 +101,9 @@ export default defineConfig({
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       MQTT_HOST: '127.0.0.1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // The station map loads nothing from the internet in tests: no tiles, no geocoder.
+      MAP_TILE_URL: 'none',
+      MAP_GEOCODER_URL: 'none',
     },
   },
 });

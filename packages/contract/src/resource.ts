@@ -55,6 +55,8 @@ export interface Resource<
   unique?: readonly (keyof z.infer<Add> & string)[];
   /** Every field's name in three languages (record and form fields). */
   labels: { readonly [Field in keyof z.infer<Record> | keyof z.input<Add>]?: Words };
+  /** Query parameters the list takes beyond its columns (a search box such as `keyWord`), with their names. */
+  searchParams?: { readonly [param: string]: Words };
   /** The fields a spreadsheet export holds, in order (import reads the add schema's fields by these headings). */
   sheet: readonly (keyof z.infer<Record> & string)[];
 }

@@ -127,6 +127,8 @@ export const stationResource = defineResource({
   add: stationFields,
   edit: editSchemaOf(stationFields),
   // Stations are created by the wizard (`add_station`), which binds their loggers in the same step.
+  // The list also takes `keyWord` (station name, logger SN or battery SN, contains) and `pid` ('0':
+  // main stations only; an id: that station's sub-stations): `searchParams`.
   permissions: { list: Permission.StationList, edit: Permission.StationEdit, delete: Permission.StationDelete, export: Permission.StationExport },
   dictionaries: { status: 'station_status', stationType: 'station_type' },
   labels: {
@@ -162,14 +164,13 @@ export const stationResource = defineResource({
     subStationCount: ['Sub-stations', '子电站', 'Unteranlagen'],
     ...auditLabels,
   },
+  searchParams: {
+    keyWord: ['Station, logger SN or battery SN', '电站名称、采集器 SN 或电池 SN', 'Anlage, Logger-SN oder Batterie-SN'],
+    pid: ['Main station', '主电站', 'Hauptanlage'],
+  },
   sheet: ['name', 'ownerName', 'status', 'power', 'socAvg', 'chargeToday', 'dischargeToday', 'loggersOnline', 'loggerCount', 'batteryCount', 'address', 'customer', 'phone', 'createTime'],
 });
 
-/**
- * Query parameters of the station list beyond its columns: `keyWord` (station name, logger SN or
- * battery SN, contains) and `pid` ('0': main stations only; an id: that station's sub-stations).
- */
-export const stationSearchParams = ['keyWord', 'pid'] as const;
 
 /** One logger row of the wizard (spec section 3, Logger row): SN, key and the battery module's serial (product code). */
 export const wizardLoggerRowSchema = z.object({

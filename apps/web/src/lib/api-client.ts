@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     /** Refused fields; an import's refusals also carry their spreadsheet row. */
     readonly errors: { field: string; message: string; row?: number }[] = [],
+    /** The failure's `result`, when a call's contract gives it one (the station wizard's refused row index). */
+    readonly result: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -86,7 +88,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (response.status === 401 && token) onUnauthorized?.();
   if (!response.ok || !envelope || envelope.success === false) {
     const result = envelope?.result as { errors?: { field: string; message: string }[] } | null | undefined;
-    throw new ApiError(response.status, envelope?.code ?? response.status, envelope?.message ?? response.statusText, result?.errors ?? []);
+    throw new ApiError(response.status, envelope?.code ?? response.status, envelope?.message ?? response.statusText, result?.errors ?? [], envelope?.result ?? null);
   }
   return envelope;
 }

@@ -46,9 +46,11 @@ const reasonMax = 160;
  * The server's own reason for a generic refusal ("Incorrect parameter"), which alone says nothing:
  * empty when the message only repeats the code's text.
  */
+const genericCodes = new Set<number>([ServerCode.INCORRECT_PARAMETER, ServerCode.OPERATION_FAILED]);
 const genericReason = (error: ApiError, known: string): string => {
   const reason = error.message.trim();
-  if (error.code !== ServerCode.INCORRECT_PARAMETER || reason === '') return '';
+  // The generic codes ("incorrect parameter", "operation failed") say nothing without the server's reason.
+  if (!genericCodes.has(error.code) || reason === '') return '';
   const english = i18n.t(stripNs(serverCodeKey(error.code)), { ns: 'server', lng: defaultLanguage });
   if ([known, english].some((text) => text.toLowerCase() === reason.toLowerCase())) return '';
   return reason.length > reasonMax ? `${reason.slice(0, reasonMax - 1)}…` : reason;

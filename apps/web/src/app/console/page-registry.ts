@@ -17,6 +17,11 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.DictList]: lazy(() => import('@/features/dictionaries/routes/dict-list-page')),
   [MenuComponent.RoleList]: lazy(() => import('@/features/roles/routes/role-list-page')),
   [MenuComponent.DepartList]: lazy(() => import('@/features/departments/routes/depart-list-page')),
+  [MenuComponent.StationList]: lazy(() => import('@/features/stations/routes/station-list-page')),
+  [MenuComponent.StationAdd]: lazy(() => import('@/features/stations/routes/station-add-page')),
+  [MenuComponent.StationEdit]: lazy(() => import('@/features/stations/routes/station-edit-page')),
+  [MenuComponent.StationManager]: lazy(() => import('@/features/stations/routes/station-manager-page')),
+  [MenuComponent.StationDetail]: lazy(() => import('@/features/stations/routes/station-detail-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;

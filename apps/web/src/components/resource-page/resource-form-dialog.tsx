@@ -51,7 +51,7 @@ export const useFieldLabel = (resource: Resource) => {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
   return (field: string): string => {
-    const words = (resource.labels as Record<string, Words | undefined>)[field];
+    const words = (resource.labels as Record<string, Words | undefined>)[field] ?? resource.searchParams?.[field];
     return words ? wordsIn(words, language) : field;
   };
 };

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { type SearchField, type SearchValue, advancedQueryParams, searchFilterNames, searchFormFilters, searchFormValues, toListQuery, useListState } from '@/lib/list-state';
 import { useHasPermission } from '@/lib/permissions';
+import { useUserInfo } from '@/lib/use-session';
 import { serverTable, sortOrderOf } from '@/lib/server-table';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
@@ -72,12 +73,22 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   const listColumns = resource.columns as ListColumns;
   const dictionaries = (resource.dictionaries ?? {}) as Record<string, string | undefined>;
   const { permissions } = resource;
+  // A demo account may look but not change (spec section 6): no writing action is offered to it
+  // (the server refuses them anyway, 403 / 4036).
+  const writes = !(useUserInfo()?.demo ?? false);
+  const held = {
+    add: useHasPermission(permissions.add ?? emptyPermission),
+    edit: useHasPermission(permissions.edit ?? emptyPermission),
+    remove: useHasPermission(permissions.delete ?? emptyPermission),
+    export: useHasPermission(permissions.export ?? emptyPermission),
+    import: useHasPermission(permissions.import ?? emptyPermission),
+  };
   const can = {
-    add: useHasPermission(permissions.add ?? emptyPermission) && Boolean(permissions.add && resource.add && (form || renderForm)),
-    edit: useHasPermission(permissions.edit ?? emptyPermission) && Boolean(permissions.edit && resource.edit && (form || renderForm)),
-    remove: useHasPermission(permissions.delete ?? emptyPermission) && Boolean(permissions.delete),
-    export: useHasPermission(permissions.export ?? emptyPermission) && Boolean(permissions.export),
-    import: useHasPermission(permissions.import ?? emptyPermission) && Boolean(permissions.import),
+    add: writes && held.add && Boolean(permissions.add && resource.add && (form || renderForm)),
+    edit: writes && held.edit && Boolean(permissions.edit && resource.edit && (form || renderForm)),
+    remove: writes && held.remove && Boolean(permissions.delete),
+    export: held.export && Boolean(permissions.export),
+    import: writes && held.import && Boolean(permissions.import),
   };
 
   const config = useMemo(

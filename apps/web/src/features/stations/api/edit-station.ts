@@ -1,0 +1,16 @@
+import { stationResource } from '@cellsight/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { resourceKeys } from '@/components/resource-page';
+import { api } from '@/lib/api-client';
+
+export type StationEditRequest = z.input<typeof stationResource.edit>;
+
+/** PUT /want/tbStation/edit with the id and the changed fields; the station's lists and record refresh. */
+export const useEditStation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: StationEditRequest) => api.put<unknown>(`${stationResource.path}/edit`, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(stationResource) }),
+  });
+};

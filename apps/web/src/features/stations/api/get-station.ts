@@ -1,0 +1,16 @@
+import { type StationRecord, stationResource } from '@cellsight/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resourceKeys } from '@/components/resource-page';
+import { api } from '@/lib/api-client';
+
+/** Under the station resource's key: whatever refreshes the station lists refreshes the record too. */
+export const stationRecordKey = (id: string) => [...resourceKeys.all(stationResource), 'record', id] as const;
+
+/** GET /want/tbStation/queryById: one station the caller may see (404 otherwise). */
+export const stationQuery = (id: string) =>
+  queryOptions({
+    queryKey: stationRecordKey(id),
+    queryFn: async () => (await api.get<StationRecord>(`${stationResource.path}/queryById`, { id })).result,
+  });
+
+export const useStation = (id: string | null) => useQuery({ ...stationQuery(id ?? ''), enabled: Boolean(id) });

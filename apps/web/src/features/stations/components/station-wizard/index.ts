@@ -1,0 +1,1 @@
+export { StationWizard, type StationWizardProps } from './station-wizard';
