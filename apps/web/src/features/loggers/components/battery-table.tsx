@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useLoggerBatteries } from '../api/get-battery-list';
-import { formatNumber, statusColor } from '../lib/battery-format';
+import { batteryStatusColor } from '@/lib/battery-status';
+import { formatNumber } from '@/lib/format';
 import { BatteryDetailDrawer } from './battery-detail-drawer';
 import { MoveBatteryAction } from './move-battery-dialog';
 
@@ -25,7 +26,7 @@ export function BatteryTable({ gsn }: { gsn: string }) {
       title: t('battery.status'),
       dataIndex: 'status',
       key: 'status',
-      render: (status: string | null) => (status ? <Tag color={statusColor(status)}>{t(`batteryStatus.${status}`, { defaultValue: status })}</Tag> : ''),
+      render: (status: string | null) => (status ? <Tag color={batteryStatusColor(status)}>{t(`batteryStatus.${status}`, { defaultValue: status })}</Tag> : ''),
     },
     {
       title: t('battery.soc'),

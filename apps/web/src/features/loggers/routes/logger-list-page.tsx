@@ -15,7 +15,7 @@ import { OnlineTag } from '../components/online-tag';
 import { RegisterLoggersModal } from '../components/register-loggers-modal';
 import { RotateKeyAction } from '../components/rotate-key-dialog';
 import { UnbindLoggerAction } from '../components/unbind-logger-action';
-import { formatNumber } from '../lib/battery-format';
+import { formatNumber } from '@/lib/format';
 
 const location = ({ lat, lon }: LoggerRecord): string => (lat === null || lon === null ? '' : `${lat.toFixed(5)}, ${lon.toFixed(5)}`);
 
