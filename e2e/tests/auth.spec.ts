@@ -10,9 +10,10 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/user\/login/);
     await submitLogin(page, adminUsername, adminPassword);
 
-    // The default page is the first menu leaf: Loggers.
-    await expect(page).toHaveURL(/\/collector\/index$/);
+    // The default page is the first menu leaf: the station list (spec section 2: / is /site/index).
+    await expect(page).toHaveURL(/\/site\/index$/);
     const menu = sideMenu(page);
+    await expect(menu.getByText('Stations', { exact: true })).toBeVisible();
     await expect(menu.getByText('Loggers', { exact: true })).toBeVisible();
     await expect(menu.getByText('System', { exact: true })).toBeVisible();
     expect(await storedToken(page)).toBeTruthy();

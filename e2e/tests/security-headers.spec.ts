@@ -64,9 +64,16 @@ test('the signed-in console runs under its Content Security Policy without a vio
     const document = await page.goto('/user/login');
     expectPolicyHeaders(document);
     await submitLogin(page, adminUsername, adminPassword);
-    await expect(page).toHaveURL(/\/collector\/index$/);
+    // The station list (the landing page), and the creation wizard with its map.
+    await expect(page).toHaveURL(/\/site\/index$/);
+    await expect(page.getByRole('search', { name: 'Search Stations' })).toBeVisible();
+    await page.goto('/site/add');
+    const wizard = page.getByRole('dialog', { name: 'Create station' });
+    await expect(wizard.getByText('Add Logger', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/site\/index$/);
 
-    // Loggers (the landing page): the list, a logger's batteries, a battery's history and cells charts.
+    // Loggers: the list, a logger's batteries, a battery's history and cells charts.
     await sideMenu(page).getByText('Loggers', { exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: gsn });
     await expect(row.getByText('Online')).toBeVisible();

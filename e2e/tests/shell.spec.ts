@@ -13,7 +13,7 @@ test('the login page shows the deployment default region and titles the document
 test('a signed-in user opening the login page goes to the default page', async ({ page }) => {
   await signIn(page, adminUsername, adminPassword);
   await page.goto('/user/login');
-  await expect(page).toHaveURL(/\/collector\/index$/);
+  await expect(page).toHaveURL(/\/site\/index$/);
   // The default page stands in for the dashboard, whose document title is the bare platform name.
   await expect(page).toHaveTitle('Cellsight');
 });
@@ -25,5 +25,5 @@ test('an unknown path shows the not-found page, which leads back home', async ({
   await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
   await expect(page).toHaveTitle('Page not found · Cellsight');
   await page.getByRole('button', { name: 'Back to home' }).click();
-  await expect(page).toHaveURL(/\/collector\/index$/);
+  await expect(page).toHaveURL(/\/site\/index$/);
 });

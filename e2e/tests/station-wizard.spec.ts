@@ -1,9 +1,11 @@
+import { deviceTopics } from '@cellsight/contract';
 import { expect, test } from '@playwright/test';
 import { apiCreateUser, apiLogin, apiRegisterLogger, apiRoleId } from '../support/api';
 import { uniqueUsername } from '../support/env';
+import { batterySample, connectLogger, publish } from '../support/logger';
 import { signIn } from '../support/ui';
 
-test('an installer creates a station with a logger through the wizard and lands on it', async ({ page, request }) => {
+test('an installer creates a station with a logger through the wizard, lands on it and sees its data arrive', async ({ page, request }) => {
   // An installer, and a logger registered in the installer's tenant, waiting to be bound.
   const username = uniqueUsername('e2e_i');
   const password = 'Install123a';
@@ -74,6 +76,17 @@ test('an installer creates a station with a logger through the wizard and lands 
 
   await expect(page).toHaveURL(new RegExp(`/stationmgr/detail\\?id=${stationId}$`));
   await expect(page.getByText(gsn, { exact: true }).first()).toBeVisible();
+
+  // The logger starts reporting: its station's page follows live, without a reload.
+  const logger = await connectLogger(gsn, key);
+  try {
+    await publish(logger, deviceTopics.state(gsn), { v: 1, online: true, ts: Date.now() });
+    await expect(page.getByText('1 / 1', { exact: true })).toBeVisible();
+    await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [batterySample(`${gsn}-B1`)] });
+    await expect(page.getByRole('table', { name: `Batteries of ${name}` }).getByText(`${gsn}-B1`)).toBeVisible();
+  } finally {
+    logger.end(true);
+  }
 
   // The station stores what the wizard sent.
   const installer = await apiLogin(request, username, password);
