@@ -12,13 +12,17 @@ export const resourceKeys = {
   list: (resource: Resource, query: ListQueryParams) => [resource.path, 'list', query] as const,
 };
 
-/** One page of a resource; the previous page stays on screen while the next one loads. */
-export const useResourceList = <R extends Resource>(resource: R, query: ListQueryParams, enabled = true) =>
+/**
+ * One page of a resource; the previous page stays on screen while the next one loads. `refreshMs`
+ * re-reads it while shown, for figures that change with every device report and no event says so.
+ */
+export const useResourceList = <R extends Resource>(resource: R, query: ListQueryParams, enabled = true, refreshMs?: number) =>
   useQuery({
     queryKey: resourceKeys.list(resource, query),
     queryFn: async () => (await api.get<Page<RecordOf<R>>>(`${resource.path}/list`, query)).result,
     placeholderData: keepPreviousData,
     enabled,
+    ...(refreshMs ? { refetchInterval: refreshMs } : {}),
   });
 
 /** Add, edit, delete and import, each refreshing the resource's lists when it succeeded. */

@@ -53,6 +53,8 @@ export interface ResourcePageProps<R extends Resource> {
   rowKey?: (row: RecordOf<R>) => string;
   /** Rows that open to show more below them. */
   expandable?: TableProps<RecordOf<R>>['expandable'];
+  /** Re-reads the shown page this often (ms): live figures that no event announces. */
+  refreshMs?: number;
 }
 
 const emptyPermission = '';
@@ -63,7 +65,7 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -103,7 +105,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
   );
   const { state, setPage, setSort, search: applySearch, reset } = useListState(config, { inUrl });
   const query = { ...toListQuery(state, search), ...fixedQuery };
-  const list = useResourceList(resource, query);
+  const list = useResourceList(resource, query, true, refreshMs);
   const { remove, importFile } = useResourceMutations(resource);
   const exportSheet = useResourceExport(resource);
   const [selected, setSelected] = useState<string[]>([]);

@@ -14,6 +14,7 @@ import { SubStationTable } from '../components/sub-station-table';
 import { formatFigure, loggersOnlineText } from '../lib/station-figures';
 import { stationListScope } from '../lib/station-list-scope';
 import { stationPaths } from '../lib/station-paths';
+import { stationRefreshMs } from '../api/station-keys';
 
 const search: readonly SearchField[] = [{ field: 'keyWord' }, { field: 'status' }];
 
@@ -50,6 +51,8 @@ export default function StationListPage() {
       search={search}
       searchInputs={{ keyWord: <Input allowClear autoComplete="off" placeholder={t('list.keyWordPlaceholder')} style={{ minWidth: 280 }} /> }}
       fixedQuery={stationListScope(params)}
+      // Power, SOC and today's energy move with every report; state changes arrive as events.
+      refreshMs={stationRefreshMs}
       expandable={{ expandedRowRender: (station) => <SubStationTable mainStation={station} />, rowExpandable: (station) => station.subStationCount > 0 }}
       rowActions={(station) => <StationRowActions station={station} />}
       toolbar={
