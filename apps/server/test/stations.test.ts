@@ -116,6 +116,7 @@ describe('the station wizard and stations', () => {
     const made = (await call('GET', `/want/tbStation/queryById?id=${sub.message}`)).json().result;
     expect(made).toMatchObject({ pid: main.id, lat: 52.5, lon: 13.4, address: 'Berlin', ownerId: main.ownerId });
     expect((await call('GET', `/want/tbStation/list?pid=${main.id}`)).json().result.records.map((s: { name: string }) => s.name)).toEqual(['Sub station 1']);
+    expect((await call('GET', `/want/tbStation/queryById?id=${main.id}`)).json().result).toMatchObject({ subStationCount: 1, loggerCount: 2 });
     expect((await call('GET', '/want/tbStation/list?pid=0')).json().result.records.map((s: { name: string }) => s.name)).not.toContain('Sub station 1');
     const underSub = await addStation({ name: 'Sub of a sub', pid: sub.message, logger: rowsOf(['WIZ0004']) });
     expect(underSub.json().result.errors[0].field).toBe('pid');

@@ -230,12 +230,12 @@ describe('user export (.xlsx)', () => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Benutzer-\d{8}-\d{4}\.xlsx"/);
     const rows = await readSpreadsheet(response.rawPayload);
-    expect(rows[0]).toEqual(['Benutzername', 'Name', 'Geschlecht', 'E-Mail', 'Telefon', 'Firma', 'Rollen', 'Status', 'Erstellt (UTC)']);
+    expect(rows[0]).toEqual(['Benutzername', 'Name', 'Geschlecht', 'E-Mail', 'Telefon', 'Firma', 'Rollen', 'Kontotyp', 'Übergeordnet', 'Status', 'Erstellt (UTC)']);
     // Paging is ignored: every match is exported; dictionary texts are in the asked language too.
     const expected = (await list({ sex: '2', column: 'username', order: 'asc', pageSize: '100' })).body.result.records.map((r: { username: string; realname: string }) => [r.username, r.realname, 'Weiblich']);
     expect(expected.length).toBeGreaterThan(1);
     expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual(expected);
-    expect(rows[1]?.[8]).toBeInstanceOf(Date);
+    expect(rows[1]?.[10]).toBeInstanceOf(Date);
   });
 
   it('exports only the selected rows when there are selections', async () => {
@@ -311,8 +311,9 @@ describe('user export (.csv)', () => {
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const [header, row, end] = text.slice(1).split('\r\n');
-    expect(header).toBe('Benutzername,Name,Geschlecht,E-Mail,Telefon,Firma,Rollen,Status,Erstellt (UTC)');
-    expect(row).toMatch(/^csv_user,"'=HYPERLINK\(""http:\/\/x"",""y""\), Jr\.",,,,,,Normal,\d{4}-\d{2}-\d{2}T/);
+    expect(header).toBe('Benutzername,Name,Geschlecht,E-Mail,Telefon,Firma,Rollen,Kontotyp,Übergeordnet,Status,Erstellt (UTC)');
+    // A user made without a type is an end user (the least it may see), with no superior.
+    expect(row).toMatch(/^csv_user,"'=HYPERLINK\(""http:\/\/x"",""y""\), Jr\.",,,,,,Endkunde,,Normal,\d{4}-\d{2}-\d{2}T/);
     expect(end).toBe('');
   });
 });

@@ -21,7 +21,16 @@ export const createTableRepository = <Table extends TableWithId>(db: Database, t
   const columns = { ...getTableColumns(anyTable), ...options.computed } as never;
   const select = () => db.select(columns).from(anyTable).$dynamic();
   return {
-    page: (built: BuiltListQuery, scope: SQL | undefined) => selectPage(db, anyTable, select(), built, scope) as Promise<{ rows: Row[]; total: number }>,
+    async page(built: BuiltListQuery, scope: SQL | undefined): Promise<{ rows: Row[]; total: number }> {
+      if (!options.computed) return (await selectPage(db, anyTable, select(), built, scope)) as { rows: Row[]; total: number };
+      // Computed values cost subqueries per row, and a deep page would pay them for every row it
+      // skips: the page's ids first, then the values of those rows only, in the page's order.
+      const page = await selectPage(db, anyTable, db.select({ id: table.id }).from(anyTable).$dynamic(), built, scope);
+      const ids = page.rows.map((row) => row.id as string);
+      const rows = ids.length > 0 ? ((await select().where(inArray(table.id, ids))) as Row[]) : [];
+      const byId = new Map<string, Row>(rows.map((row) => [(row as { id: string }).id, row]));
+      return { rows: ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined), total: page.total };
+    },
 
     async byIds(ids: string[], scope: SQL | undefined): Promise<Row[]> {
       if (ids.length === 0) return [];

@@ -9,8 +9,13 @@ import { callerTenantIds } from '../tenant/tenant.repository.js';
 import type { ScopeCaller } from './station-scope.js';
 
 const s = stations;
+/**
+ * The listed station's own columns, named with their table: inside the figures' subqueries drizzle
+ * would write a bare "id" or "zone", which a subquery over tb_station (sub-stations) takes for its own.
+ */
+const station = { id: sql.raw('"tb_station"."id"'), zone: sql.raw('"tb_station"."zone"') };
 /** The batteries on the station's loggers, as a FROM clause for the figures below. */
-const stationBatteries = sql`${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where l.station_id = ${s.id}`;
+const stationBatteries = sql`${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where l.station_id = ${station.id}`;
 const nameOf = (column: AnyPgColumn) => sql<string | null>`(select u.realname from ${users} u where u.id = ${column})`;
 
 /**
@@ -22,17 +27,17 @@ const stationFigures = {
   ownerName: nameOf(s.ownerId),
   installerName: nameOf(s.installerId),
   distributorName: nameOf(s.distributorId),
-  loggerCount: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id})`,
-  loggersOnline: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${s.id} and l.online)`,
+  loggerCount: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${station.id})`,
+  loggersOnline: sql<number>`(select cast(count(*) as integer) from ${loggers} l where l.station_id = ${station.id} and l.online)`,
   batteryCount: sql<number>`(select cast(count(*) as integer) from ${stationBatteries})`,
   // Batteries report watts (device protocol); the station shows kilowatts.
   power: sql<number | null>`(select round(cast(sum(b.power) / 1000 as numeric), 2)::float8 from ${stationBatteries} and l.online)`,
   socAvg: sql<number | null>`(select round(cast(avg(b.soc) as numeric), 1)::float8 from ${stationBatteries} and l.online)`,
   chargeToday: sql<number | null>`(select round(cast(sum(r.charge_energy) as numeric), 2)::float8 from ${batteryRollups} r join ${batteries} b on b.battery_sn = r.battery_sn join ${loggers} l on l.gsn = b.logger_gsn
-    where l.station_id = ${s.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${s.zone}) at time zone ${s.zone}))`,
+    where l.station_id = ${station.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${station.zone}) at time zone ${station.zone}))`,
   dischargeToday: sql<number | null>`(select round(cast(sum(r.discharge_energy) as numeric), 2)::float8 from ${batteryRollups} r join ${batteries} b on b.battery_sn = r.battery_sn join ${loggers} l on l.gsn = b.logger_gsn
-    where l.station_id = ${s.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${s.zone}) at time zone ${s.zone}))`,
-  subStationCount: sql<number>`(select cast(count(*) as integer) from ${stations} c where c.parent_id = ${s.id})`,
+    where l.station_id = ${station.id} and r.period = '1d' and r.bucket_start = (date_trunc('day', now() at time zone ${station.zone}) at time zone ${station.zone}))`,
+  subStationCount: sql<number>`(select cast(count(*) as integer) from ${stations} c where c.parent_id = ${station.id})`,
 };
 
 /**
