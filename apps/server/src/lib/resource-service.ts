@@ -38,7 +38,7 @@ export interface ResourceServiceOptions<R extends Resource, Table extends AnyTab
   /** Told after records changed, with their ids (live refresh of other consoles). */
   onChanged?: (auth: AuthContext, ids: string[]) => void;
   /** Query parameters of the list and export beyond the list columns (JeecgBoot's `keyWord`), each read into a condition. */
-  extraFilters?: Record<string, (value: string) => SQL>;
+  extraFilters?: Record<string, (value: string, auth: AuthContext) => SQL>;
 }
 
 const taken = 'already exists';
@@ -60,14 +60,14 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
   const uniqueColumn = (field: string) => (options.table as unknown as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
 
   /** The list query, its extra filters taken out and applied as conditions (blank ones ignored). */
-  const listQueryOf = (query: ListQuery) => {
+  const listQueryOf = (query: ListQuery, auth: AuthContext) => {
     const rest: Record<string, unknown> = { ...query };
     const conditions: SQL[] = [];
     for (const [name, toCondition] of Object.entries(options.extraFilters ?? {})) {
       const raw = rest[name];
       delete rest[name];
       const value = (Array.isArray(raw) ? raw.join(',') : String(raw ?? '')).trim();
-      if (value !== '') conditions.push(toCondition(value));
+      if (value !== '') conditions.push(toCondition(value, auth));
     }
     return buildListQuery(rest as ListQuery, listSpec, conditions);
   };
@@ -107,7 +107,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     resource,
 
     async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<RecordOf<R>>> {
-      const built = listQueryOf(query);
+      const built = listQueryOf(query, auth);
       const { rows, total } = await repository.page(built, scope(auth));
       return toPage(await recordsOf(rows, language), total, built);
     },
@@ -149,7 +149,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
 
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
       const selected = exportSelection(query);
-      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(exportWindow(listQueryOf(query)), scope(auth));
+      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(exportWindow(listQueryOf(query, auth)), scope(auth));
       assertExportSize(rows);
       return exportResource(resource, (await recordsOf(rows, language)) as Record<string, unknown>[], language, format, now);
     },

@@ -31,7 +31,7 @@ import type { DeviceRepository } from '../device/device.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { StationStatusRepository } from './station-status.repository.js';
-import { stationCondition } from './station-scope.js';
+import { stationCondition, visibleStationIds } from './station-scope.js';
 import type { Account, StationRepository } from './station.repository.js';
 
 export interface StationServiceDeps {
@@ -66,11 +66,17 @@ const offsetMinutes = (label: string): number => {
 export const createStationService = (deps: StationServiceDeps) => {
   const scope = (auth: AuthContext): SQL => stationCondition(auth);
 
-  const keyWord = (value: string): SQL => {
+  /**
+   * The search box: a station's name, or the SN of a logger or battery on it. Serial numbers are
+   * looked up among the caller's own stations' devices only, so a scoped caller's search reads
+   * its few hundred loggers rather than every logger of the database.
+   */
+  const keyWord = (value: string, auth: AuthContext): SQL => {
     const pattern = `%${escapeLike(value)}%`;
+    const visible = visibleStationIds(auth);
     return sql`(${stations.name} ilike ${pattern}
-      or ${stations.id} in (select ${loggers.stationId} from ${loggers} where ${loggers.gsn} ilike ${pattern})
-      or ${stations.id} in (select l.station_id from ${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where b.battery_sn ilike ${pattern}))`;
+      or ${stations.id} in (select l.station_id from ${loggers} l where l.station_id in ${visible} and l.gsn ilike ${pattern})
+      or ${stations.id} in (select l.station_id from ${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where l.station_id in ${visible} and b.battery_sn ilike ${pattern}))`;
   };
 
   const kit = createResourceService({
