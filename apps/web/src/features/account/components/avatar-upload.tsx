@@ -1,11 +1,11 @@
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { imageMimeTypes, limits } from '@cellsight/contract';
-import { App, Avatar, Button, Space, Upload, type UploadProps } from 'antd';
+import { imageMimeTypes } from '@cellsight/contract';
+import { Avatar, Button, Space, Upload } from 'antd';
 import ImgCrop, { type ImgCropProps } from 'antd-img-crop';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@/lib/api-client';
 import { useUploadAvatar } from '../api/upload-avatar';
-import { errorMessage } from '@/lib/notify';
+import { useImageUpload } from '@/lib/image-upload';
 
 interface AvatarUploadProps {
   /** Stored path of the current avatar (a form control: Form.Item passes value, onChange and id). */
@@ -23,38 +23,9 @@ const cropperProps = { cropSize: { width: cropBoxPx, height: cropBoxPx } } as Im
 /** Picks, checks, crops (a square, in a fixed 200 px box) and uploads an avatar; the form keeps the stored path. */
 export function AvatarUpload({ value, onChange, id, disabled }: AvatarUploadProps) {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
   const upload = useUploadAvatar();
 
-  // Checked before uploading (spec section 5): JPEG or PNG, under 2 MB, name at most 100 characters.
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!(imageMimeTypes as readonly string[]).includes(file.type)) {
-      void message.error(t('avatar.wrongType'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size >= limits.imageMaxBytes) {
-      void message.error(t('avatar.tooLarge'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.name.length > limits.imageNameMax) {
-      void message.error(t('avatar.nameTooLong', { max: limits.imageNameMax }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    upload.mutate(file as Blob, {
-      onSuccess: (path) => {
-        onChange?.(path);
-        onSuccess?.(path);
-      },
-      onError: (error) => {
-        void message.error(t('avatar.uploadFailed', { reason: errorMessage(error) }));
-        onError?.(error);
-      },
-    });
-  };
+  const { beforeUpload, customRequest } = useImageUpload(upload.mutateAsync, onChange);
 
   const src = fileUrl(value);
   return (

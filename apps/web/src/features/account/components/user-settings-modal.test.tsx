@@ -98,7 +98,7 @@ describe('UserSettingsModal', () => {
     const user = userEvent.setup({ applyAccept: false });
     const dialog = await openSettings();
     await user.upload(within(dialog).getByLabelText('Avatar'), new File([new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByText('Image must be smaller than 2MB')).toBeInTheDocument();
+    expect(await screen.findByText('Image must be smaller than 2 MB')).toBeInTheDocument();
   });
 
   it('uploads a new avatar and saves its stored path', async () => {

@@ -170,9 +170,9 @@ describe('StationDetailsForm', () => {
       });
 
     await user.upload(await input(), new File(['GIF89a'], 'roof.gif', { type: 'image/gif' }));
-    expect(await screen.findByText('Please choose a JPG or PNG image')).toBeInTheDocument();
+    expect(await screen.findByText('Image must be JPG or PNG')).toBeInTheDocument();
     await user.upload(await input(), pngFile('roof.png', 2 * 1024 * 1024));
-    expect(await screen.findByText('The image must be smaller than 2 MB')).toBeInTheDocument();
+    expect(await screen.findByText('Image must be smaller than 2 MB')).toBeInTheDocument();
     await user.upload(await input(), pngFile(`${'r'.repeat(97)}.png`));
     expect(await screen.findByText('The file name may have at most 100 characters')).toBeInTheDocument();
     expect(uploads).toEqual([]);

@@ -1,9 +1,9 @@
 import { DeleteOutlined, LoadingOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { imageMimeTypes, limits } from '@cellsight/contract';
-import { App, Button, Flex, Image, Upload, type UploadProps } from 'antd';
+import { imageMimeTypes } from '@cellsight/contract';
+import { Button, Flex, Image, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@/lib/api-client';
-import { errorMessage } from '@/lib/notify';
+import { useImageUpload } from '@/lib/image-upload';
 import { useUploadStationImage } from '../api/upload-station-image';
 
 interface StationImageUploadProps {
@@ -19,37 +19,9 @@ const previewPx = 120;
 /** Picks, checks and uploads a station's image (spec section 5: JPG or PNG, under 2 MB, name at most 100 characters); the form keeps the stored path. */
 export function StationImageUpload({ value, onChange, id, disabled = false }: StationImageUploadProps) {
   const { t } = useTranslation('stations');
-  const { message } = App.useApp();
   const upload = useUploadStationImage();
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!(imageMimeTypes as readonly string[]).includes(file.type)) {
-      void message.error(t('details.image.wrongType'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size >= limits.imageMaxBytes) {
-      void message.error(t('details.image.tooLarge'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.name.length > limits.imageNameMax) {
-      void message.error(t('details.image.nameTooLong', { max: limits.imageNameMax }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    upload.mutate(file as Blob, {
-      onSuccess: (path) => {
-        onChange?.(path);
-        onSuccess?.(path);
-      },
-      onError: (error) => {
-        void message.error(t('details.image.uploadFailed', { reason: errorMessage(error) }));
-        onError?.(error);
-      },
-    });
-  };
+  const { beforeUpload, customRequest } = useImageUpload(upload.mutateAsync, onChange);
 
   const src = fileUrl(value);
   return (
