@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
 import { createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
-import { createPermissionRepository } from '../modules/permission/permission.repository.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
 
 /**
@@ -64,7 +63,6 @@ const tokenOf = (request: FastifyRequest): string | null => {
 export default fp(
   async (app) => {
     const sessionRepository = createSessionRepository(app.db);
-    const permissionRepository = createPermissionRepository(app.db);
     const tenantRepository = createTenantRepository(app.db);
 
     app.decorateRequest('auth', null);
@@ -95,7 +93,7 @@ export default fp(
             accountType: (accountTypes as string[]).includes(session.accountType) ? (session.accountType as AccountType) : 'end_user',
             sessionId: session.sessionId,
             tenantId: 0,
-            permissions: await permissionRepository.codesForUser(session.userId),
+            permissions: session.permissions,
           };
         }
       }

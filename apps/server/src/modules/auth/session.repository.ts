@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
 
 /** SHA-256 of a session token: the only form in which tokens are stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -17,6 +18,8 @@ export interface ActiveSession {
   realname: string;
   demo: boolean;
   accountType: string;
+  /** The user's button permission codes, read in the same statement. */
+  permissions: Set<string>;
 }
 
 export const createSessionRepository = (db: Database) => ({
@@ -29,12 +32,23 @@ export const createSessionRepository = (db: Database) => ({
   /** The live session for a token hash, with its user, or null when unknown, expired, revoked, or the user is gone or frozen. */
   async findActive(tokenHash: string, now: Date): Promise<ActiveSession | null> {
     const rows = await db
-      .select({ sessionId: sessions.id, userId: users.id, username: users.username, realname: users.realname, demo: users.demo, accountType: users.accountType })
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        username: users.username,
+        realname: users.realname,
+        demo: users.demo,
+        accountType: users.accountType,
+        perms: buttonCodesOf(sql`${users.id}`),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.delFlag, 0), eq(users.status, 1)))
       .limit(1);
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    const { perms, ...session } = row;
+    return { ...session, permissions: codeSet(perms) };
   },
 
   async revoke(sessionId: string): Promise<void> {

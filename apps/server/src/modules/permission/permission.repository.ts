@@ -1,5 +1,5 @@
 import { MenuType } from '@cellsight/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
 import { splitCodes } from './permission-grants.js';
@@ -59,6 +59,20 @@ const createMenuStore = (db: Executor) => ({
 
 export type MenuStore = ReturnType<typeof createMenuStore>;
 
+/**
+ * The button permission codes a user holds through their roles, as one SQL value (an array of the
+ * rows' `perms`, each possibly comma-joined): a subquery, so the sign-in check of every request
+ * reads a session and its codes in one statement.
+ */
+export const buttonCodesOf = (userId: SQL) => sql<string[] | null>`(
+  select array_agg(distinct p.perms) from ${permissions} p
+  join ${rolePermissions} rp on rp.permission_id = p.id
+  join ${userRoles} ur on ur.role_id = rp.role_id
+  where ur.user_id = ${userId} and p.menu_type = ${MenuType.Button} and p.status = '1' and p.del_flag = 0)`;
+
+/** The codes of `buttonCodesOf`, split and trimmed. */
+export const codeSet = (perms: readonly (string | null)[] | null): Set<string> => new Set((perms ?? []).flatMap(splitCodes));
+
 export const createPermissionRepository = (db: Database) => ({
   ...createMenuStore(db),
 
@@ -82,18 +96,6 @@ export const createPermissionRepository = (db: Database) => ({
   },
 
   /** The effective permission codes of a user: button rows with status '1' (codes may be comma-joined). */
-  async codesForUser(userId: string): Promise<Set<string>> {
-    const rows = await db
-      .selectDistinct({ perms: permissions.perms })
-      .from(permissions)
-      .innerJoin(rolePermissions, eq(rolePermissions.permissionId, permissions.id))
-      .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-      .where(and(eq(userRoles.userId, userId), eq(permissions.menuType, MenuType.Button), eq(permissions.status, '1'), eq(permissions.delFlag, 0)));
-    const codes = new Set<string>();
-    for (const row of rows) for (const code of (row.perms ?? '').split(',')) if (code.trim()) codes.add(code.trim());
-    return codes;
-  },
-
   /** Every button row, whatever its status (the `allAuth` list). */
   async allButtons(): Promise<PermissionRow[]> {
     return db
