@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, and, eq, getTableColumns, inArray, ne } from
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { BuiltListQuery } from '../lib/list-query.js';
 import type { Database } from './database.js';
-import { selectPage } from './select-page.js';
+import { selectComputedPage, selectPage } from './select-page.js';
 
 type TableWithId = PgTable & { id: AnyPgColumn };
 
@@ -22,14 +22,8 @@ export const createTableRepository = <Table extends TableWithId>(db: Database, t
   const select = () => db.select(columns).from(anyTable).$dynamic();
   return {
     async page(built: BuiltListQuery, scope: SQL | undefined): Promise<{ rows: Row[]; total: number }> {
-      if (!options.computed) return (await selectPage(db, anyTable, select(), built, scope)) as { rows: Row[]; total: number };
-      // Computed values cost subqueries per row, and a deep page would pay them for every row it
-      // skips: the page's ids first, then the values of those rows only, in the page's order.
-      const page = await selectPage(db, anyTable, db.select({ id: table.id }).from(anyTable).$dynamic(), built, scope);
-      const ids = page.rows.map((row) => row.id as string);
-      const rows = ids.length > 0 ? ((await select().where(inArray(table.id, ids))) as Row[]) : [];
-      const byId = new Map<string, Row>(rows.map((row) => [(row as { id: string }).id, row]));
-      return { rows: ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined), total: page.total };
+      const page = options.computed ? await selectComputedPage(db, anyTable, columns, built, scope) : await selectPage(db, anyTable, select(), built, scope);
+      return page as { rows: Row[]; total: number };
     },
 
     async byIds(ids: string[], scope: SQL | undefined): Promise<Row[]> {
