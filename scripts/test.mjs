@@ -27,14 +27,34 @@ const suites = [];
 
 const banner = (text) => console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 72 - text.length))}`);
 
-/** Runs a command with inherited output; resolves to its exit code (127 when it cannot start). */
-function run(command, args, options = {}) {
+/**
+ * Runs a command with inherited output; resolves to its exit code (127 when it cannot start).
+ * With `limitSeconds`, a step that runs longer (a test stuck in a synchronous loop, which no
+ * test timeout can interrupt) is killed with its whole process group, so the suite still reports.
+ */
+function run(command, args, { limitSeconds, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', ...options });
-    const forward = (signal) => child.kill(signal);
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: limitSeconds !== undefined, ...options });
+    const killGroup = (signal) => {
+      try {
+        if (limitSeconds !== undefined) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        // already gone
+      }
+    };
+    const forward = (signal) => killGroup(signal);
+    const limit =
+      limitSeconds === undefined
+        ? undefined
+        : setTimeout(() => {
+            console.error(`\n${command} ${args.join(' ')} ran past its limit of ${limitSeconds}s and was stopped`);
+            killGroup('SIGKILL');
+          }, limitSeconds * 1000);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     const done = (code) => {
+      clearTimeout(limit);
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       resolve(code);
@@ -116,7 +136,7 @@ await step('typecheck', single('npm', ['run', 'typecheck']));
 // (d) Unit, API and component tests; counts from Vitest's JSON report.
 await step('vitest', async () => {
   rmSync(vitestJson, { force: true });
-  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`]);
+  const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`], { limitSeconds: 20 * 60 });
   const report = readJson(vitestJson);
   if (!report) return { passed: 0, failed: 1, note: `no JSON report, exit code ${code}` };
   const passed = report.numPassedTests ?? 0;
@@ -144,6 +164,7 @@ if (build.failed > 0 || !chromiumReady) {
     rmSync(playwrightJson, { force: true });
     const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
+      limitSeconds: 15 * 60,
     });
     const report = readJson(playwrightJson);
     if (!report?.stats) return { passed: 0, failed: 1, note: `no JSON report, exit code ${code}` };

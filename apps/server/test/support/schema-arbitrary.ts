@@ -83,7 +83,10 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.min(schema.maxLength ?? 40, 200);
   if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.pattern && schema.pattern !== genericPattern) {
-    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength && !s.includes('\u0000'));
+    // The pattern bounds the length itself (e.g. a 64-digit signature): only a declared maxLength
+    // may cut it further, or the filter would never pass and the generator would spin forever.
+    const patternMaxLength = schema.maxLength ?? Number.MAX_SAFE_INTEGER;
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= patternMaxLength && !s.includes('\u0000'));
   }
   return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 24)), unit: 'grapheme' }).filter((s) => !s.includes('\u0000'));
 }
