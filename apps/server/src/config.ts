@@ -48,6 +48,11 @@ const configSchema = z.object({
   MAP_TILE_URL: z.string().regex(/^(none|https?:\/\/\S+)$/, "MAP_TILE_URL must be an http(s) URL or 'none'").default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   MAP_GEOCODER_URL: z.string().regex(/^(none|https?:\/\/\S+)$/, "MAP_GEOCODER_URL must be an http(s) URL or 'none'").default('https://nominatim.openstreetmap.org/reverse'),
+  /**
+   * Where loggers reach this platform over HTTP(S): the start of a firmware download address in an
+   * upgrade command. Unset: the address the console itself was reached at.
+   */
+  PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'PUBLIC_URL must be an http(s) URL').optional(),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -94,6 +99,8 @@ export type Config = {
   host: string;
   dataDir: string;
   uploadDir: string;
+  /** The firmware library's files. */
+  firmwareDir: string;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
@@ -103,6 +110,8 @@ export type Config = {
   links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
+  /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
+  publicUrl: string | null;
   mqtt: {
     /** External broker, or null for the embedded one. */
     url: string | null;
@@ -143,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dataDir,
     uploadDir: resolve(dataDir, 'uploads'),
+    firmwareDir: resolve(dataDir, 'firmware'),
     databaseUrl: c.DATABASE_URL,
     adminPassword: c.ADMIN_PASSWORD,
     demo: c.DEMO,
@@ -170,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultZoom: 17,
     },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {
       url: c.MQTT_URL ?? null,
       port: c.MQTT_PORT,

@@ -111,13 +111,37 @@ describe('menu and permissions', () => {
   it('builds the menu tree, auth and allAuth for the admin', async () => {
     const response = await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: adminToken });
     const { menu, auth, allAuth } = response.json().result;
-    // Sorted by sortNo: the station list (spec route name site-index, the home page), the station
-    // pages reached from it (hidden), the Loggers screen (collector-index), then System.
-    expect(menu.map((m: { path: string }) => m.path)).toEqual(['/site/index', '/site/add', '/site/edit', '/stationmgr/index', '/stationmgr/detail', '/collector/index', '/system']);
-    expect(menu[0]).toMatchObject({ path: '/site/index', name: 'site-index', component: 'site/index' });
-    expect(menu[0].meta.permissionList.map((p: { action: string }) => p.action)).toContain('site:station:list');
-    expect(menu[1]).toMatchObject({ path: '/site/add', hidden: true });
-    const [loggers, system] = menu.slice(5);
+    // Sorted by sortNo (spec section 2's menu order): the dashboards, the station list (site-index,
+    // the home page) and the pages reached from it (hidden), the batteries (battery-index) and their
+    // detail (hidden), the station chart, the events, the battery history, the Loggers screen
+    // (collector-index), the battery change record, station management, then System.
+    expect(menu.map((m: { path: string }) => m.path)).toEqual([
+      '/dashboard',
+      '/site/index',
+      '/site/add',
+      '/site/edit',
+      '/stationmgr/detail',
+      '/battery/index',
+      '/battery/detail',
+      '/site/chart',
+      '/site/events',
+      '/battery/history',
+      '/collector/index',
+      '/battery/change',
+      '/stationmgr/index',
+      '/system',
+    ]);
+    // The dashboards come first (dashboard-analysis is the first menu entry; / still opens /site/index).
+    expect(menu[0]).toMatchObject({ path: '/dashboard', name: 'dashboard', component: 'layouts/RouteView', redirect: '/dashboard/analysis' });
+    expect(menu[0].children.map((m: { name: string }) => m.name)).toEqual(['dashboard-analysis', 'dashboard-monitor', 'dashboard-workplace']);
+    expect(menu[1]).toMatchObject({ path: '/site/index', name: 'site-index', component: 'site/index' });
+    expect(menu[1].meta.permissionList.map((p: { action: string }) => p.action)).toContain('site:station:list');
+    expect(menu[2]).toMatchObject({ path: '/site/add', hidden: true });
+    const byPath = (path: string) => menu.find((m: { path: string }) => m.path === path);
+    expect(byPath('/battery/index')).toMatchObject({ name: 'battery-index', component: 'battery/index' });
+    expect(byPath('/battery/index').meta.permissionList.map((p: { action: string }) => p.action)).toContain('battery-index');
+    expect(byPath('/battery/detail')).toMatchObject({ hidden: true, component: 'battery/detail' });
+    const [loggers, system] = [byPath('/collector/index'), byPath('/system')];
     expect(loggers).toMatchObject({ path: '/collector/index', name: 'collector-index', component: 'collector/index' });
     expect(loggers.meta.permissionList.map((p: { action: string }) => p.action)).toContain('device:logger:list');
     expect(system).toMatchObject({ path: '/system', name: 'system', component: 'layouts/RouteView', redirect: '/system/user', route: '1' });

@@ -115,7 +115,7 @@ describeListEndpoint('loggers', {
 describeListEndpoint('batteries', {
   url: '/boot/want/battery/list',
   columns: batteryListColumns,
-  permission: Permission.LoggerList,
+  permission: Permission.BatteryIndex,
   idField: 'batterySn',
   async seed(t, admin) {
     await registerLoggers(t, admin, [{ gsn: 'GSN24060001', key: 'reg-key-0001' }]);
@@ -137,7 +137,10 @@ describeListEndpoint('batteries', {
     await publish(logger, deviceTopics.telemetry('GSN99990002'), { v: 1, samples: [sample('BAT-9999-B1', Date.now() - 60_000)] });
     return 'BAT-9999-B1';
   },
-  writes: [{ method: 'POST', url: '/boot/want/device/operate' }],
+  writes: [
+    { method: 'POST', url: '/boot/want/device/operate' },
+    { method: 'POST', url: '/boot/want/battery/edit' },
+  ],
 });
 
 describeListEndpoint('commands', {

@@ -20,7 +20,7 @@ const passwords: Record<Role, string> = { admin: adminPassword, distributor: 'Di
 let t: TestApp;
 const token = {} as Record<Role, string>;
 /** Station ids by name, and each station's logger and battery. */
-const station: Record<'A' | 'B' | 'C' | 'D', { id: string; gsn: string; battery: string; command: string }> = {} as never;
+const station: Record<'A' | 'B' | 'C' | 'D', { id: string; gsn: string; battery: string; command: string; event: string }> = {} as never;
 /** The record each role may see (its own) and one it may not (another branch; another tenant for the administrator). */
 const own: Record<Role, 'A'> = { admin: 'A', distributor: 'A', installer: 'A', enduser: 'A' };
 const foreign: Record<Role, 'B' | 'C' | 'D'> = { admin: 'D', distributor: 'C', installer: 'B', enduser: 'B' };
@@ -49,8 +49,8 @@ const createStation = async (name: string, masterId: string): Promise<{ id: stri
   return { id: body.message as string, gsn };
 };
 
-/** A battery with one reading, a daily rollup and a command, on the logger. */
-const equip = async (gsn: string): Promise<{ battery: string; command: string }> => {
+/** A battery with one reading, a daily rollup, a command and an event, on the logger. */
+const equip = async (gsn: string): Promise<{ battery: string; command: string; event: string }> => {
   const battery = `${gsn}-B1`;
   const now = new Date();
   await t.app.db.execute(sql`insert into tb_battery (battery_sn, logger_gsn, last_ts, soc, power) values (${battery}, ${gsn}, ${now}, 61, 1.5)`);
@@ -59,7 +59,10 @@ const equip = async (gsn: string): Promise<{ battery: string; command: string }>
     values (${battery}, ${now}, 'charge', 'normal', 61, 98, 10, 51.2, 10, 1.5, 25, 1, 0, true, true, false, 'master', 'auto', ARRAY[3.2, 3.21]::real[], ARRAY[25]::real[])`);
   const command = newId();
   await t.app.db.execute(sql`insert into tb_command (id, logger_gsn, op, nonce, status, create_by) values (${command}, ${gsn}, 'restart', ${newId()}, 'sent', 'admin')`);
-  return { battery, command };
+  const event = newId();
+  // Ended: an open warning would make the station's status 'warning'.
+  await t.app.db.execute(sql`insert into tb_event (id, logger_gsn, device_event_id, battery_sn, type, code, category, begin_time, end_time) values (${event}, ${gsn}, 'ev-1', ${battery}, 'warning', 'W-SOC-LOW', 'soc', ${now}, ${now})`);
+  return { battery, command, event };
 };
 
 beforeAll(async () => {
@@ -235,9 +238,50 @@ const cells: Cell[] = [
     own: (response, r) => expect(response.json().result).toMatchObject({ batterySn: r.battery }),
   },
   {
+    name: 'GET /want/battery/historyRange',
+    call: (role, r) => api(role, 'GET', `/want/battery/historyRange?batterySn=${r.battery}&range=month`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ batterySn: r.battery, period: '1h' }),
+  },
+  {
+    name: 'GET /want/battery/historyRange/exportCsv',
+    call: (role, r) => api(role, 'GET', `/want/battery/historyRange/exportCsv?batterySn=${r.battery}&range=day`),
+    own: (response) => expect(response.headers['content-type']).toContain('text/csv'),
+  },
+  {
+    name: 'GET /want/tbStation/chart',
+    call: (role, r) => api(role, 'GET', `/want/tbStation/chart?id=${r.id}&range=year`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ id: r.id, period: '1d' }),
+  },
+  {
+    name: 'GET /want/tbStation/chart/exportXls',
+    call: (role, r) => api(role, 'GET', `/want/tbStation/chart/exportXls?id=${r.id}&range=day`),
+    own: (response) => expect(response.headers['content-type']).toContain('spreadsheetml'),
+  },
+  {
     name: 'GET /want/battery/cells',
     call: (role, r) => api(role, 'GET', `/want/battery/cells?batterySn=${r.battery}`),
     own: (response) => expect(response.json().result.cellVoltages).toEqual([3.2, 3.21]),
+  },
+  {
+    name: 'GET /want/battery/cellHistory (cell heat map)',
+    call: (role, r) => api(role, 'GET', `/want/battery/cellHistory?batterySn=${r.battery}`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ batterySn: r.battery, kind: 'voltage', bucketMinutes: 5 }),
+  },
+  {
+    name: 'GET /want/battery/queryById (battery detail)',
+    call: (role, r) => api(role, 'GET', `/want/battery/queryById?id=${r.battery}`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ batterySn: r.battery, loggerGsn: r.gsn, stationId: r.id, soc: 61 }),
+  },
+  {
+    name: 'POST /want/battery/edit (alias)',
+    call: (role, r) => api(role, 'POST', '/want/battery/edit', { batterySn: r.battery, alias: `pack of ${role}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.EDITED }),
+  },
+  {
+    name: 'GET /want/battery/exportCsv',
+    call: (role) => api(role, 'GET', '/want/battery/exportCsv'),
+    own: (response, r) => expect(response.body).toContain(r.battery),
+    foreign: (response, r) => expect(response.body).not.toContain(r.battery),
   },
   {
     name: 'POST /want/device/operate (restart)',
@@ -255,6 +299,55 @@ const cells: Cell[] = [
     name: 'GET /want/command/queryById',
     call: (role, r) => api(role, 'GET', `/want/command/queryById?id=${r.command}`),
     own: (response, r) => expect(response.json().result).toMatchObject({ id: r.command }),
+  },
+  {
+    name: 'GET /want/event/list',
+    call: (role) => api(role, 'GET', '/want/event/list?pageSize=100'),
+    own: (response, r) => expect(notListed(response).map((e) => e.id)).toContain(r.event),
+    foreign: (response, r) => expect(notListed(response).map((e) => e.id)).not.toContain(r.event),
+  },
+  {
+    name: 'GET /want/event/queryById',
+    call: (role, r) => api(role, 'GET', `/want/event/queryById?id=${r.event}`),
+    own: (response, r) => expect(response.json().result).toMatchObject({ id: r.event, loggerGsn: r.gsn, stationId: r.id }),
+  },
+  {
+    name: 'POST /want/event/acknowledge',
+    forbidden: ['enduser'],
+    call: (role, r) => api(role, 'POST', '/want/event/acknowledge', { ids: [r.event], comment: `seen by ${role}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.EDITED }),
+  },
+  {
+    name: 'GET /want/batteryChange/list',
+    call: async (role, r) => {
+      await t.app.db.execute(sql`insert into tb_battery_change (id, tenant_id, logger_gsn, station_id, old_sn, new_sn, change_time, source)
+        select ${`bc-${r.gsn}`}, tenant_id, gsn, station_id, ${r.battery}, ${`${r.gsn}-B2`}, now(), 'detected' from tb_logger where gsn = ${r.gsn} on conflict do nothing`);
+      return api(role, 'GET', '/want/batteryChange/list?pageSize=100');
+    },
+    own: (response, r) => expect(notListed(response).map((c) => c.id)).toContain(`bc-${r.gsn}`),
+    foreign: (response, r) => expect(notListed(response).map((c) => c.id)).not.toContain(`bc-${r.gsn}`),
+  },
+  {
+    name: 'POST /want/batteryChange/add',
+    forbidden: ['enduser'],
+    call: (role, r) => api(role, 'POST', '/want/batteryChange/add', { loggerGsn: r.gsn, oldSn: r.battery, newSn: `${r.gsn}-B3`, changeTime: new Date(Date.now() - 60_000).toISOString(), remark: `by ${role}` }),
+    own: (response) => expect(response.json()).toMatchObject({ success: true, code: ServerCode.ADDED }),
+  },
+  {
+    name: 'GET /want/dashboard/monitor',
+    call: async (role, r) => {
+      // Only located stations are on the map.
+      await t.app.db.execute(sql`update tb_station set lat = 1, lon = 2 where id = ${r.id}`);
+      return api(role, 'GET', '/want/dashboard/monitor');
+    },
+    own: (response, r) => expect(response.json().result.stations.map((s: { id: string }) => s.id)).toContain(r.id),
+    foreign: (response, r) => expect(response.json().result.stations.map((s: { id: string }) => s.id)).not.toContain(r.id),
+  },
+  {
+    name: 'GET /want/dashboard/workplace (recent commands)',
+    call: (role) => api(role, 'GET', '/want/dashboard/workplace'),
+    own: (response, r) => expect(response.json().result.recentCommands.map((c: { id: string }) => c.id)).toContain(r.command),
+    foreign: (response, r) => expect(response.json().result.recentCommands.map((c: { id: string }) => c.id)).not.toContain(r.command),
   },
 ];
 

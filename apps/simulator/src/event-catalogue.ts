@@ -1,4 +1,4 @@
-import { type DeviceEvent } from '@cellsight/contract';
+import { type DeviceEvent, type EventCode, eventCatalogue as codes } from '@cellsight/contract';
 import { type Restriction } from './battery-model.js';
 import { type Rng } from './random.js';
 
@@ -14,22 +14,19 @@ export interface EventKind {
 
 const warning = (): Restriction => ({ status: 'warning', blockCharge: false, blockDischarge: false, openMain: false });
 
+/** A code of the contract's catalogue (type and category from there) with how often and how it strikes here. */
+const kind = (code: EventCode, weight: number, restriction: EventKind['restriction']): EventKind => ({ type: codes[code].type, code, category: codes[code].category, weight, restriction });
+
 export const eventCatalogue: readonly EventKind[] = [
-  {
-    type: 'warning',
-    code: 'W-CELL-DELTA',
-    category: 'cell',
-    weight: 5,
-    // One cell drifts out of line by 60-120 mV while the warning is open.
-    restriction: (rng, cells) => ({ ...warning(), cellOffsetMv: { cell: rng.int(0, cells - 1), mv: rng.pick([-1, 1]) * rng.between(60, 120) } }),
-  },
-  { type: 'warning', code: 'W-TEMP-HIGH', category: 'temperature', weight: 4, restriction: warning },
-  { type: 'warning', code: 'W-SOC-LOW', category: 'soc', weight: 3, restriction: warning },
-  { type: 'normal', code: 'N-BALANCING', category: 'cell', weight: 4, restriction: () => null },
-  { type: 'protect', code: 'P-UNDERVOLT', category: 'voltage', weight: 2, restriction: () => ({ status: 'protect', blockCharge: false, blockDischarge: true, openMain: false }) },
-  { type: 'protect', code: 'P-OVERCURRENT', category: 'current', weight: 1, restriction: () => ({ status: 'protect', blockCharge: true, blockDischarge: true, openMain: false }) },
-  { type: 'fault', code: 'F-OVERTEMP', category: 'temperature', weight: 1, restriction: () => ({ status: 'fault', blockCharge: true, blockDischarge: true, openMain: true }) },
-  { type: 'fault', code: 'F-BMS-COMM', category: 'communication', weight: 1, restriction: () => ({ status: 'fault', blockCharge: true, blockDischarge: true, openMain: true }) },
+  // One cell drifts out of line by 60-120 mV while the warning is open.
+  kind('W-CELL-DELTA', 5, (rng, cells) => ({ ...warning(), cellOffsetMv: { cell: rng.int(0, cells - 1), mv: rng.pick([-1, 1]) * rng.between(60, 120) } })),
+  kind('W-TEMP-HIGH', 4, warning),
+  kind('W-SOC-LOW', 3, warning),
+  kind('N-BALANCING', 4, () => null),
+  kind('P-UNDERVOLT', 2, () => ({ status: 'protect', blockCharge: false, blockDischarge: true, openMain: false })),
+  kind('P-OVERCURRENT', 1, () => ({ status: 'protect', blockCharge: true, blockDischarge: true, openMain: false })),
+  kind('F-OVERTEMP', 1, () => ({ status: 'fault', blockCharge: true, blockDischarge: true, openMain: true })),
+  kind('F-BMS-COMM', 1, () => ({ status: 'fault', blockCharge: true, blockDischarge: true, openMain: true })),
 ];
 
 const totalWeight = eventCatalogue.reduce((sum, kind) => sum + kind.weight, 0);
@@ -44,4 +41,4 @@ export const pickEventKind = (rng: Rng): EventKind => {
 };
 
 /** Logger-level event sent after a restart command (no battery). */
-export const restartEvent = { type: 'normal', code: 'N-RESTART', category: 'system' } as const;
+export const restartEvent = { type: codes['N-RESTART'].type, code: 'N-RESTART', category: codes['N-RESTART'].category } as const;

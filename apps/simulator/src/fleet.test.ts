@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ackMessageSchema,
   eventsMessageSchema,
@@ -32,6 +33,10 @@ let fleet: Fleet;
 
 const of = (gsn: string, kind: string) => broker.messages.filter((m) => m.gsn === gsn && m.kind === kind);
 const samplesOf = (gsn: string): BatterySample[] => of(gsn, 'telemetry').flatMap((m) => m.payload.samples as BatterySample[]);
+/** The file the platform offers at `firmwareUrl`, and its checksum. */
+const firmware = Buffer.from('BMS firmware 9.9.9');
+const firmwareUrl = 'https://platform.example/boot/want/firmware/download/fw-999?gsn=x&expires=1&sig=y';
+const firmwareSha256 = createHash('sha256').update(firmware).digest('hex');
 const acksFor = (id: string): AckMessage[] => broker.messages.filter((m) => m.kind === 'ack' && m.payload.id === id).map((m) => m.payload as AckMessage);
 
 beforeAll(async () => {
@@ -47,6 +52,10 @@ beforeAll(async () => {
     offlineProbability: 0,
     upgradeFailureProbability: 0,
     upgradeStepMs: 15,
+    fetchFirmware: async (url) => {
+      if (url === firmwareUrl) return firmware;
+      throw new Error('HTTP 404');
+    },
     restartDelayMs: 150,
     reconnectPeriodMs: 100,
     statusIntervalMs: 60_000,
@@ -105,7 +114,7 @@ describe('a fleet against a real broker', () => {
 
   it('reports upgrade progress and shows the new version in later telemetry', async () => {
     const battery = second.batterySns[0] as string;
-    const val = JSON.stringify({ version: '9.9.9', url: 'https://updates.example.com/bms.bin', size: 1024, sha256: 'b'.repeat(64) });
+    const val = JSON.stringify({ version: '9.9.9', url: firmwareUrl, size: firmware.length, sha256: firmwareSha256 });
     await broker.sendCommand(second, { id: 'it-upgrade', op: 'upgrade', batterySn: battery, val });
     await waitFor(() => acksFor('it-upgrade').some((a) => a.upgradeState === 'succeeded'), 'upgrade success');
     const states = acksFor('it-upgrade').map((a) => `${a.upgradeState}:${a.progress}:${a.code}`);
@@ -113,6 +122,24 @@ describe('a fleet against a real broker', () => {
     const after = Date.now();
     await waitFor(() => samplesOf(second.gsn).some((s) => s.ts > after && s.batterySn === battery), 'later telemetry');
     expect(samplesOf(second.gsn).filter((s) => s.ts > after && s.batterySn === battery).every((s) => s.swVersion === '9.9.9')).toBe(true);
+  });
+
+  it('downloads the upgrade’s file and refuses it (download_failed, code 500) when its checksum or size differs, or it cannot be fetched; the old version stays', async () => {
+    const battery = second.batterySns[1] as string;
+    const cases = [
+      ['it-bad-sha', { url: firmwareUrl, size: firmware.length, sha256: 'b'.repeat(64) }, 'sha256 mismatch'],
+      ['it-bad-size', { url: firmwareUrl, size: firmware.length + 1, sha256: firmwareSha256 }, `size ${firmware.length} differs from ${firmware.length + 1}`],
+      ['it-missing', { url: 'https://platform.example/none.bin', size: 10, sha256: firmwareSha256 }, 'download of https://platform.example/none.bin failed: HTTP 404'],
+    ] as const;
+    for (const [id, target, reason] of cases) {
+      await broker.sendCommand(second, { id, op: 'upgrade', batterySn: battery, val: JSON.stringify({ version: '8.0.0', ...target }) });
+      await waitFor(() => acksFor(id).some((a) => a.upgradeState === 'download_failed'), `${id} refused`);
+      expect(acksFor(id).map((a) => `${a.upgradeState}:${a.code}`)).toEqual(['downloading:0', 'download_failed:500']);
+      expect(acksFor(id).at(-1)?.message).toBe(reason);
+    }
+    const after = Date.now();
+    await waitFor(() => samplesOf(second.gsn).some((s) => s.ts > after && s.batterySn === battery), 'later telemetry');
+    expect(samplesOf(second.gsn).filter((s) => s.ts > after && s.batterySn === battery).every((s) => s.swVersion !== '8.0.0')).toBe(true);
   });
 
   it('restarts on command: ack 0, offline, back online, shutdown cleared', async () => {

@@ -1,4 +1,5 @@
 import { type LoggerCredentials } from './credentials.js';
+import { type FirmwareFetcher, httpFirmwareFetcher } from './firmware-download.js';
 import { assertTimeZone, processTimeZone } from './local-time.js';
 import { emptyCounters, VirtualLogger, type FleetCounters, type LogFn } from './virtual-logger.js';
 
@@ -20,6 +21,8 @@ export interface FleetOptions {
   upgradeFailureProbability?: number;
   /** Time between two upgrade progress reports, ms. */
   upgradeStepMs?: number;
+  /** How loggers download an upgrade's file: over HTTP(S) by default. */
+  fetchFirmware?: FirmwareFetcher;
   /** How long a restart command keeps the logger offline, ms. */
   restartDelayMs?: number;
   statusIntervalMs?: number;
@@ -85,6 +88,7 @@ export const startFleet = (options: FleetOptions): Fleet => {
         eventTicks: options.eventTicks ?? [3, 60],
         upgradeFailureProbability: probability('upgradeFailureProbability', options.upgradeFailureProbability ?? 0.1),
         upgradeStepMs: options.upgradeStepMs ?? 3000,
+        fetchFirmware: options.fetchFirmware ?? httpFirmwareFetcher,
         restartDelayMs: options.restartDelayMs ?? 5000,
         reconnectPeriodMs: options.reconnectPeriodMs ?? 2000,
         maxInflight: options.maxInflight ?? 20,

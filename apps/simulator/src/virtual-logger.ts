@@ -3,6 +3,7 @@ import { loggerSigningKey } from '@cellsight/contract/device-crypto';
 import { type IClientOptions, type MqttClient } from 'mqtt';
 import { BatteryModel } from './battery-model.js';
 import { checkCommand, NonceMemory, type CommandAction, type UpgradeRequest } from './command-check.js';
+import { type FirmwareFetcher, downloadFirmware } from './firmware-download.js';
 import { type LoggerCredentials } from './credentials.js';
 import { pickEventKind, restartEvent } from './event-catalogue.js';
 import { ackMessage, eventsMessage, loggerConnectOptions, offlineMessage, onlineMessage, statusMessage, telemetryMessage } from './messages.js';
@@ -83,6 +84,8 @@ export interface VirtualLoggerOptions {
   eventTicks: readonly [number, number];
   upgradeFailureProbability: number;
   upgradeStepMs: number;
+  /** How the logger downloads an upgrade's file (over HTTP unless a test gives another). */
+  fetchFirmware: FirmwareFetcher;
   restartDelayMs: number;
   reconnectPeriodMs: number;
   maxInflight: number;
@@ -485,6 +488,16 @@ export class VirtualLogger {
     };
     const steps: Array<() => void> = [];
     for (let progress = 0; progress <= 100; progress += 20) {
+      // The file itself, fetched and checked (size, SHA-256) once the logger has said it is downloading.
+      if (progress === 20) {
+        steps.push(() => {
+          void downloadFirmware(request, this.options.fetchFirmware).then((fault) => {
+            if (fault === null) return run();
+            this.ack({ id, code: DeviceCode.FAILURE, upgradeState: 'download_failed', progress: 0, message: fault.slice(0, 256) });
+            finish(false);
+          });
+        });
+      }
       steps.push(() => {
         if (failStage === 'download_failed' && progress === failAt) {
           this.ack({ id, code: DeviceCode.FAILURE, upgradeState: 'download_failed', progress, message: `download of ${request.url} failed` });

@@ -20,6 +20,11 @@ export type CommandStatus = (typeof commandStatuses)[number];
 
 /** Shortest gap between two firmware upgrades of one device (spec section 9). */
 export const upgradeCooldownMs = 5 * 60 * 1000;
+/** The server's refusals of an upgrade (spec section 8 upgrade texts); the console shows them in its language. */
+export const upgradeRefusals = {
+  coolDown: 'less than 5 minutes since the last upgrade',
+  offline: 'The battery is offline and cannot be upgraded.',
+} as const;
 /** A command without an answer within this time has timed out. */
 export const commandAckTimeoutMs = 30_000;
 /** An upgrade that stops reporting progress for this long has timed out. */

@@ -29,3 +29,6 @@ export const sameSecret = (a: string, b: string): boolean => {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
+
+/** Signature of a firmware download address given to a logger: HMAC-SHA256(signing key, "firmware:" + id + ":" + gsn + ":" + expires), hex. */
+export const firmwareLinkSignature = (signingKey: string, firmwareId: string, gsn: string, expires: number): string => hmac(signingKey, `firmware:${firmwareId}:${gsn}:${expires}`);

@@ -145,16 +145,19 @@ export const stateMessageSchema = z.object({ v: z.literal(protocolVersion), onli
 export const commandOps = ['restart', 'shutdown', 'settings', 'upgrade'] as const;
 export type CommandOp = (typeof commandOps)[number];
 
+/** Bounds of the remote settings (spec section 9: EOD 44 to 50); out of them the server answers 4031. */
+export const remoteSettingLimits = { eod: { min: 44, max: 50 }, socMax: { min: 50, max: 100 }, socMin: { min: 0, max: 50 } } as const;
+
 /** Remote settings a logger accepts (spec section 9: EOD 44 to 50). */
 export const remoteSettingsSchema = z
   .object({
     /** End-of-discharge voltage threshold. */
-    eod: z.number().min(44).max(50).optional(),
+    eod: z.number({ error: 'must be a number' }).min(remoteSettingLimits.eod.min, 'must be from 44 to 50').max(remoteSettingLimits.eod.max, 'must be from 44 to 50').optional(),
     /** Highest state of charge to charge to, %. */
-    socMax: z.number().int().min(50).max(100).optional(),
+    socMax: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(remoteSettingLimits.socMax.min, 'must be from 50 to 100').max(remoteSettingLimits.socMax.max, 'must be from 50 to 100').optional(),
     /** Lowest state of charge to discharge to, %. */
-    socMin: z.number().int().min(0).max(50).optional(),
-    workMode: text().max(32).optional(),
+    socMin: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(remoteSettingLimits.socMin.min, 'must be from 0 to 50').max(remoteSettingLimits.socMin.max, 'must be from 0 to 50').optional(),
+    workMode: text().max(32, 'must be at most 32 characters').optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'give at least one setting');
 export type RemoteSettings = z.infer<typeof remoteSettingsSchema>;

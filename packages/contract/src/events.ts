@@ -14,8 +14,12 @@ export const serverEventSchemas = {
   'logger.state': z.object({ gsn: text(), online: z.boolean() }),
   /** A logger reported batteries for the first time (they now have a latest reading). */
   'battery.added': z.object({ gsn: text(), batterySns: z.array(text()) }),
+  /** A battery change was recorded (detected, moved or entered by hand): the battery change records refresh. */
+  'battery.changed': z.object({ gsn: text(), oldSn: text(), newSn: text(), source: text() }),
   /** A device event opened or closed. */
   'device.event': z.object({ gsn: text(), batterySn: text().nullable(), type: text(), code: text(), state: z.enum(['open', 'closed']) }),
+  /** Events were acknowledged in a console (the events screen refreshes). */
+  'event.acknowledged': z.object({ ids: z.array(text()) }),
   /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */
   'command.updated': z.object({ id: text(), gsn: text(), status: text(), progress: z.number().nullable() }),
   /** Stations were created, edited or deleted, or loggers were bound to them or unbound. */

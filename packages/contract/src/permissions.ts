@@ -30,7 +30,16 @@ export const Permission = {
   /** Register loggers from a spreadsheet. */
   LoggerImport: 'device:logger:import',
   CommandList: 'device:command:list',
+  /** The battery list and detail (spec section 2: /battery/index requires battery-index). */
+  BatteryIndex: 'battery-index',
+  BatteryExport: 'device:battery:export',
+  /** A battery's alias. */
+  BatteryEdit: 'device:battery:edit',
   IngestStats: 'device:ingest:stats',
+  /** The firmware library (administrators): list, upload, delete. */
+  FirmwareList: 'device:firmware:list',
+  FirmwareAdd: 'device:firmware:add',
+  FirmwareDelete: 'device:firmware:delete',
   RoleList: 'system:role:list',
   RoleAdd: 'system:role:add',
   RoleEdit: 'system:role:edit',
@@ -65,6 +74,18 @@ export const Permission = {
   StationEdit: 'site:station:edit',
   StationDelete: 'site:station:delete',
   StationExport: 'site:station:export',
+  /** The events screen (site-events): list, acknowledge, export. */
+  EventList: 'site:event:list',
+  EventAcknowledge: 'site:event:acknowledge',
+  EventExport: 'site:event:export',
+  /** The dashboards, one code each (a role may be given the map without the fleet's figures). */
+  DashboardAnalysis: 'dashboard:analysis',
+  DashboardMonitor: 'dashboard:monitor',
+  DashboardWorkplace: 'dashboard:workplace',
+  /** Battery change records (battery-change): list, export, and a replacement entered by hand. */
+  BatteryChangeList: 'battery:change:list',
+  BatteryChangeExport: 'battery:change:export',
+  BatteryChangeAdd: 'battery:change:add',
 } as const;
 
 /** The permission each remote operation needs (`POST /want/device/operate`). */
@@ -105,9 +126,19 @@ export const MenuComponent = {
   DepartList: 'system/DepartList',
   PositionList: 'system/SysPositionList',
   LogList: 'system/LogList',
+  FirmwareList: 'system/FirmwareList',
   StationList: 'site/index',
   StationEdit: 'site/edit',
   StationAdd: 'site/add',
   StationManager: 'stationmgr/index',
   StationDetail: 'stationmgr/detail',
+  EventList: 'site/events',
+  BatteryList: 'battery/index',
+  BatteryDetail: 'battery/detail',
+  DashboardAnalysis: 'dashboard/Analysis',
+  DashboardMonitor: 'dashboard/Monitor',
+  DashboardWorkplace: 'dashboard/Workplace',
+  StationChart: 'site/chart',
+  BatteryHistory: 'battery/history',
+  BatteryChange: 'battery/change',
 } as const;

@@ -19,3 +19,5 @@ export * from '../modules/command/command.table.js';
 export * from '../modules/ingest/refusal.table.js';
 export * from '../modules/position/position.table.js';
 export * from '../modules/station/station.table.js';
+export * from '../modules/firmware/firmware.table.js';
+export * from '../modules/battery-change/battery-change.table.js';

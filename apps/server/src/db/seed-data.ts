@@ -30,6 +30,14 @@ const screen = (id: string, name: string, url: string, component: string, sortNo
 const stationPage = (id: string, name: string, url: string, component: string, sortNo: number): MenuSeed => ({ id, parentId: null, name, url, component, menuType: MenuType.FirstLevel, sortNo, hidden: true });
 
 export const menuSeed: MenuSeed[] = [
+  // The dashboards (spec section 2: dashboard-analysis is the first menu entry; / still opens /site/index), one view permission each.
+  { id: 'm-dashboard', parentId: null, name: 'Dashboard', url: '/dashboard', component: MenuComponent.RouteView, redirect: '/dashboard/analysis', menuType: MenuType.FirstLevel, sortNo: 5, icon: 'dashboard' },
+  { id: 'm-dashboard-analysis', parentId: 'm-dashboard', name: 'Analysis', url: '/dashboard/analysis', component: MenuComponent.DashboardAnalysis, menuType: MenuType.SubMenu, sortNo: 1, icon: 'line-chart' },
+  { id: 'b-dashboard-analysis', parentId: 'm-dashboard-analysis', name: 'View the fleet analysis', menuType: MenuType.Button, perms: Permission.DashboardAnalysis, sortNo: 1 },
+  { id: 'm-dashboard-monitor', parentId: 'm-dashboard', name: 'Monitor', url: '/dashboard/monitor', component: MenuComponent.DashboardMonitor, menuType: MenuType.SubMenu, sortNo: 2, icon: 'alert' },
+  { id: 'b-dashboard-monitor', parentId: 'm-dashboard-monitor', name: 'View the station map', menuType: MenuType.Button, perms: Permission.DashboardMonitor, sortNo: 1 },
+  { id: 'm-dashboard-workplace', parentId: 'm-dashboard', name: 'Workplace', url: '/dashboard/workplace', component: MenuComponent.DashboardWorkplace, menuType: MenuType.SubMenu, sortNo: 3, icon: 'tool' },
+  { id: 'b-dashboard-workplace', parentId: 'm-dashboard-workplace', name: 'View what needs attention', menuType: MenuType.Button, perms: Permission.DashboardWorkplace, sortNo: 1 },
   // The home page (spec section 2: / redirects to /site/index, menu name site-index).
   { id: 'm-site', parentId: null, name: 'Stations', url: '/site/index', component: MenuComponent.StationList, menuType: MenuType.FirstLevel, sortNo: 10, icon: 'home' },
   { id: 'b-station-list', parentId: 'm-site', name: 'List stations', menuType: MenuType.Button, perms: Permission.StationList, sortNo: 1 },
@@ -39,9 +47,29 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-station-export', parentId: 'm-site', name: 'Export stations', menuType: MenuType.Button, perms: Permission.StationExport, sortNo: 5 },
   stationPage('m-site-add', 'Create station', '/site/add', MenuComponent.StationAdd, 11),
   stationPage('m-site-edit', 'Edit station', '/site/edit', MenuComponent.StationEdit, 12),
-  stationPage('m-stationmgr', 'Station management', '/stationmgr/index', MenuComponent.StationManager, 13),
+  // The menu's last station entry (spec section 2: stationmgr-index, after member-index and battery-change).
+  { id: 'm-stationmgr', parentId: null, name: 'Station management', url: '/stationmgr/index', component: MenuComponent.StationManager, menuType: MenuType.FirstLevel, sortNo: 88, icon: 'apartment' },
   stationPage('m-stationmgr-detail', 'Station', '/stationmgr/detail', MenuComponent.StationDetail, 14),
-  { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'cluster' },
+  // Events (spec route site-events): every battery and logger event in the caller's scope.
+  { id: 'm-site-events', parentId: null, name: 'Events', url: '/site/events', component: MenuComponent.EventList, menuType: MenuType.FirstLevel, sortNo: 40, icon: 'alert' },
+  { id: 'b-event-list', parentId: 'm-site-events', name: 'List events', menuType: MenuType.Button, perms: Permission.EventList, sortNo: 1 },
+  { id: 'b-event-acknowledge', parentId: 'm-site-events', name: 'Acknowledge events', menuType: MenuType.Button, perms: Permission.EventAcknowledge, sortNo: 2 },
+  { id: 'b-event-export', parentId: 'm-site-events', name: 'Export events', menuType: MenuType.Button, perms: Permission.EventExport, sortNo: 3 },
+  // The station chart (spec site-chart) and battery daily and history (battery-history): read with the station, respectively battery, list's permission.
+  { id: 'm-site-chart', parentId: null, name: 'Station chart', url: '/site/chart', component: MenuComponent.StationChart, menuType: MenuType.FirstLevel, sortNo: 30, icon: 'line-chart' },
+  { id: 'm-battery-history', parentId: null, name: 'Battery history', url: '/battery/history', component: MenuComponent.BatteryHistory, menuType: MenuType.FirstLevel, sortNo: 50, icon: 'history' },
+  // Batteries (spec battery-index): the list, its export and aliases; the detail page is reached from it.
+  { id: 'm-battery', parentId: null, name: 'Batteries', url: '/battery/index', component: MenuComponent.BatteryList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'thunderbolt' },
+  { id: 'b-battery-index', parentId: 'm-battery', name: 'List batteries', menuType: MenuType.Button, perms: Permission.BatteryIndex, sortNo: 1 },
+  { id: 'b-battery-export', parentId: 'm-battery', name: 'Export batteries', menuType: MenuType.Button, perms: Permission.BatteryExport, sortNo: 2 },
+  { id: 'b-battery-edit', parentId: 'm-battery', name: 'Edit battery aliases', menuType: MenuType.Button, perms: Permission.BatteryEdit, sortNo: 3 },
+  stationPage('m-battery-detail', 'Battery', '/battery/detail', MenuComponent.BatteryDetail, 21),
+  // Battery change records (spec route battery-change): replacements detected or entered by hand, and moves.
+  { id: 'm-battery-change', parentId: null, name: 'Battery changes', url: '/battery/change', component: MenuComponent.BatteryChange, menuType: MenuType.FirstLevel, sortNo: 85, icon: 'swap' },
+  { id: 'b-battery-change-list', parentId: 'm-battery-change', name: 'List battery changes', menuType: MenuType.Button, perms: Permission.BatteryChangeList, sortNo: 1 },
+  { id: 'b-battery-change-export', parentId: 'm-battery-change', name: 'Export battery changes', menuType: MenuType.Button, perms: Permission.BatteryChangeExport, sortNo: 2 },
+  { id: 'b-battery-change-add', parentId: 'm-battery-change', name: 'Record battery replacements', menuType: MenuType.Button, perms: Permission.BatteryChangeAdd, sortNo: 3 },
+  { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 70, icon: 'cluster' },
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   // Administrators only (no other role's grants name it): a new key drops the logger until it reconnects with it.
   { id: 'b-logger-rotate-key', parentId: 'm-collector', name: 'Change logger keys', menuType: MenuType.Button, perms: Permission.LoggerRotateKey, sortNo: 2 },
@@ -101,6 +129,12 @@ export const menuSeed: MenuSeed[] = [
     [Permission.DictRefreshCache, 'Refresh dictionary cache'],
   ]),
   ...screen('m-system-log', 'Logs', '/system/log', MenuComponent.LogList, 7, 'file-search', [[Permission.LogList, 'List logs']]),
+  // Administrators only (no other role's grants name it): the files loggers install in an upgrade.
+  ...screen('m-system-firmware', 'Firmware', '/system/firmware', MenuComponent.FirmwareList, 8, 'cloud-upload', [
+    [Permission.FirmwareList, 'List firmware'],
+    [Permission.FirmwareAdd, 'Upload firmware'],
+    [Permission.FirmwareDelete, 'Delete firmware'],
+  ]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
@@ -116,10 +150,12 @@ export interface RoleSeed {
   grants: '*' | string[];
 }
 
-/** What every signed-in role may look at: the station pages and the loggers, and the command audit. */
-const viewing = ['m-site', 'b-station-list', 'm-stationmgr', 'm-stationmgr-detail', 'm-collector', 'b-logger-list', 'b-command-list'];
+/** The three dashboards, each with its view permission. */
+const dashboards = ['m-dashboard', 'm-dashboard-analysis', 'b-dashboard-analysis', 'm-dashboard-monitor', 'b-dashboard-monitor', 'm-dashboard-workplace', 'b-dashboard-workplace'];
+/** What every signed-in role may look at: the dashboards, the station pages and the loggers, and the command audit. */
+const viewing = [...dashboards, 'm-site', 'b-station-list', 'm-stationmgr', 'm-stationmgr-detail', 'm-collector', 'b-logger-list', 'b-command-list', 'm-battery', 'b-battery-index', 'b-battery-export', 'm-battery-detail', 'm-site-events', 'b-event-list', 'b-event-export', 'm-site-chart', 'm-battery-history', 'm-battery-change', 'b-battery-change-list', 'b-battery-change-export'];
 /** Creating and looking after stations and their loggers. */
-const installing = ['b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-station-export', 'b-logger-register', 'b-logger-edit', 'b-logger-unbind', 'b-logger-import'];
+const installing = ['b-battery-edit', 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-station-export', 'b-logger-register', 'b-logger-edit', 'b-logger-unbind', 'b-logger-import', 'b-event-acknowledge', 'b-battery-change-add'];
 
 /**
  * Built-in roles and their default grants (issue: end users view and may restart their own loggers;
@@ -136,7 +172,7 @@ export const roleSeed: RoleSeed[] = [
     grants: [...viewing, ...installing, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
   },
   { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
-  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-command-restart'] },
+  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-battery-edit', 'b-command-restart'] },
   { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: viewing },
 ];
 
@@ -162,6 +198,8 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
   },
   { code: 'dict_item_status', name: 'Item status', items: [['1', 'Enabled', '启用', 'Aktiv'], ['0', 'Disabled', '不启用', 'Inaktiv']] },
   { code: 'station_status', name: 'Station status', items: [['0', 'Fault', '故障', 'Störung'], ['1', 'Warning', '告警', 'Warnung'], ['2', 'Normal', '正常', 'Normal'], ['3', 'Offline', '离线', 'Offline']] },
+  { code: 'event_type', name: 'Event type', items: [['normal', 'Normal', '正常', 'Normal'], ['warning', 'Warning', '告警', 'Warnung'], ['fault', 'Fault', '故障', 'Störung'], ['protect', 'Protection', '保护', 'Schutz']] },
+  { code: 'change_source', name: 'Battery change source', items: [['detected', 'Detected', '系统检测', 'Erkannt'], ['moved', 'Moved', '迁移', 'Umgezogen'], ['manual', 'Entered by hand', '手动录入', 'Manuell erfasst']] },
   { code: 'station_type', name: 'Station type', items: [['0', 'Low voltage', '低压', 'Niederspannung'], ['1', 'High voltage', '高压', 'Hochspannung']] },
   {
     code: 'account_type',

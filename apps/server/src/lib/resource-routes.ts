@@ -4,7 +4,7 @@ import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSch
 import { requireAuth } from '../plugins/auth.plugin.js';
 import { ok } from './envelope.js';
 import { badRequest } from './errors.js';
-import { type Language, type ListQuery, type Page, text } from '@cellsight/contract';
+import { type Language, type ListQuery, type Page, type PermissionCode, text } from '@cellsight/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 import type { ExportFormat } from './spreadsheet.js';
@@ -19,12 +19,18 @@ export interface ResourceCalls<R extends Resource> {
   resource: R;
   list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<z.input<R['record']>>>;
   byId?(auth: AuthContext, id: string, language: Language): Promise<z.input<R['record']>>;
-  add(auth: AuthContext, input: never): Promise<string>;
-  edit(auth: AuthContext, input: never): Promise<void>;
-  remove(auth: AuthContext, ids: string[]): Promise<void>;
+  /** Add, edit and delete: a read-only screen (batteries) has none of them, nor their permissions. */
+  add?(auth: AuthContext, input: never): Promise<string>;
+  edit?(auth: AuthContext, input: never): Promise<void>;
+  remove?(auth: AuthContext, ids: string[]): Promise<void>;
   exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat): Promise<{ fileName: string; contentType: string; data: Buffer }>;
   importSheet?(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number>;
-  isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability>;
+  isAvailable?(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability>;
+}
+
+export interface ResourceRouteOptions {
+  /** Other permissions that may read the list and one record: screens that show the same records (the Loggers screen's batteries). */
+  alsoReadBy?: readonly PermissionCode[];
 }
 
 /** The multipart `file` of an import call, read whole; 400 naming `file` when the request has none. */
@@ -40,10 +46,10 @@ export async function spreadsheetUpload(request: FastifyRequest): Promise<{ data
  * contract names (a call without one, or add, edit and import without the add or edit schema, is not
  * registered), and the duplicate check of its unique fields.
  */
-export function resourceRoutes<R extends Resource>(app: ZodApp, service: ResourceCalls<R>, tags: string[]): void {
+export function resourceRoutes<R extends Resource>(app: ZodApp, service: ResourceCalls<R>, tags: string[], options: ResourceRouteOptions = {}): void {
   const { resource } = service;
   const { path, permissions } = resource;
-  const read = { permission: permissions.list };
+  const read = { permission: options.alsoReadBy ? [permissions.list, ...options.alsoReadBy] : permissions.list };
 
   route(
     app,
@@ -59,25 +65,28 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
     );
   }
 
-  if (permissions.add && resource.add) {
+  if (permissions.add && resource.add && service.add) {
+    const add = service.add.bind(service);
     route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
-      ok(await service.add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
+      ok(await add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
     );
   }
-  if (permissions.edit && resource.edit) {
+  if (permissions.edit && resource.edit && service.edit) {
+    const edit = service.edit.bind(service);
     route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
-      await service.edit(requireAuth(request), request.body as never);
+      await edit(requireAuth(request), request.body as never);
       return ok(null, 'Edited', ServerCode.EDITED);
     });
   }
-  if (permissions.delete) {
+  if (permissions.delete && service.remove) {
+    const removeRecords = service.remove.bind(service);
     const remove = { permission: permissions.delete };
     route(app, { method: 'DELETE', url: `${path}/delete`, access: remove, tags, summary: 'Delete one', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
-      await service.remove(requireAuth(request), [request.query.id]);
+      await removeRecords(requireAuth(request), [request.query.id]);
       return ok(null, 'Deleted', ServerCode.DELETED);
     });
     route(app, { method: 'DELETE', url: `${path}/deleteBatch`, access: remove, tags, summary: 'Delete several (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
-      await service.remove(requireAuth(request), splitIds(request.query.ids));
+      await removeRecords(requireAuth(request), splitIds(request.query.ids));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     });
   }
@@ -112,11 +121,12 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
       },
     );
   }
-  if (resource.unique && resource.unique.length > 0) {
+  if (resource.unique && resource.unique.length > 0 && service.isAvailable) {
+    const isAvailable = service.isAvailable.bind(service);
     app.duplicateChecks.set(resource.table, {
       fields: resource.unique,
       access: [permissions.add, permissions.edit].filter((code) => code !== undefined),
-      check: (auth, field, value, exceptId) => service.isAvailable(auth, field, value, exceptId),
+      check: (auth, field, value, exceptId) => isAvailable(auth, field, value, exceptId),
     });
   }
 }

@@ -1,15 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type Fleet, type LoggerCredentials, startFleet } from '@cellsight/simulator';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
 import { adminUser, defaultTenant, demoStations, demoUsers } from '../db/seed-data.js';
 import { createDeviceRepository } from '../modules/device/device.repository.js';
+import { createFirmwareRepository } from '../modules/firmware/firmware.repository.js';
+import { createFirmwareService } from '../modules/firmware/firmware.service.js';
 import { createStationStatusRepository } from '../modules/station/station-status.repository.js';
 import { createStationRepository } from '../modules/station/station.repository.js';
 import { createStationService } from '../modules/station/station.service.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
 import type { AuthContext } from './auth.plugin.js';
+
+/** Files the demo's firmware library starts with (the simulated batteries run 1.4.2 and the loggers 2.3.0). */
+const demoFirmware = [
+  { deviceType: 'battery', version: '1.5.0', remark: 'Demo: gentler cell balancing' },
+  { deviceType: 'logger', version: '2.4.0', remark: 'Demo: faster reconnects on 4G' },
+] as const;
 
 /** The demo loggers that stay on no station: registered to the first demo installer, for the creation wizard. */
 const wizardRegistrant = demoUsers.find((u) => u.accountType === AccountType.Installer)?.id ?? null;
@@ -67,6 +75,16 @@ export default fp<{ config: Config }>(
         logger: JSON.stringify([{ gsn: login.gsn, key: login.key, product_code: `${login.gsn}-M1` }]),
       }));
     }
+    // Firmware to try a remote upgrade with: a battery and a logger version, in the library once.
+    const library = createFirmwareRepository(app.db, config.firmwareDir);
+    const firmware = createFirmwareService({ firmware: library, tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+    for (const file of demoFirmware) {
+      if (await library.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
+      const data = Buffer.from(`Cellsight demo ${file.deviceType} firmware ${file.version}\n`.repeat(2048));
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      await firmware.upload(seeder, { version: file.version, deviceType: file.deviceType, sha256, remark: file.remark }, { data, fileName: `${file.deviceType}-${file.version}.bin`, truncated: false });
+    }
+
     const unbound = credentials.filter((_, index) => !demoStations.some((s) => s.logger === index + 1));
     if (unbound.length > 0) {
       // For a person trying the wizard: these run but are on no station (their keys are this installation's own).

@@ -6,17 +6,21 @@ import {
   type ListQuery,
   type OperateRequest,
   type Page,
+  type UpgradeTarget,
   DeviceCode,
+  Permission,
   ServerCode,
   commandPermissionOf,
   commandAckTimeoutMs,
   commandListColumns,
   commandMaxAgeMs,
   deviceTopics,
+  firmwareUpgradeSchema,
   protocolVersion,
   remoteSettingsSchema,
   upgradeCooldownMs,
   upgradeSilenceTimeoutMs,
+  upgradeRefusals,
   upgradeTargetSchema,
 } from '@cellsight/contract';
 import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
@@ -38,6 +42,8 @@ interface Dependencies {
   visibleLoggers: (auth: AuthContext) => SQL;
   /** Told with the command's logger, so those who see that logger hear of it. */
   onChanged: (record: CommandRecord, logger: LoggerIdentity | null) => void;
+  /** The address, size and checksum of a firmware library file for this logger (or one of its batteries). */
+  upgradeTarget: (logger: LoggerIdentity, batterySn: string | null, firmwareId: string, baseUrl: string) => Promise<UpgradeTarget>;
   now?: () => Date;
 }
 
@@ -64,13 +70,15 @@ export const createCommandService = (deps: Dependencies) => {
     deps.onChanged(toCommandRecord(row), logger);
   };
 
-  const validateValue = (op: OperateRequest['op'], val: string): string => {
+  /** The command's value as the logger gets it; an upgrade's firmware (`{"firmwareId"}`) becomes its signed download. */
+  const validateValue = async (auth: AuthContext, logger: LoggerIdentity, request: { op: OperateRequest['op']; batterySn?: string; val: string }, baseUrl: string): Promise<string> => {
+    const { op, val } = request;
     if (op === 'restart' || op === 'shutdown') return '';
     let json: unknown;
     try {
       json = JSON.parse(val);
     } catch {
-      throw invalidField('val', op === 'settings' ? 'must be JSON of the settings' : 'must be JSON of the upgrade target');
+      throw invalidField('val', op === 'settings' ? 'must be JSON of the settings' : 'must be JSON naming the firmware ({"firmwareId": ...})');
     }
     if (op === 'settings') {
       const result = remoteSettingsSchema.safeParse(json);
@@ -82,6 +90,10 @@ export const createCommandService = (deps: Dependencies) => {
       }
       return JSON.stringify(result.data);
     }
+    const fromLibrary = firmwareUpgradeSchema.safeParse(json);
+    if (fromLibrary.success) return JSON.stringify(await deps.upgradeTarget(logger, request.batterySn ?? null, fromLibrary.data.firmwareId, baseUrl));
+    // An address of the caller's choosing is for those who keep the library: anyone else could send loggers anywhere.
+    if (!auth.permissions.has(Permission.FirmwareAdd)) throw invalidField('val.firmwareId', 'is required: choose a file of the firmware library');
     const result = upgradeTargetSchema.safeParse(json);
     if (!result.success) {
       const issue = result.error.issues[0];
@@ -107,7 +119,8 @@ export const createCommandService = (deps: Dependencies) => {
 
   return {
     /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
-    async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
+    /** `baseUrl`: where loggers reach this platform over HTTP (an upgrade's download address starts with it). */
+    async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }, baseUrl = ''): Promise<CommandRecord> {
       if (!auth.permissions.has(commandPermissionOf[request.op])) throw forbidden(`No permission to send ${request.op} commands`);
       // Outside the caller's scope is the same answer as a logger that does not exist.
       const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
@@ -116,17 +129,18 @@ export const createCommandService = (deps: Dependencies) => {
         const owners = await deps.devices.batteryOwners([request.batterySn]);
         if (owners.get(request.batterySn) !== logger.gsn) throw invalidField('batterySn', `is not a battery of logger ${logger.gsn}`);
       }
+      // A value out of range (4031) is the caller's to fix whatever the device's state: it is said first.
+      const val = await validateValue(auth, logger, request, baseUrl);
       if (!logger.online) {
         throw badRequest(
           ServerCode.DEVICE_OFFLINE,
-          request.op === 'upgrade' ? 'The battery is offline and cannot be upgraded.' : `Logger ${logger.gsn} is offline`,
+          request.op === 'upgrade' ? upgradeRefusals.offline : `Logger ${logger.gsn} is offline`,
         );
       }
-      const val = validateValue(request.op, request.val);
       if (request.op === 'upgrade') {
         const last = await deps.commands.lastUpgrade(logger.gsn, request.batterySn ?? null);
         if (last && now().getTime() - last.createTime.getTime() < upgradeCooldownMs) {
-          throw badRequest(ServerCode.OPERATION_FAILED, 'less than 5 minutes since the last upgrade');
+          throw badRequest(ServerCode.OPERATION_FAILED, upgradeRefusals.coolDown);
         }
       }
       const row = await deps.commands.insert({

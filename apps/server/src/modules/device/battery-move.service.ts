@@ -1,10 +1,13 @@
 import { type BatteryMove, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { BatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
 
 export interface BatteryMoveServiceDeps {
   devices: DeviceRepository;
+  /** The battery change records: a move is recorded in its own transaction. */
+  changes: Pick<BatteryChangeRepository, 'insert'>;
   /**
    * The device plane's part once the new owner is stored: ingestion forgets the cached owner, so the
    * new logger's very next sample is stored and the old one's dropped; the new tenant's consoles refresh.
@@ -26,7 +29,12 @@ export const createBatteryMoveService = (deps: BatteryMoveServiceDeps) => ({
     const target = await deps.devices.findVisibleLogger(request.gsn, visible);
     if (!target) throw notFound(`logger ${request.gsn}`, 'gsn');
     if (target.gsn === battery.gsn) throw invalidField('gsn', `battery ${request.batterySn} already belongs to logger ${target.gsn}`);
-    const moved = await deps.devices.moveBattery(request.batterySn, battery.gsn, target.gsn);
+    const moved = await deps.devices.moveBattery(request.batterySn, battery.gsn, target.gsn, async (tx) => {
+      await deps.changes.insert(
+        { tenantId: target.tenantId, loggerGsn: target.gsn, stationId: target.stationId, oldSn: request.batterySn, newSn: request.batterySn, previousLoggerGsn: battery.gsn, changeTime: new Date(), source: 'moved', createBy: auth.username },
+        tx,
+      );
+    });
     if (!moved) throw badRequest(ServerCode.OPERATION_FAILED, `battery ${request.batterySn} was moved meanwhile; reload and try again`);
     deps.moved(request.batterySn, target);
     return `Moved battery ${request.batterySn} from logger ${battery.gsn} to logger ${target.gsn}`;

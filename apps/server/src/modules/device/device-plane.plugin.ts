@@ -5,9 +5,13 @@ import type { Config } from '../../config.js';
 import { createEmbeddedBroker } from '../broker/embedded-broker.transport.js';
 import type { DeviceTransport } from '../broker/device-transport.js';
 import { createExternalBroker } from '../broker/external-broker.transport.js';
+import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import { createBrokerAccountsRepository } from '../broker/broker-accounts.repository.js';
 import { type BrokerAccountsService, createBrokerAccountsService } from '../broker/broker-accounts.service.js';
 import { createCommandRepository } from '../command/command.repository.js';
+import { createFirmwareRepository } from '../firmware/firmware.repository.js';
+import { createFirmwareService } from '../firmware/firmware.service.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
@@ -58,6 +62,7 @@ export default fp<{ config: Config }>(
     const samples = createSampleRepository(app.db, app.bulkTransaction);
     const commandRepository = createCommandRepository(app.db);
     const stationStatus = createStationStatusRepository(app.db);
+    const batteryChanges = createBatteryChangeRepository(app.db);
     // Refusals per logger, gathered in memory and stored every 2 s (the logger's diagnostics).
     const refusals = createRefusalRecorder({ repository: createRefusalRepository(app.db), log: app.log });
     let transport: DeviceTransport | null = null;
@@ -86,7 +91,17 @@ export default fp<{ config: Config }>(
       batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       states,
-      onBatteriesAdded: (logger, batterySns) => notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns })),
+      onBatteriesAdded: (logger, batterySns) => {
+        notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns }));
+        // A new battery in the slot (BMU) of one the logger reported before replaced it. Ingestion
+        // neither waits for nor fails on the record.
+        void batteryChanges
+          .recordDetected(logger.gsn, batterySns)
+          .then((changes) => {
+            for (const change of changes) notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: logger.gsn, ...change, source: 'detected' }));
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, `could not record battery changes of logger ${logger.gsn}`));
+      },
       onEvent: (logger, change) => {
         refreshStation(logger);
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change }));
@@ -95,6 +110,7 @@ export default fp<{ config: Config }>(
       refusals,
     });
 
+    const firmware = createFirmwareService({ firmware: createFirmwareRepository(app.db, config.firmwareDir), tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
     const commands = createCommandService({
       commands: commandRepository,
       devices,
@@ -104,6 +120,7 @@ export default fp<{ config: Config }>(
       },
       visibleLoggers: (auth) => devices.visibleGsns(auth),
       onChanged: (record, logger) => notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
+      upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
     });
 
     const handler = {

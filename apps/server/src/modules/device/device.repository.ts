@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -37,6 +37,27 @@ const toIdentity = ({ registrantId, ownerId, installerId, distributorId, ...row 
 });
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
+
+/** The battery's latest reading (tb_battery) as an event's start readings: subqueries of the event's own insert. */
+const startReadingsOf = (gsn: string, batterySn: string) => {
+  const reading = (column: string) => sql<number | null>`(select ${sql.identifier(column)} from ${batteries} where ${batteries.batterySn} = ${batterySn} and ${batteries.loggerGsn} = ${gsn})`;
+  return { startSoc: reading('soc'), startVoltage: reading('voltage'), startCurrent: reading('current'), startPower: reading('power'), startTemperature: reading('temperature') };
+};
+
+/**
+ * A battery's station, read through its logger: a list's filters and sort use the same expression,
+ * and the count reads tb_battery alone.
+ */
+export const batteryStation = {
+  stationId: sql<string | null>`(select l.station_id from ${loggers} l where l.gsn = ${batteries.loggerGsn})`,
+  stationName: sql<string | null>`(select s.name from ${loggers} l join ${stations} s on s.id = l.station_id where l.gsn = ${batteries.loggerGsn})`,
+};
+const batteryColumns = { ...getTableColumns(batteries), stationId: batteryStation.stationId.as('station_id'), stationName: batteryStation.stationName.as('station_name') };
+const toBatteryRecord = ({ lastTs, createTime, ...row }: { lastTs: Date | null; createTime: Date } & Omit<BatteryRecord, 'lastTs' | 'createTime'>): BatteryRecord => ({
+  ...row,
+  lastTs: iso(lastTs),
+  createTime: createTime.toISOString(),
+});
 
 const batteryCount = sql<number>`(select cast(count(*) as integer) from ${batteries} where ${batteries.loggerGsn} = ${loggers.gsn})`.as('battery_count');
 
@@ -128,11 +149,31 @@ export const createDeviceRepository = (db: Database) => ({
     }));
   },
 
-  /** A page of batteries with their latest reading, of the loggers in `loggerScope`. */
+  /** A page of batteries with their latest reading and station, of the loggers in `loggerScope`. */
   async listBatteries(built: BuiltListQuery, loggerScope: SQL): Promise<{ records: BatteryRecord[]; total: number }> {
-    const { rows, total } = await selectPage(db, batteries, db.select().from(batteries).$dynamic(), built, inArray(batteries.loggerGsn, loggerScope));
-    const records = rows.map(({ lastTs, createTime, ...row }) => ({ ...row, lastTs: iso(lastTs), createTime: createTime.toISOString() }));
-    return { records, total };
+    const { rows, total } = await selectPage(db, batteries, db.select(batteryColumns).from(batteries).$dynamic(), built, inArray(batteries.loggerGsn, loggerScope));
+    return { records: rows.map(toBatteryRecord), total };
+  },
+
+  /** The batteries of `batterySns` (an export's selection, one detail) within `loggerScope`, in serial order. */
+  async batteriesBySn(batterySns: string[], loggerScope: SQL): Promise<BatteryRecord[]> {
+    if (batterySns.length === 0) return [];
+    const rows = await db
+      .select(batteryColumns)
+      .from(batteries)
+      .where(and(inArray(batteries.batterySn, batterySns), inArray(batteries.loggerGsn, loggerScope)))
+      .orderBy(asc(batteries.batterySn));
+    return rows.map(toBatteryRecord);
+  },
+
+  /** Sets a battery's alias, only within `loggerScope`; whether it was there to change. */
+  async setBatteryAlias(batterySn: string, alias: string | null, loggerScope: SQL): Promise<boolean> {
+    const rows = await db
+      .update(batteries)
+      .set({ alias })
+      .where(and(eq(batteries.batterySn, batterySn), inArray(batteries.loggerGsn, loggerScope)))
+      .returning({ batterySn: batteries.batterySn });
+    return rows.length > 0;
   },
 
   async findLogger(gsn: string): Promise<LoggerIdentity | null> {
@@ -203,15 +244,20 @@ export const createDeviceRepository = (db: Database) => ({
   /**
    * Gives a battery to another logger, only if `fromGsn` still owns it (two concurrent moves: the
    * second finds the owner changed and is refused). Its samples, rollups and events stay as they are:
-   * they belong to the battery, not to the logger.
+   * they belong to the battery, not to the logger. `alsoInTransaction` runs in the move's transaction
+   * (its change record), so both are stored or neither.
    */
-  async moveBattery(batterySn: string, fromGsn: string, toGsn: string): Promise<boolean> {
-    const rows = await db
-      .update(batteries)
-      .set({ loggerGsn: toGsn })
-      .where(and(eq(batteries.batterySn, batterySn), eq(batteries.loggerGsn, fromGsn)))
-      .returning({ batterySn: batteries.batterySn });
-    return rows.length > 0;
+  async moveBattery(batterySn: string, fromGsn: string, toGsn: string, alsoInTransaction?: (tx: Pick<Database, 'insert'>) => Promise<void>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(batteries)
+        .set({ loggerGsn: toGsn })
+        .where(and(eq(batteries.batterySn, batterySn), eq(batteries.loggerGsn, fromGsn)))
+        .returning({ batterySn: batteries.batterySn });
+      if (rows.length === 0) return false;
+      await alsoInTransaction?.(tx);
+      return true;
+    });
   },
 
   async setOnline(gsn: string, online: boolean, at: Date): Promise<boolean> {
@@ -275,6 +321,9 @@ export const createDeviceRepository = (db: Database) => ({
           category: event.category,
           beginTime: new Date(event.begin),
           endTime: event.end === undefined ? null : new Date(event.end),
+          // The battery's latest reading when the event is first stored, in the same statement (a
+          // re-sent or closing event changes only its end, below).
+          ...(event.batterySn === undefined ? {} : startReadingsOf(gsn, event.batterySn)),
         })
         .onConflictDoUpdate({
           target: [deviceEvents.loggerGsn, deviceEvents.deviceEventId],

@@ -6,7 +6,7 @@ import {
   batteryHistoryQuerySchema,
   batteryHistorySchema,
   batteryMoveSchema,
-  batteryRecordSchema,
+  batteryAliasSchema,
   importResultSchema,
   ingestStatsSchema,
   listQuerySchema,
@@ -18,12 +18,14 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { spreadsheetUpload } from '../../lib/resource-routes.js';
+import { resourceRoutes, spreadsheetUpload } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { attachment, exportFormats } from '../../lib/spreadsheet.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createBatteryMoveService } from './battery-move.service.js';
+import { createBatteryService } from './battery.service.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createDeviceService } from './device.service.js';
 import { createLoggerImportService } from './logger-import.service.js';
@@ -41,18 +43,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
   );
 
+  // The battery list (battery-index) with its export and one battery (queryById?id=batterySn); the
+  // Loggers screen and the station page read the same list with the loggers' permission.
+  const batteryService = createBatteryService(devices);
+  resourceRoutes(app, batteryService, tags, { alsoReadBy: [Permission.LoggerList] });
   route(
     app,
-    {
-      method: 'GET',
-      url: '/want/battery/list',
-      access: { permission: Permission.LoggerList },
-      tags,
-      summary: 'Batteries of the caller’s loggers with their latest reading (list contract; filter by loggerGsn)',
-      input: { querystring: listQuerySchema },
-      result: pageSchema(batteryRecordSchema),
+    { method: 'POST', url: '/want/battery/edit', access: { permission: Permission.BatteryEdit }, tags, summary: 'A battery’s alias (empty clears it)', input: { body: batteryAliasSchema }, result: null },
+    async (request) => {
+      request.operationNote = await batteryService.setAlias(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
     },
-    async (request) => ok(await service.listBatteries(requireAuth(request), request.query)),
   );
 
   route(
@@ -115,10 +116,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   const batteryMoves = createBatteryMoveService({
     devices,
+    changes: createBatteryChangeRepository(app.db),
     moved: (batterySn, to) => {
       app.devicePlane.forgetBattery(batterySn);
       // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
-      app.devicePlane.notify(to, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] }));
+      app.devicePlane.notify(to, (rooms) => {
+        app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
+        app.realtime.toRooms(rooms, 'battery.changed', { gsn: to.gsn, oldSn: batterySn, newSn: batterySn, source: 'moved' });
+      });
     },
   });
   route(

@@ -2,20 +2,18 @@ import {
   type BatteryCells,
   type BatteryHistory,
   type BatteryHistoryQuery,
-  type BatteryRecord,
   type ListQuery,
   type LoggerRegistration,
   type LoggerRegistrationResult,
   type LoggerRecord,
   type Page,
   type RollupPeriod,
-  batteryListColumns,
   ServerCode,
   historyRangeMaxDays,
   loggerListColumns,
 } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
-import { batteries, loggers } from '../../db/schema.js';
+import { loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
@@ -37,21 +35,6 @@ const loggerListSpec = defineListSpec(
   },
   { name: 'createTime', order: 'desc' },
   loggers.gsn,
-);
-
-const batteryListSpec = defineListSpec(
-  batteryListColumns,
-  {
-    batterySn: batteries.batterySn,
-    loggerGsn: batteries.loggerGsn,
-    state: batteries.state,
-    status: batteries.status,
-    soc: batteries.soc,
-    lastTs: batteries.lastTs,
-    createTime: batteries.createTime,
-  },
-  { name: 'batterySn', order: 'asc' },
-  batteries.batterySn,
 );
 
 const dayMs = 24 * 3600 * 1000;
@@ -91,15 +74,6 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
       const built = buildListQuery(query, loggerListSpec);
       const { records, total } = await devices.listLoggers(built, sql`${loggers.gsn} in ${visible(auth)}`);
-      return toPage(records, total, built);
-    },
-
-    /** Batteries of the loggers the caller sees; `stationId` narrows them to one station's. */
-    async listBatteries(auth: AuthContext, query: ListQuery & { stationId?: unknown }): Promise<Page<BatteryRecord>> {
-      const { stationId, ...listQuery } = query;
-      const station = typeof stationId === 'string' && stationId !== '' ? stationId : null;
-      const built = buildListQuery(listQuery, batteryListSpec, station ? [sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${station})`] : []);
-      const { records, total } = await devices.listBatteries(built, visible(auth));
       return toPage(records, total, built);
     },
 

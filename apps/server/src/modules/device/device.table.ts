@@ -123,6 +123,16 @@ export const deviceEvents = pgTable(
     category: varchar('category', { length: 32 }).notNull().default(''),
     beginTime: timestamp('begin_time', { withTimezone: true, mode: 'date' }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+    /** The battery's readings when the event was stored (its latest sample then); null for a logger event. */
+    startSoc: doublePrecision('start_soc'),
+    startVoltage: doublePrecision('start_voltage'),
+    startCurrent: doublePrecision('start_current'),
+    startPower: doublePrecision('start_power'),
+    startTemperature: doublePrecision('start_temperature'),
+    /** Acknowledgement by a console user: who, when and why; null until acknowledged. */
+    acknowledgedBy: varchar('acknowledged_by', { length: 32 }).references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedTime: timestamp('acknowledged_time', { withTimezone: true, mode: 'date' }),
+    ackComment: varchar('ack_comment', { length: 256 }),
     createTime: createdAt(),
   },
   (t) => [

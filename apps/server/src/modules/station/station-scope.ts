@@ -27,12 +27,15 @@ export const visibleStationIds = (caller: ScopeCaller): SQL => sql`(select ${sta
 
 /**
  * Serial numbers of the loggers the caller may see, as a subquery: those on a visible station, and
- * a logger on no station yet only for its registrant and administrators.
+ * a logger on no station yet only for its registrant and administrators. The two kinds are a
+ * `union all`, not an `or`: with the `or` PostgreSQL cannot estimate how few loggers an installer
+ * sees and scans them all (an installer's battery count: 15 ms against 2.8 ms on 40,000 loggers).
  */
 export const visibleLoggerGsns = (caller: ScopeCaller): SQL => {
   const inTenants = sql`${loggers.tenantId} in ${callerTenantIds(caller)}`;
   if (caller.accountType === Types.Admin) return sql`(select ${loggers.gsn} from ${loggers} where ${inTenants})`;
-  return sql`(select ${loggers.gsn} from ${loggers} where ${inTenants} and (${loggers.stationId} in ${visibleStationIds(caller)} or (${loggers.stationId} is null and ${loggers.registrantId} = ${caller.userId})))`;
+  return sql`(select ${loggers.gsn} from ${loggers} where ${inTenants} and ${loggers.stationId} in ${visibleStationIds(caller)}
+    union all select ${loggers.gsn} from ${loggers} where ${inTenants} and ${loggers.stationId} is null and ${loggers.registrantId} = ${caller.userId})`;
 };
 
 /** Realtime rooms: administrators of a tenant hear all its devices; everyone else, the devices of their own stations. */

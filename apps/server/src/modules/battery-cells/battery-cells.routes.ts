@@ -1,0 +1,28 @@
+import { Permission, batteryCellHistoryQuerySchema, batteryCellHistorySchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createBatteryCellsRepository } from './battery-cells.repository.js';
+import { createBatteryCellsService } from './battery-cells.service.js';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBatteryCellsService(createBatteryCellsRepository(app.db), createDeviceRepository(app.db));
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/battery/cellHistory',
+      // The battery pages and the Loggers screen's battery drawer show cells alike.
+      access: { permission: [Permission.BatteryIndex, Permission.LoggerList] },
+      tags: ['batteries'],
+      summary: 'Every cell voltage or temperature of a battery over one day of its time zone, averaged per 5 minutes (the cell heat map)',
+      input: { querystring: batteryCellHistoryQuerySchema },
+      result: batteryCellHistorySchema,
+    },
+    async (request) => ok(await service.dayHistory(requireAuth(request), request.query)),
+  );
+};
+
+export default routes;

@@ -1,0 +1,49 @@
+import { Permission, ServerCode, batteryChangeAddSchema, batteryChangeResource, text } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createBatteryChangeRepository } from './battery-change.repository.js';
+import { createBatteryChangeService } from './battery-change.service.js';
+
+const tags = ['battery changes'];
+
+/** The battery change records (battery-change): the kit's list and export within the scope rule, and a replacement entered by hand. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const devices = createDeviceRepository(app.db);
+  const { add, ...calls } = createBatteryChangeService({
+    changes: createBatteryChangeRepository(app.db),
+    dicts: app.dicts,
+    // Those who see the logger hear of the change (the device events' rooms).
+    recorded: (change) =>
+      void devices
+        .findLogger(change.loggerGsn)
+        .then((logger) => app.devicePlane.notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: change.loggerGsn, oldSn: change.oldSn, newSn: change.newSn, source: change.source })))
+        .catch((error: unknown) => app.log.warn({ err: error }, `could not tell consoles of a battery change on ${change.loggerGsn}`)),
+  });
+
+  // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
+  resourceRoutes(app, calls, tags);
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${batteryChangeResource.path}/add`,
+      access: { permission: Permission.BatteryChangeAdd },
+      tags,
+      summary: 'Record a battery replaced on site (logger in the caller’s scope, else 404 naming loggerGsn; old and new SN must differ; the time not in the future); the new id is the result',
+      input: { body: batteryChangeAddSchema },
+      result: text(),
+    },
+    async (request) => {
+      const { id, note } = await add(requireAuth(request), request.body);
+      request.operationNote = note;
+      return ok(id, 'Added', ServerCode.ADDED);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,179 @@
+import { dashboardMapLimit, dashboardTopStations, dashboardTrendDays, dashboardWorkplaceRows } from '@cellsight/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { batteries, batteryRollups, commands, deviceEvents, loggers, stations } from '../../db/schema.js';
+import { type CommandRow, toCommandRecord } from '../command/command.repository.js';
+
+const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** One row of the analysis' single grouped count: what was counted, by which key, how many. */
+interface CountRow {
+  kind: 'station' | 'logger' | 'event' | 'today';
+  key: string | null;
+  n: number | string;
+}
+
+/** One local day of the daily rollups in range, with its share of each station's today, month, year and trend. */
+export interface EnergyDayRow {
+  day: string;
+  charge_today: number | null;
+  discharge_today: number | null;
+  charge_month: number | null;
+  discharge_month: number | null;
+  charge_year: number | null;
+  discharge_year: number | null;
+  charge_trend: number | null;
+  discharge_trend: number | null;
+}
+
+export interface TopStationRow {
+  id: string;
+  name: string;
+  status: number;
+  faults: number;
+  protects: number;
+}
+
+export interface OpenEventRow {
+  id: string;
+  type: string;
+  code: string;
+  logger_gsn: string;
+  battery_sn: string | null;
+  station_id: string | null;
+  station_name: string | null;
+  begin_time: Date | string;
+  acknowledged: boolean;
+}
+
+/** The dashboards' reads: aggregates in SQL over kept state (station status, logger online, open events) and the daily rollups. */
+export const createDashboardRepository = (db: Database) => ({
+  /**
+   * Stations by status, loggers by online state, open events by type, and the latest station-local
+   * date among the caller's stations (where the trend ends), in one statement of grouped counts.
+   * Each part is read by an index: the station scope, the logger scope, the open events' partial index.
+   */
+  async counts(stationScope: SQL, loggerScope: SQL): Promise<CountRow[]> {
+    return rowsOf<CountRow>(
+      db,
+      sql`select 'station' as kind, cast(${stations.status} as text) as key, count(*) as n from ${stations} where ${stationScope} group by ${stations.status}
+      union all
+      select 'logger', case when ${loggers.online} then 'online' else 'offline' end, count(*) from ${loggers} where ${loggers.gsn} in ${loggerScope} group by ${loggers.online}
+      union all
+      select 'event', ${deviceEvents.type}, count(*) from ${deviceEvents} where ${deviceEvents.endTime} is null and ${deviceEvents.loggerGsn} in ${loggerScope} group by ${deviceEvents.type}
+      union all
+      select 'today', to_char(max(now() at time zone ${stations.zone}), 'YYYY-MM-DD'), 0 from ${stations} where ${stationScope}`,
+    );
+  },
+
+  /**
+   * Energy by station-local day from one scan of the daily rollups (buckets start at local midnight
+   * of the station's zone), from the earlier of the station's new year and the trend's first day:
+   * each day row carries its share of "today", "this month", "this year" and the trend, each
+   * judged against the station's own calendar. At most about 400 rows.
+   */
+  async energyByDay(stationScope: SQL): Promise<EnergyDayRow[]> {
+    const trendBack = sql.raw(`interval '${dashboardTrendDays - 1} days'`);
+    return rowsOf<EnergyDayRow>(
+      db,
+      sql`with st as (
+          select ${stations.id} as id, ${stations.zone} as zone,
+            date_trunc('day', now() at time zone ${stations.zone}) at time zone ${stations.zone} as day_start,
+            date_trunc('month', now() at time zone ${stations.zone}) at time zone ${stations.zone} as month_start,
+            date_trunc('year', now() at time zone ${stations.zone}) at time zone ${stations.zone} as year_start,
+            (date_trunc('day', now() at time zone ${stations.zone}) - ${trendBack}) at time zone ${stations.zone} as trend_start
+          from ${stations} where ${stationScope}
+        ), r as (
+          select st.*, r.bucket_start, r.charge_energy, r.discharge_energy
+          from st join ${loggers} l on l.station_id = st.id
+            join ${batteries} b on b.logger_gsn = l.gsn
+            join ${batteryRollups} r on r.battery_sn = b.battery_sn and r.period = '1d' and r.bucket_start >= least(st.year_start, st.trend_start)
+        )
+        select to_char(r.bucket_start at time zone r.zone, 'YYYY-MM-DD') as day,
+          sum(r.charge_energy) filter (where r.bucket_start = r.day_start) as charge_today,
+          sum(r.discharge_energy) filter (where r.bucket_start = r.day_start) as discharge_today,
+          sum(r.charge_energy) filter (where r.bucket_start >= r.month_start) as charge_month,
+          sum(r.discharge_energy) filter (where r.bucket_start >= r.month_start) as discharge_month,
+          sum(r.charge_energy) filter (where r.bucket_start >= r.year_start) as charge_year,
+          sum(r.discharge_energy) filter (where r.bucket_start >= r.year_start) as discharge_year,
+          sum(r.charge_energy) filter (where r.bucket_start >= r.trend_start) as charge_trend,
+          sum(r.discharge_energy) filter (where r.bucket_start >= r.trend_start) as discharge_trend
+        from r group by 1`,
+    );
+  },
+
+  /** Stations with the most fault and protect events begun in the trend's window (events by their begin-time index). */
+  async topStations(stationScope: SQL): Promise<TopStationRow[]> {
+    const window = sql.raw(`interval '${dashboardTrendDays} days'`);
+    const rows = await rowsOf<TopStationRow>(
+      db,
+      sql`select ${stations.id} as id, ${stations.name} as name, ${stations.status} as status,
+          count(*) filter (where e.type = 'fault') as faults, count(*) filter (where e.type = 'protect') as protects
+        from ${deviceEvents} e join ${loggers} l on l.gsn = e.logger_gsn join ${stations} on ${stations.id} = l.station_id
+        where e.begin_time >= now() - ${window} and e.type in ('fault', 'protect') and ${stationScope}
+        group by ${stations.id} order by count(*) desc, ${stations.name}, ${stations.id} limit ${dashboardTopStations}`,
+    );
+    return rows.map((row) => ({ ...row, status: num(row.status), faults: num(row.faults), protects: num(row.protects) }));
+  },
+
+  /** Located stations for the map, the worst status first (so a cut keeps what matters), and how many are and are not located. */
+  async mapStations(stationScope: SQL): Promise<{ stations: { id: string; name: string; lat: number; lon: number; status: number }[]; located: number; unlocated: number }> {
+    const located = sql`${stations.lat} is not null and ${stations.lon} is not null`;
+    const [list, [counts]] = await Promise.all([
+      db
+        .select({ id: stations.id, name: stations.name, lat: sql<number>`${stations.lat}`, lon: sql<number>`${stations.lon}`, status: stations.status })
+        .from(stations)
+        .where(sql`${stationScope} and ${located}`)
+        .orderBy(stations.status, stations.name, stations.id)
+        .limit(dashboardMapLimit),
+      rowsOf<{ located: number | string; unlocated: number | string }>(
+        db,
+        sql`select count(*) filter (where ${located}) as located, count(*) filter (where not (${located})) as unlocated from ${stations} where ${stationScope}`,
+      ),
+    ]);
+    return { stations: list, located: num(counts?.located), unlocated: num(counts?.unlocated) };
+  },
+
+  /** Open fault and protect events of the caller's loggers, the newest first, with their station, and how many there are. */
+  async openFaults(loggerScope: SQL): Promise<{ total: number; rows: OpenEventRow[] }> {
+    const open = sql`e.end_time is null and e.type in ('fault', 'protect') and e.logger_gsn in ${loggerScope}`;
+    const [rows, [count]] = await Promise.all([
+      rowsOf<OpenEventRow>(
+        db,
+        sql`select e.id, e.type, e.code, e.logger_gsn, e.battery_sn, ${stations.id} as station_id, ${stations.name} as station_name, e.begin_time,
+            e.acknowledged_time is not null as acknowledged
+          from ${deviceEvents} e join ${loggers} l on l.gsn = e.logger_gsn left join ${stations} on ${stations.id} = l.station_id
+          where ${open} order by e.begin_time desc, e.id limit ${dashboardWorkplaceRows}`,
+      ),
+      rowsOf<{ n: number | string }>(db, sql`select count(*) as n from ${deviceEvents} e where ${open}`),
+    ]);
+    return { total: num(count?.n), rows };
+  },
+
+  /** Commands of the caller's loggers with their station: the latest, or the upgrades still under way. */
+  async commands(loggerScope: SQL, only: 'recent' | 'upgrading'): Promise<{ total: number; rows: (ReturnType<typeof toCommandRecord> & { stationId: string | null; stationName: string | null })[] }> {
+    const condition =
+      only === 'recent'
+        ? sql`${commands.loggerGsn} in ${loggerScope}`
+        : sql`${commands.loggerGsn} in ${loggerScope} and ${commands.op} = 'upgrade' and ${commands.finishedAt} is null and ${commands.status} in ('pending', 'sent', 'acknowledged')`;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ command: commands, stationId: stations.id, stationName: stations.name })
+        .from(commands)
+        .innerJoin(loggers, sql`${loggers.gsn} = ${commands.loggerGsn}`)
+        .leftJoin(stations, sql`${stations.id} = ${loggers.stationId}`)
+        .where(condition)
+        .orderBy(sql`${commands.createTime} desc`, commands.id)
+        .limit(dashboardWorkplaceRows),
+      only === 'recent' ? Promise.resolve([]) : rowsOf<{ n: number | string }>(db, sql`select count(*) as n from ${commands} where ${condition}`),
+    ]);
+    return {
+      total: only === 'recent' ? rows.length : num(count?.n),
+      rows: rows.map((row) => ({ ...toCommandRecord(row.command as CommandRow), stationId: row.stationId, stationName: row.stationName })),
+    };
+  },
+});
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

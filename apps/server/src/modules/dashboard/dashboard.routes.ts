@@ -1,0 +1,56 @@
+import { Permission, dashboardAnalysisSchema, dashboardMonitorSchema, dashboardWorkplaceSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDashboardRepository } from './dashboard.repository.js';
+import { createDashboardService } from './dashboard.service.js';
+
+const tags = ['dashboard'];
+
+/** The dashboards (spec section 2): analysis, monitor and workplace, each within the caller's scope. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDashboardService(createDashboardRepository(app.db));
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/dashboard/analysis',
+      access: { permission: Permission.DashboardAnalysis },
+      tags,
+      summary:
+        'The caller’s fleet: stations by status, loggers online and offline, open events by type, energy charged and discharged today, this month and this year (each station’s own calendar), the daily energy of the last 30 days and the stations with most fault and protect events in them',
+      result: dashboardAnalysisSchema,
+    },
+    async (request) => ok(await service.analysis(requireAuth(request))),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/dashboard/monitor',
+      access: { permission: Permission.DashboardMonitor },
+      tags,
+      summary: 'The caller’s located stations for the map (at most 5,000, the worst status first) with their status, and how many are and are not located',
+      result: dashboardMonitorSchema,
+    },
+    async (request) => ok(await service.monitor(requireAuth(request))),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/dashboard/workplace',
+      access: { permission: Permission.DashboardWorkplace },
+      tags,
+      summary: 'What needs the caller’s attention: open fault and protect events, the latest commands and upgrades under way (each part null without the permission of its own screen)',
+      result: dashboardWorkplaceSchema,
+    },
+    async (request) => ok(await service.workplace(requireAuth(request))),
+  );
+};
+
+export default routes;

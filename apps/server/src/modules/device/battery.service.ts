@@ -1,0 +1,85 @@
+import { type BatteryAliasRequest, type BatteryRecord, type Language, type ListQuery, type Page, batteryListColumns, batteryResource } from '@cellsight/contract';
+import { type SQL, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { batteries, loggers } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
+import { assertExportSize, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
+import type { ExportFormat } from '../../lib/spreadsheet.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import { type DeviceRepository, batteryStation } from './device.repository.js';
+
+const batteryListSpec = defineListSpec(
+  batteryListColumns,
+  {
+    batterySn: batteries.batterySn,
+    bmsSn: batteries.bmsSn,
+    bmuSn: batteries.bmuSn,
+    loggerGsn: batteries.loggerGsn,
+    // Filters and sorts by the same subquery the record shows (the list contract takes any SQL expression).
+    stationName: batteryStation.stationName as unknown as AnyPgColumn,
+    alias: batteries.alias,
+    state: batteries.state,
+    status: batteries.status,
+    soc: batteries.soc,
+    soh: batteries.soh,
+    cycles: batteries.cycles,
+    role: batteries.role,
+    workMode: batteries.workMode,
+    lastTs: batteries.lastTs,
+    createTime: batteries.createTime,
+  },
+  { name: 'batterySn', order: 'asc' },
+  batteries.batterySn,
+);
+
+/**
+ * The battery list and detail (spec battery-index, /battery/detail), the Loggers screen's and the
+ * station page's batteries: every read and the alias within the caller's logger scope, so a
+ * battery outside it answers 404 like one that does not exist.
+ */
+export const createBatteryService = (devices: DeviceRepository) => {
+  const visible = (auth: AuthContext) => devices.visibleGsns(auth);
+
+  /** The list query; `stationId` (the station page) narrows it to one station's loggers. */
+  const built = (query: ListQuery & { stationId?: unknown }, extra: SQL[] = []) => {
+    const { stationId, ...listQuery } = query;
+    const station = typeof stationId === 'string' && stationId !== '' ? stationId : null;
+    return buildListQuery(listQuery, batteryListSpec, [...(station ? [sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${station})`] : []), ...extra]);
+  };
+
+  return {
+    resource: batteryResource,
+
+    async list(auth: AuthContext, query: ListQuery): Promise<Page<BatteryRecord>> {
+      const listQuery = built(query);
+      const { records, total } = await devices.listBatteries(listQuery, visible(auth));
+      return toPage(records, total, listQuery);
+    },
+
+    /** One battery by its serial number (the kit's `queryById?id=`). */
+    async byId(auth: AuthContext, batterySn: string): Promise<BatteryRecord> {
+      const [battery] = await devices.batteriesBySn([batterySn], visible(auth));
+      if (!battery) throw notFound(`battery ${batterySn}`, 'id');
+      return battery;
+    },
+
+    /** The batteries the list query finds (or the `selections`), sorted as on screen, as .xlsx or .csv. */
+    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
+      const selected = exportSelection(query);
+      const listQuery = exportWindow(built(query, selected.length > 0 ? [inArray(batteries.batterySn, selected)] : []));
+      const { records } = await devices.listBatteries(listQuery, visible(auth));
+      assertExportSize(records);
+      return exportResource(batteryResource, records, language, format, now);
+    },
+
+    /** Names a battery ('' or null clears the alias); the operation log's note. */
+    async setAlias(auth: AuthContext, request: BatteryAliasRequest): Promise<string> {
+      const alias = request.alias === null || request.alias === '' ? null : request.alias;
+      if (!(await devices.setBatteryAlias(request.batterySn, alias, visible(auth)))) throw notFound(`battery ${request.batterySn}`, 'batterySn');
+      return alias === null ? `Cleared the alias of battery ${request.batterySn}` : `Named battery ${request.batterySn} "${alias}"`;
+    },
+  };
+};
+
+export type BatteryService = ReturnType<typeof createBatteryService>;

@@ -1,0 +1,68 @@
+import { type EventAcknowledgeResult, type eventAcknowledgeSchema, eventResource } from '@cellsight/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { deviceEvents } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DictService } from '../dict/dict.service.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../station/station-scope.js';
+import { type EventRepository, eventFigures } from './event.repository.js';
+
+export interface EventServiceDeps {
+  events: EventRepository;
+  dicts: DictService;
+  /** Events were acknowledged: the consoles that see their loggers refresh. */
+  acknowledged(events: { id: string; loggerGsn: string }[]): void;
+  now?: () => Date;
+}
+
+/** The scope rule for events: those of the loggers the caller sees (`station-scope.ts`). */
+export const eventScope = (caller: ScopeCaller): SQL => sql`${deviceEvents.loggerGsn} in ${visibleLoggerGsns(caller)}`;
+
+/** A computed value filtered and sorted like a column (the list-query builder reads either). */
+const computedColumn = (expression: SQL) => expression as unknown as AnyPgColumn;
+
+export const createEventService = (deps: EventServiceDeps) => {
+  const kit = createResourceService({
+    resource: eventResource,
+    repository: deps.events.table,
+    table: deviceEvents,
+    columns: {
+      type: deviceEvents.type,
+      code: deviceEvents.code,
+      category: deviceEvents.category,
+      stationId: computedColumn(eventFigures.stationId),
+      loggerGsn: deviceEvents.loggerGsn,
+      batterySn: deviceEvents.batterySn,
+      open: computedColumn(eventFigures.open),
+      beginTime: deviceEvents.beginTime,
+    },
+    dicts: deps.dicts,
+    scope: eventScope,
+  });
+
+  return {
+    ...kit,
+
+    /**
+     * Acknowledges events in the caller's scope, all or none: one id outside it (or unknown) answers
+     * 404 and nothing is written. An event acknowledged before keeps its first acknowledgement.
+     * Returns the counts and the operation log's words.
+     */
+    async acknowledge(auth: AuthContext, request: z.output<typeof eventAcknowledgeSchema>): Promise<EventAcknowledgeResult & { note: string }> {
+      const ids = [...new Set(request.ids)];
+      const comment = request.comment?.trim() || null;
+      const done = await deps.events.acknowledge(ids, eventScope(auth), { userId: auth.userId, comment, at: (deps.now ?? (() => new Date()))() });
+      if (!done) throw notFound('Event', 'ids');
+      if (done.length > 0) deps.acknowledged(done);
+      const listed = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
+      return {
+        acknowledged: done.length,
+        alreadyAcknowledged: ids.length - done.length,
+        note: `Acknowledged ${done.length} of ${ids.length} events (${listed})${comment ? `: ${comment.slice(0, 100)}` : ''}`,
+      };
+    },
+  };
+};

@@ -1,0 +1,93 @@
+import { Permission, ServerCode, commandPermissionOf, firmwareChoiceSchema, firmwareDownloadQuerySchema, firmwareVersionsQuerySchema, firmwareResource, firmwareUploadSchema, text } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { badRequest, invalidField } from '../../lib/errors.js';
+import { attachment } from '../../lib/spreadsheet.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createFirmwareRepository } from './firmware.repository.js';
+import { createFirmwareService } from './firmware.service.js';
+
+const tags = ['firmware'];
+
+/** The firmware library: list, export and delete from the kit; upload; the loggers' signed download. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const repository = createFirmwareRepository(app.db, app.config.firmwareDir);
+  const devices = createDeviceRepository(app.db);
+  const service = createFirmwareService({ firmware: repository, tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+  resourceRoutes(app, service, tags);
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${firmwareResource.path}/upload`,
+      access: { permission: Permission.FirmwareAdd },
+      tags,
+      summary: 'Upload a firmware file (multipart: "file", then "version", "deviceType" logger|battery, "sha256" of the file, optional "remark"); the new id is the result',
+      result: text(),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
+      // Fields and file in any order; one file (the multipart limits refuse a second).
+      const fields = new Map<string, string>();
+      let file: { data: Buffer; fileName: string; truncated: boolean } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') file = { data: await part.toBuffer(), fileName: part.filename, truncated: part.file.truncated };
+        else fields.set(part.fieldname, String(part.value));
+      }
+      if (!file) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is required', [{ field: 'file', message: 'is required' }]);
+      const fieldValue = (name: string) => fields.get(name);
+      const parsed = firmwareUploadSchema.safeParse({ version: fieldValue('version'), deviceType: fieldValue('deviceType'), sha256: fieldValue('sha256'), remark: fieldValue('remark') || undefined });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw invalidField(issue?.path.join('.') || 'file', issue?.message ?? 'is invalid');
+      }
+      const id = await service.upload(auth, parsed.data, file);
+      request.operationNote = `firmware ${parsed.data.deviceType} ${parsed.data.version} (${file.data.length} bytes, sha256 ${parsed.data.sha256})`;
+      return ok(id, 'Uploaded', ServerCode.ADDED);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${firmwareResource.path}/versions`,
+      access: { permission: commandPermissionOf.upgrade },
+      tags,
+      summary: 'The firmware files an upgrade of a logger or a battery may install (newest first), for whoever may send upgrades',
+      input: { querystring: firmwareVersionsQuerySchema },
+      result: z.array(firmwareChoiceSchema),
+    },
+    async (request) => ok(await service.choices(requireAuth(request), request.query.deviceType)),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${firmwareResource.path}/download/:id`,
+      // No session: the address in the upgrade command is signed with the logger's own key and expires.
+      access: 'public',
+      tags,
+      summary: 'A firmware file, for the logger an upgrade command was sent to (the signed address of the command)',
+      input: { params: z.object({ id: text().min(1).max(32) }), querystring: firmwareDownloadQuerySchema },
+    },
+    async (request, reply) => {
+      const file = await service.download(request.params.id, request.query);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachment(file.downloadName))
+        .header('cache-control', 'private, no-store')
+        .sendFile(file.fileName, repository.root);
+    },
+  );
+};
+
+export default routes;

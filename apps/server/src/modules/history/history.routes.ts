@@ -1,0 +1,87 @@
+import { Permission, batteryRangeExportQuerySchema, batteryRangeHistoryQuerySchema, batteryRangeHistorySchema, stationChartQuerySchema, stationChartSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { attachment } from '../../lib/spreadsheet.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDeviceRepository } from '../device/device.repository.js';
+import { createHistoryRepository } from './history.repository.js';
+import { createHistoryService } from './history.service.js';
+
+const tags = ['history'];
+/** The file routes of a view: the same query, the same permission as the view. */
+const fileRoutes = [
+  ['exportCsv', 'csv'],
+  ['exportXls', 'xlsx'],
+] as const;
+
+/**
+ * Battery daily and history (battery-history) and the station chart (site-chart): readable by
+ * whoever may list batteries, respectively stations, within the station scope.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createHistoryService(createHistoryRepository(app.db), createDeviceRepository(app.db));
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/battery/historyRange',
+      access: { permission: Permission.BatteryIndex },
+      tags,
+      summary: 'A battery’s readings over a local day, month, year or custom range of its station’s zone (at most 2,000 points, peaks kept), with energy per day or month',
+      input: { querystring: batteryRangeHistoryQuerySchema },
+      result: batteryRangeHistorySchema,
+    },
+    async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/want/tbStation/chart',
+      access: { permission: Permission.StationList },
+      tags,
+      summary: 'A station’s power (kW, its batteries summed), average SOC and energy per day, month or year over a local day, month, year or all time, from the rollups',
+      input: { querystring: stationChartQuerySchema },
+      result: stationChartSchema,
+    },
+    async (request) => ok(await service.stationChart(requireAuth(request), request.query)),
+  );
+
+  for (const [name, format] of fileRoutes) {
+    route(
+      app,
+      {
+        method: 'GET',
+        url: `/want/battery/historyRange/${name}`,
+        access: { permission: Permission.BatteryIndex },
+        tags,
+        summary: `The battery history shown, as .${format}, headings in the Accept-Language`,
+        input: { querystring: batteryRangeExportQuerySchema },
+      },
+      async (request, reply) => {
+        const file = await service.exportBatteryHistory(requireAuth(request), request.query, request.language, format);
+        return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).header('cache-control', 'no-store').send(file.data);
+      },
+    );
+    route(
+      app,
+      {
+        method: 'GET',
+        url: `/want/tbStation/chart/${name}`,
+        access: { permission: Permission.StationList },
+        tags,
+        summary: `The station chart’s points, as .${format}, headings in the Accept-Language`,
+        input: { querystring: stationChartQuerySchema },
+      },
+      async (request, reply) => {
+        const file = await service.exportStationChart(requireAuth(request), request.query, request.language, format);
+        return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).header('cache-control', 'no-store').send(file.data);
+      },
+    );
+  }
+};
+
+export default routes;
