@@ -4,6 +4,9 @@ import { usePlatformName } from './public-config';
 /** Separator between the page title and the platform name (spec section 1). */
 export const titleSeparator = ' · ';
 
+/** The dashboards' pages carry the bare platform name as their document title (spec section 1). */
+export const isDashboardPath = (pathname: string): boolean => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+
 export const formatDocumentTitle = (pageTitle: string | null | undefined, platformName: string): string =>
   pageTitle ? `${pageTitle}${titleSeparator}${platformName}` : platformName;
 

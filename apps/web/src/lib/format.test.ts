@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatFileSize, formatNumber } from './format';
 
 describe('formatNumber', () => {
   it('gives a reading its decimals and unit, and nothing without a reading', () => {
@@ -14,5 +14,13 @@ describe('formatDateTime', () => {
   it('writes date-times as the spec does, and nothing for no value', () => {
     expect(formatDateTime('2026-11-22T09:15:00')).toBe('2026-11-22 09:15:00');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('gives bytes below a kilobyte as they are, then KB and MB with one decimal', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe(formatNumber(1.5, 1, ' KB'));
+    expect(formatFileSize(5 * 1024 * 1024)).toBe(formatNumber(5, 1, ' MB'));
   });
 });

@@ -101,8 +101,11 @@ export function useListState<Column extends string, Filter extends string>(confi
 export interface SearchField<Filter extends string = string> {
   field: Filter;
   rule?: QueryRule;
-  /** A date column's range: two days, kept as `<field>_begin` and `<field>_end`, each day whole in the browser's time zone. */
-  range?: true;
+  /**
+   * A range, kept as `<field>_begin` and `<field>_end`: of a date column two days, each whole in the
+   * browser's time zone; of a number column ('number') two numbers, both ends included.
+   */
+  range?: true | 'number';
 }
 
 /** The filters a search field keeps in the list state: its own, or the two ends of its range. */
@@ -151,7 +154,7 @@ export function toListQuery<Column extends string, Filter extends string>(state:
     if (range) {
       for (const [name, end] of [[`${field}_begin`, false], [`${field}_end`, true]] as const) {
         const day = (state.filters as Record<string, string | undefined>)[name]?.trim();
-        if (day) query[name] = dayBound(day, end);
+        if (day) query[name] = range === 'number' ? day : dayBound(day, end);
       }
       continue;
     }

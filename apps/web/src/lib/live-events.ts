@@ -15,6 +15,21 @@ const sessionEndedCode = 4001;
 
 export type LiveEventHandler = (message: ServerEventMessage) => void;
 
+const listeners = new Set<LiveEventHandler>();
+
+/** Hears every live event the console's one socket receives (a screen that shows events as they come); returns the unsubscribe. */
+export const onLiveEvent = (handler: LiveEventHandler): (() => void) => {
+  listeners.add(handler);
+  return () => {
+    listeners.delete(handler);
+  };
+};
+
+/** Hands a received event to the screens listening (called by the console's socket). */
+export const publishLiveEvent = (message: ServerEventMessage): void => {
+  for (const listener of listeners) listener(message);
+};
+
 /**
  * Keeps a websocket to the server open while signed in: heartbeat every 10 s, reconnect 5 s after a
  * close or a missed heartbeat (spec sections 4, 7 and 9). Only events of the contract's event map

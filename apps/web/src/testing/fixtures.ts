@@ -78,3 +78,11 @@ export const permissions = (menu: MenuRoute[] = systemMenu): UserPermissions => 
  * that render the shell do not meet an unhandled WebSocket connection.
  */
 export const liveEventsSocket = ws.link('*/boot/websocket').addEventListener('connection', () => undefined);
+
+/** The station_type dictionary as the demo seed holds it (the station forms' type select). */
+export const stationTypeDict = {
+  station_type: [
+    { value: '0', text: 'Low voltage', title: 'Low voltage' },
+    { value: '1', text: 'High voltage', title: 'High voltage' },
+  ],
+};

@@ -18,9 +18,10 @@ export interface ListPageCase<Row> {
   columns: readonly string[];
 }
 
+/** A field's English label as a pattern for the headings (labels may hold units in brackets: "SOC (%)"). */
 const label = (resource: Resource, field: string) => {
   const words = (resource.labels as Record<string, readonly [string, string, string] | undefined>)[field];
-  return words ? wordsIn(words, 'en-US') : field;
+  return (words ? wordsIn(words, 'en-US') : field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 };
 
 /**

@@ -32,6 +32,16 @@ describe('menu tree', () => {
     expect(findDefaultPath([item('/x', 'system/UserList', { route: '0' })], known)).toBe('/account/settings');
   });
 
+  it('keeps the station list as the default path when the dashboards come first in the menu', () => {
+    const withDashboards = normalizeMenu([
+      item('/dashboard', 'layouts/RouteView', { children: [item('/dashboard/analysis', 'dashboard/Analysis')] }),
+      item('/site/index', 'site/index'),
+    ]);
+    const showable = (component: string) => ['dashboard/Analysis', 'site/index'].includes(component);
+    expect(findDefaultPath(withDashboards, showable)).toBe('/site/index');
+    expect(findDefaultPath(withDashboards.slice(0, 1), showable)).toBe('/dashboard/analysis');
+  });
+
   it('finds the trail of a page, including hidden detail pages', () => {
     expect(findMenuTrail(menu, '/system/user').map((entry) => entry.path)).toEqual(['/system', '/system/user']);
     expect(findMenuTrail(menu, '/system/user/42').map((entry) => entry.path)).toEqual(['/system', '/system/user/:id']);

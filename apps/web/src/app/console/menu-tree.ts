@@ -26,24 +26,27 @@ export const isGroup = (item: MenuRoute): boolean => item.component === MenuComp
 /** Whether the item opens outside the console (an external link, spec "internalOrExternal"). */
 export const isExternal = (item: MenuRoute): boolean => item.meta.internalOrExternal || isExternalPath(item.path);
 
+/** The spec's default route (section 2: / redirects to /site/index, the home tab and the breadcrumb's first entry), even with the dashboards first in the menu. */
+export const homePath = '/site/index';
+
 /**
- * The default path (spec section 2): the first leaf page of the menu that the console can show,
- * or the account settings page when the menu holds none.
+ * The default path (spec section 2): the station list when the menu offers it, else the first leaf
+ * page of the menu that the console can show, or the account settings page when the menu holds none.
  */
 export const findDefaultPath = (menu: MenuRoute[], canShow: (component: string) => boolean): string => {
-  const visit = (items: MenuRoute[]): string | null => {
+  const visit = (items: MenuRoute[], wanted?: string): string | null => {
     for (const item of items) {
       if (item.route === '0' || item.hidden || isExternal(item)) continue;
       if (isGroup(item)) {
-        const found = visit(item.children ?? []);
+        const found = visit(item.children ?? [], wanted);
         if (found) return found;
-      } else if (canShow(item.component) && !hasParams(item.path)) {
+      } else if (canShow(item.component) && !hasParams(item.path) && (wanted === undefined || item.path === wanted)) {
         return item.path;
       }
     }
     return null;
   };
-  return visit(menu) ?? accountSettingsPath;
+  return visit(menu, homePath) ?? visit(menu) ?? accountSettingsPath;
 };
 
 /** The chain of menu items, root first, whose last item is the page at `pathname`. */

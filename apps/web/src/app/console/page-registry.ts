@@ -12,6 +12,7 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
   [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
+  [MenuComponent.FirmwareList]: lazy(() => import('@/features/firmware/routes/firmware-list-page')),
   [MenuComponent.MenuList]: lazy(() => import('@/features/menus/routes/menu-list-page')),
   [MenuComponent.LogList]: lazy(() => import('@/features/logs/routes/log-list-page')),
   [MenuComponent.DictList]: lazy(() => import('@/features/dictionaries/routes/dict-list-page')),
@@ -22,6 +23,15 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.StationEdit]: lazy(() => import('@/features/stations/routes/station-edit-page')),
   [MenuComponent.StationManager]: lazy(() => import('@/features/stations/routes/station-manager-page')),
   [MenuComponent.StationDetail]: lazy(() => import('@/features/stations/routes/station-detail-page')),
+  [MenuComponent.EventList]: lazy(() => import('@/features/events/routes/event-list-page')),
+  [MenuComponent.BatteryList]: lazy(() => import('@/features/batteries/routes/battery-list-page')),
+  [MenuComponent.BatteryDetail]: lazy(() => import('@/features/batteries/routes/battery-detail-page')),
+  [MenuComponent.BatteryChange]: lazy(() => import('@/features/battery-changes/routes/battery-change-page')),
+  [MenuComponent.DashboardAnalysis]: lazy(() => import('@/features/dashboard/routes/analysis-page')),
+  [MenuComponent.DashboardMonitor]: lazy(() => import('@/features/dashboard/routes/monitor-page')),
+  [MenuComponent.DashboardWorkplace]: lazy(() => import('@/features/dashboard/routes/workplace-page')),
+  [MenuComponent.StationChart]: lazy(() => import('@/features/history/routes/station-chart-page')),
+  [MenuComponent.BatteryHistory]: lazy(() => import('@/features/history/routes/battery-history-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;

@@ -1,16 +1,20 @@
 import { type LiveEventHandler } from '@/lib/live-events';
-import { stationResource } from '@cellsight/contract';
+import { batteryResource, eventResource, stationResource } from '@cellsight/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceKeys } from '@/components/resource-page';
+import { commandKeys } from '@/features/batteries/api/battery-keys';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { session } from '@/lib/session';
 import { useLiveEvents } from './use-live-events';
+import type * as LiveEvents from '@/lib/live-events';
 
 let handler: LiveEventHandler | null = null;
-vi.mock('@/lib/live-events', () => ({
+vi.mock('@/lib/live-events', async (importOriginal) => ({
+  // The screens' own listeners (publishLiveEvent) stay real; only the socket is replaced.
+  ...(await importOriginal<typeof LiveEvents>()),
   connectLiveEvents: (_token: string, onEvent: LiveEventHandler) => {
     handler = onEvent;
     return () => undefined;
@@ -30,5 +34,25 @@ describe('live events', () => {
     handler?.({ event, data, at: Date.now() } as never);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(stationResource) });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: loggerKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(batteryResource) });
+  });
+
+  it('command.updated refreshes the progress of remote commands', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    renderHook(() => useLiveEvents(), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    handler?.({ event: 'command.updated', data: { id: 'c1', gsn: 'L1', status: 'acknowledged', progress: null }, at: Date.now() } as never);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: commandKeys.all });
+  });
+
+  it.each([
+    ['device.event', { gsn: 'L1', batterySn: 'B1', type: 'warning', code: 'W-SOC-LOW', state: 'open' }],
+    ['event.acknowledged', { ids: ['e1'] }],
+  ] as const)('%s refreshes the events screen', (event, data) => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    renderHook(() => useLiveEvents(), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    handler?.({ event, data, at: Date.now() } as never);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(eventResource) });
   });
 });

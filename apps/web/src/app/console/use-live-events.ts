@@ -1,11 +1,12 @@
-import { stationResource } from '@cellsight/contract';
+import { batteryResource, eventResource, stationResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { resourceKeys } from '@/components/resource-page';
+import { commandKeys } from '@/features/batteries/api/battery-keys';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';
-import { connectLiveEvents } from '@/lib/live-events';
+import { connectLiveEvents, publishLiveEvent } from '@/lib/live-events';
 import { session } from '@/lib/session';
 
 /**
@@ -18,6 +19,7 @@ export function useLiveEvents(): void {
     const token = session.token;
     if (!token) return;
     return connectLiveEvents(token, (message) => {
+      publishLiveEvent(message);
       switch (message.event) {
         case 'session.revoked':
           notifyUnauthorized();
@@ -35,14 +37,25 @@ export function useLiveEvents(): void {
         case 'dictionaries.changed':
           void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });
           break;
+        case 'event.acknowledged':
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(eventResource) });
+          break;
         case 'logger.state':
         case 'battery.added':
         case 'device.event':
         case 'station.changed':
+          // A new or ended event: the events screen lists it (and the stations' status follows it, below).
+          if (message.event === 'device.event') void queryClient.invalidateQueries({ queryKey: resourceKeys.all(eventResource) });
           // Online state, battery status and counts may all have moved, and with them the stations'
           // status and figures (every station screen lives under the station resource's key).
           void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
           void queryClient.invalidateQueries({ queryKey: resourceKeys.all(stationResource) });
+          // The battery list and detail show status and station too.
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(batteryResource) });
+          break;
+        case 'command.updated':
+          // A remote command moved on: its progress on the battery detail reads it again.
+          void queryClient.invalidateQueries({ queryKey: commandKeys.all });
           break;
         default:
           break;

@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { PageLoading } from '@/components/page-loading';
-import { useDocumentTitle } from '@/lib/document-title';
+import { isDashboardPath, useDocumentTitle } from '@/lib/document-title';
 import { usePlatformName } from '@/lib/public-config';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useConsole } from '../console/console-context';
@@ -48,7 +48,8 @@ export function MainLayout({ children }: { children: ReactNode }) {
   // Bumped by the tab bar's "refresh": remounts the page.
   const [refreshKey, setRefreshKey] = useState(0);
 
-  useDocumentTitle(isHome ? null : title);
+  // The home page and the dashboards show the bare platform name (spec section 1).
+  useDocumentTitle(isHome || isDashboardPath(pathname) ? null : title);
 
   const topMenu = settings.layout === 'topmenu' && !isMobile;
   const sideMenu = !topMenu && !isMobile;

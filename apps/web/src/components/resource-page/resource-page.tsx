@@ -17,6 +17,7 @@ import { useServerFeedback } from '@/lib/server-feedback';
 import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
 import { type FieldInputs, type ResourceForm, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
 import { DateRangeInput } from './date-range-input';
+import { NumberRangeInput } from './number-range-input';
 import { ImportReport } from './import-report';
 
 /** A table column: a record field (label, sort and dictionary tag from the resource), optionally with its own cell. */
@@ -55,6 +56,8 @@ export interface ResourcePageProps<R extends Resource> {
   expandable?: TableProps<RecordOf<R>>['expandable'];
   /** Re-reads the shown page this often (ms): live figures that no event announces. */
   refreshMs?: number;
+  /** Rows can be selected for the screen's own batch actions (`toolbar`), beside batch delete and export. */
+  selectable?: boolean;
 }
 
 const emptyPermission = '';
@@ -65,7 +68,7 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs, selectable = false }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -222,7 +225,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             <SearchForm form={searchForm} name={`${resource.table}-search`} label={t('resource.searchLabel', { title: wordsIn(resource.title, i18n.language as Language) })} values={searchValues} onSearch={(values) => applySearch({ ...searchFormFilters(values, search), superQueryParams: state.filters.superQueryParams, superQueryMatchType: state.filters.superQueryMatchType })} onReset={reset}>
               {search.map(({ field, range }) => (
                 <Form.Item key={field} name={field} label={label(field)}>
-                  {searchInputs[field] ?? (range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />)}
+                  {searchInputs[field] ?? (range === 'number' ? <NumberRangeInput aria-label={label(field)} /> : range ? <DateRangeInput /> : dictionaries[field] ? <DictSelect code={dictionaries[field]} style={{ minWidth: 140 }} /> : <Input allowClear autoComplete="off" />)}
                 </Form.Item>
               ))}
             </SearchForm>
@@ -277,7 +280,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
         onChange={table.onChange}
         scroll={{ x: 'max-content' }}
         expandable={expandable}
-        rowSelection={can.remove || can.export ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={can.remove || can.export || selectable ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={table.pagination}
         locale={{ emptyText: t('resource.empty') }}
       />

@@ -4,9 +4,9 @@ import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useBatteryHistory } from '../api/get-battery-history';
-import { LazyEChart as EChart } from './lazy-e-chart';
+import { LazyEChart as EChart } from '@/components/lazy-e-chart';
 import { historyChartOption } from '../lib/history-chart';
-import { BatteryCellsPanel } from './battery-cells-panel';
+import { BatteryCellsPanel } from '@/components/battery';
 
 
 interface BatteryDetailDrawerProps {

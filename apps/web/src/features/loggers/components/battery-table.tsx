@@ -1,12 +1,12 @@
 import type { BatteryRecord } from '@cellsight/contract';
 import { LineChartOutlined } from '@ant-design/icons';
-import { Alert, Button, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Progress, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useLoggerBatteries } from '../api/get-battery-list';
-import { batteryStatusColor } from '@/lib/battery-status';
+import { BatteryStatusTag, useBatteryTexts } from '@/components/battery';
 import { formatNumber } from '@/lib/format';
 import { BatteryDetailDrawer } from './battery-detail-drawer';
 import { MoveBatteryAction } from './move-battery-dialog';
@@ -16,18 +16,14 @@ export function BatteryTable({ gsn }: { gsn: string }) {
   const { t } = useTranslation('loggers');
   const feedback = useServerFeedback();
   const batteries = useLoggerBatteries(gsn);
+  const texts = useBatteryTexts();
   const [detailOf, setDetailOf] = useState<string | null>(null);
 
   const columns: TableColumnsType<BatteryRecord> = [
     { title: t('battery.batterySn'), dataIndex: 'batterySn', key: 'batterySn' },
-    { title: t('battery.role'), dataIndex: 'role', key: 'role', render: (role: string | null) => (role ? t(`role.${role}`, { defaultValue: role }) : '') },
-    { title: t('battery.state'), dataIndex: 'state', key: 'state', render: (state: string | null) => (state ? t(`batteryState.${state}`, { defaultValue: state }) : '') },
-    {
-      title: t('battery.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (status: string | null) => (status ? <Tag color={batteryStatusColor(status)}>{t(`batteryStatus.${status}`, { defaultValue: status })}</Tag> : ''),
-    },
+    { title: t('battery.role'), dataIndex: 'role', key: 'role', render: (role: string | null) => texts.role(role) },
+    { title: t('battery.state'), dataIndex: 'state', key: 'state', render: (state: string | null) => texts.state(state) },
+    { title: t('battery.status'), dataIndex: 'status', key: 'status', render: (status: string | null) => <BatteryStatusTag status={status} /> },
     {
       title: t('battery.soc'),
       dataIndex: 'soc',

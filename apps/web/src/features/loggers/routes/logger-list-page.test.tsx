@@ -43,6 +43,8 @@ const logger = (overrides: Partial<LoggerRecord>): LoggerRecord => ({
 const battery = (overrides: Partial<BatteryRecord>): BatteryRecord => ({
   batterySn: 'BAT-0001',
   loggerGsn: 'GW-0001',
+  stationId: null,
+  stationName: null,
   alias: null,
   bmsSn: null,
   bmuSn: null,
@@ -88,6 +90,10 @@ const server = setupServer(
     params.delete('_t');
     batteryQueries.push(Object.fromEntries(params));
     return HttpResponse.json(envelope(page([battery({}), battery({ batterySn: 'BAT-0002', role: 'slave', state: 'idle', status: 'fault', soc: 12, power: 0 })])));
+  }),
+  http.get('/boot/want/battery/cellHistory', ({ request }) => {
+    const batterySn = new URL(request.url).searchParams.get('batterySn') ?? '';
+    return HttpResponse.json(envelope({ batterySn, date: '2026-11-22', timezone: 'UTC', kind: 'voltage', bucketMinutes: 5, buckets: [], cells: [] }));
   }),
   http.get('/boot/want/battery/cells', ({ request }) => {
     const batterySn = new URL(request.url).searchParams.get('batterySn') ?? '';

@@ -16,6 +16,7 @@ import { RegisterLoggersModal } from '../components/register-loggers-modal';
 import { RotateKeyAction } from '../components/rotate-key-dialog';
 import { UnbindLoggerAction } from '../components/unbind-logger-action';
 import { formatNumber } from '@/lib/format';
+import { stationDetailPath } from '@/lib/console-paths';
 
 const location = ({ lat, lon }: LoggerRecord): string => (lat === null || lon === null ? '' : `${lat.toFixed(5)}, ${lon.toFixed(5)}`);
 
@@ -47,7 +48,7 @@ export default function LoggerListPage() {
           {
             field: 'stationName',
             render: ({ stationId, stationName }) =>
-              stationId ? <Link to={`/stationmgr/detail?id=${encodeURIComponent(stationId)}`}>{stationName ?? stationId}</Link> : <Tag>{t('station.notBound')}</Tag>,
+              stationId ? <Link to={stationDetailPath(stationId)}>{stationName ?? stationId}</Link> : <Tag>{t('station.notBound')}</Tag>,
           },
           'productCode',
           { field: 'online', render: (logger) => <OnlineTag online={logger.online} since={logger.onlineChangedAt} /> },

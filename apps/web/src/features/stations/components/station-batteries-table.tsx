@@ -1,8 +1,10 @@
 import type { BatteryRecord } from '@cellsight/contract';
 import { Progress, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { batteryStatusColor } from '@/lib/battery-status';
+import { batteryDetailPath } from '@/lib/console-paths';
 import { formatDateTime } from '@/lib/format';
 import { toListQuery, useListState } from '@/lib/list-state';
 import { serverTable, sortOrderOf } from '@/lib/server-table';
@@ -21,7 +23,7 @@ export function StationBatteriesTable({ station }: { station: { id: string; name
   const sorted = (column: Sortable) => ({ sorter: true, sortOrder: sortOrderOf(list.state.sort, column) });
 
   const columns: TableColumnsType<BatteryRecord> = [
-    { key: 'batterySn', dataIndex: 'batterySn', title: t('detail.battery.batterySn'), ...sorted('batterySn') },
+    { key: 'batterySn', title: t('detail.battery.batterySn'), ...sorted('batterySn'), render: (_value, { batterySn }) => <Link to={batteryDetailPath(batterySn)}>{batterySn}</Link> },
     { key: 'loggerGsn', dataIndex: 'loggerGsn', title: t('detail.battery.loggerGsn'), ...sorted('loggerGsn') },
     { key: 'state', title: t('detail.battery.state'), render: (_value, { state }) => (state ? t(`detail.batteryState.${state}`, { defaultValue: state }) : '') },
     {

@@ -5,7 +5,7 @@ import { Button, Form } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
-import { publicConfig } from '@/testing/fixtures';
+import { publicConfig, stationTypeDict } from '@/testing/fixtures';
 import { envelope, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { StationDetailsForm, type StationDetailsValues, newStationDetails, newStationFields } from './station-details-form';
 
@@ -41,12 +41,7 @@ mockServer(
 );
 
 beforeEach(() => {
-  session.setDictItems({
-    station_type: [
-      { value: '0', text: 'Low voltage', title: 'Low voltage' },
-      { value: '1', text: 'High voltage', title: 'High voltage' },
-    ],
-  });
+  session.setDictItems(stationTypeDict);
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { mainStationPid } from '@cellsight/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StationWizard } from '../components/station-wizard';
+import { stationPaths } from '../lib/station-paths';
 
 /**
  * /site/add (optional `?pid=` for a sub-station): the creation wizard, open at once. Leaving it goes
@@ -18,7 +19,7 @@ export default function StationAddPage() {
       parentId={pid && pid !== mainStationPid ? pid : undefined}
       onClose={(createdId) => {
         setOpen(false);
-        void navigate(createdId ? `/stationmgr/detail?id=${encodeURIComponent(createdId)}` : '/site/index');
+        void navigate(createdId ? stationPaths.detail(createdId) : stationPaths.list);
       }}
     />
   );

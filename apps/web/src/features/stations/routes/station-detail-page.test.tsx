@@ -166,6 +166,8 @@ describe('station page', () => {
     const battery = within((await within(batteryTable).findByText('BAT-0002')).closest('tr') as HTMLElement);
     for (const text of ['GW-0001', 'Idle', '12%', formatDateTime('2026-11-22T09:14:00Z')]) expect(battery.getByText(text)).toBeInTheDocument();
     expect(battery.getByText('Fault').className).toMatch(/ant-tag-error\b/);
+    // Each battery opens its own page (cells, remote setting and upgrade).
+    expect(battery.getByRole('link', { name: 'BAT-0002' })).toHaveAttribute('href', '/battery/detail?batterySn=BAT-0002');
 
     expect(deviceQueries.find((q) => q.path === 'logger')?.params).toMatchObject({ stationId: 'st-1', pageNo: '1', pageSize: '10', column: 'gsn', order: 'asc' });
     expect(deviceQueries.find((q) => q.path === 'battery')?.params).toMatchObject({ stationId: 'st-1', pageNo: '1', pageSize: '10' });

@@ -1,11 +1,12 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Permission, type StationRecord, mainStationPid } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Result } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PageLoading } from '@/components/page-loading';
+import { RecordNotFound } from '@/components/record-not-found';
 import { ApiError } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
@@ -20,21 +21,10 @@ import { StationStatusTag } from '../components/station-status-tag';
 import { SubStationTable } from '../components/sub-station-table';
 import { stationPaths } from '../lib/station-paths';
 
-/** No such station, or none of the user's (the server answers both with 404): say so, with the way back. */
+/** No such record, or none of the user's: say so, with the way back to the list. */
 function StationNotFound({ hint }: { hint: string }) {
   const { t } = useTranslation('stations');
-  return (
-    <Result
-      status="404"
-      title={t('detail.notFound')}
-      subTitle={hint}
-      extra={
-        <Link to={stationPaths.list}>
-          <Button type="primary">{t('detail.backToList')}</Button>
-        </Link>
-      }
-    />
-  );
+  return <RecordNotFound title={t('detail.notFound')} hint={hint} backTo={stationPaths.list} backLabel={t('detail.backToList')} />;
 }
 
 /** A main station's sub-stations, with the way to add one while there is room (at most 10). */

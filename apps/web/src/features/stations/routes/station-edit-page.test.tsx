@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/lib/session';
-import { publicConfig } from '@/testing/fixtures';
+import { publicConfig, stationTypeDict } from '@/testing/fixtures';
 import { envelope, failure, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import StationEditPage from './station-edit-page';
 
@@ -52,12 +52,7 @@ const server = mockServer(
 );
 
 beforeEach(() => {
-  session.setDictItems({
-    station_type: [
-      { value: '0', text: 'Low voltage', title: 'Low voltage' },
-      { value: '1', text: 'High voltage', title: 'High voltage' },
-    ],
-  });
+  session.setDictItems(stationTypeDict);
 });
 afterEach(() => {
   edits = [];

@@ -10,8 +10,8 @@ import { useUserInfo } from '@/lib/use-session';
 import { useEditStation } from '../api/edit-station';
 import { useStation } from '../api/get-station';
 import { StationDetailsForm, type StationDetailsValues, applyDetailsServerErrors, changedStationFields, detailsOfRecord } from '../components/station-details-form';
+import { stationPaths } from '../lib/station-paths';
 
-const detailPath = (id: string) => `/stationmgr/detail?id=${encodeURIComponent(id)}`;
 
 /** /site/edit?id=: a station's details, saved with only what changed; back to the station afterwards. */
 export default function StationEditPage() {
@@ -49,7 +49,7 @@ function StationEditForm({ record }: { record: StationRecord }) {
   const edit = useEditStation();
   const demo = useUserInfo()?.demo ?? false;
   const main = !record.pid || record.pid === mainStationPid;
-  const back = () => void navigate(detailPath(record.id));
+  const back = () => void navigate(stationPaths.detail(record.id));
 
   const save = async (values: StationDetailsValues) => {
     const changes = changedStationFields(values, record, main);

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
-import { publicConfig } from '@/testing/fixtures';
+import { publicConfig, stationTypeDict } from '@/testing/fixtures';
 import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { StationWizard } from './station-wizard';
 
@@ -67,12 +67,7 @@ const server = mockServer(
 );
 
 beforeEach(() => {
-  session.setDictItems({
-    station_type: [
-      { value: '0', text: 'Low voltage', title: 'Low voltage' },
-      { value: '1', text: 'High voltage', title: 'High voltage' },
-    ],
-  });
+  session.setDictItems(stationTypeDict);
 });
 
 afterEach(() => {

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
-import { useBatteryCells } from '../api/get-battery-cells';
-import { cellsChartOption, spreadOf } from '../lib/cells-chart';
-import { LazyEChart as EChart } from './lazy-e-chart';
+import { LazyEChart as EChart } from '@/components/lazy-e-chart';
+import { cellsChartOption, spreadOf } from './cells-chart';
+import { CellHeatmapPanel } from './cell-heatmap-panel';
+import { useBatteryCells } from './use-battery-cells';
 
-/** The cells of a battery's latest reading: highest, lowest and spread, and a bar per cell. */
+/** The cells of a battery's latest reading (highest, lowest and spread, and a bar per cell), then every cell over a day as a heat map. */
 export function BatteryCellsPanel({ batterySn }: { batterySn: string }) {
-  const { t } = useTranslation('loggers');
+  const { t } = useTranslation('battery');
   const { token } = theme.useToken();
   const feedback = useServerFeedback();
   const cells = useBatteryCells(batterySn);
@@ -60,6 +61,7 @@ export function BatteryCellsPanel({ batterySn }: { batterySn: string }) {
           {cells.data.cellTemperatures.length > 0 && <EChart option={charts.temperature} label={t('cells.temperatureChart', { batterySn })} style={{ height: 220 }} />}
         </Suspense>
       )}
+      <CellHeatmapPanel batterySn={batterySn} />
     </>
   );
 }

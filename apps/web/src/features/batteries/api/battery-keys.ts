@@ -1,0 +1,17 @@
+import { batteryResource } from '@cellsight/contract';
+import { resourceKeys } from '@/components/resource-page';
+
+/** Query keys of the batteries feature: all under the battery resource's, which live device events invalidate. */
+export const batteryKeys = {
+  all: resourceKeys.all(batteryResource),
+  one: (batterySn: string) => [...batteryKeys.all, 'one', batterySn] as const,
+};
+
+/** Query keys of remote commands: under the command path, which live command events invalidate. */
+export const commandKeys = {
+  all: ['/want/command'] as const,
+  one: (id: string) => [...commandKeys.all, 'one', id] as const,
+};
+
+/** How often an open battery's reading is read again (each report changes it; no event says so). */
+export const batteryRefreshMs = 15_000;
