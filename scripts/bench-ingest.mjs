@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { freePort, sleep } from './lib/local-net.mjs';
 import { deploySettings } from './lib/mosquitto-settings.mjs';
 
 register();
@@ -105,17 +106,6 @@ const warmupFor = (seconds) => (args.warmup !== undefined ? Number(args.warmup) 
 
 const children = new Set();
 const cleanups = [];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const waitForPort = async (port, child, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;

@@ -156,6 +156,8 @@ where id like 'bench-st-%';
 
 -- step[fresh]: vacuum and analyze
 -- As autovacuum would have by then: planner statistics, hint bits, and the visibility map that
--- index-only scans (the loggers and batteries of a station) rely on. One statement: VACUUM runs
--- outside a transaction only.
-vacuum (analyze) sys_user, tb_station, tb_logger, tb_battery, tb_battery_rollup;
+-- index-only scans (the loggers and batteries of a station) rely on. Every table, not only the
+-- fleet's: without statistics on sys_user_role (5,100 rows added above) the sign-in check of every
+-- request took a plan 20 times slower (2 ms instead of 0.1 ms). One statement: VACUUM runs outside
+-- a transaction only.
+vacuum (analyze);

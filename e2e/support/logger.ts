@@ -1,4 +1,4 @@
-import { type BatterySample, deviceTopics } from '@cellsight/contract';
+import { type AckMessage, type BatterySample, type CommandMessage, deviceTopics } from '@cellsight/contract';
 import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -44,3 +44,22 @@ export const batterySample = (batterySn: string, values: Partial<BatterySample> 
   cellTemperatures: [27, 27.5],
   ...values,
 });
+
+/** A logger online with one battery: connected, its state and a first reading published, its command topic subscribed. */
+export async function onlineLoggerWithBattery(gsn: string, key: string, batterySn: string, values: Partial<BatterySample> = {}): Promise<MqttClient> {
+  const client = await connectLogger(gsn, key);
+  await client.subscribeAsync(deviceTopics.command(gsn), { qos: 1 });
+  await publish(client, deviceTopics.state(gsn), { v: 1, online: true, ts: Date.now() });
+  await publish(client, deviceTopics.telemetry(gsn), { v: 1, samples: [batterySample(batterySn, values)] });
+  return client;
+}
+
+/** The next command the platform sends the logger (already verified by the platform's signature; the tests only read it). */
+export function nextCommand(client: MqttClient): Promise<CommandMessage> {
+  return new Promise((resolve) => client.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()) as CommandMessage)));
+}
+
+/** The logger's answer to a command (device protocol section 4.4). */
+export async function answer(client: MqttClient, gsn: string, ack: Omit<AckMessage, 'v'>): Promise<void> {
+  await publish(client, deviceTopics.ack(gsn), { v: 1, ...ack });
+}

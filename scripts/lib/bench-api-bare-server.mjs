@@ -51,8 +51,9 @@ const loggerScope = (accountType) =>
   accountType === 'admin'
     ? `(select "gsn" from "tb_logger" where "tenant_id" in (select "tenant_id" from "sys_user_tenant" where "user_id" = $1))`
     : `(select "gsn" from "tb_logger" where "tenant_id" in (select "tenant_id" from "sys_user_tenant" where "user_id" = $1)
-        and ("station_id" in (select "tb_station"."id" from "tb_station" where ${stationScope(accountType)})
-             or ("station_id" is null and "registrant_id" = $1)))`;
+          and "station_id" in (select "tb_station"."id" from "tb_station" where ${stationScope(accountType)})
+        union all select "gsn" from "tb_logger" where "tenant_id" in (select "tenant_id" from "sys_user_tenant" where "user_id" = $1)
+          and "station_id" is null and "registrant_id" = $1)`;
 
 const batteryColumns = `"battery_sn" as "batterySn", "logger_gsn" as "loggerGsn", "bms_sn" as "bmsSn", "bmu_sn" as "bmuSn", "alias",
   "last_ts" as "lastTs", "state", "status", "soc", "soh", "cycles", "voltage", "current", "power", "temperature",

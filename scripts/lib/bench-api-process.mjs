@@ -1,19 +1,10 @@
 // Child processes for bench-api.mjs (the server, the bare handler) and where the CPU time went.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import net from 'node:net';
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { freePort, sleep } from './local-net.mjs';
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort, sleep };
 
 const children = new Set();
 
