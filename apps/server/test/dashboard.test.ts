@@ -71,6 +71,9 @@ const command = async (gsn: string, op: string, status: string, finished: boolea
   return id;
 };
 
+/** What the device plane's timer does every minute (days back), hourly (7) and what the migration did (null: every day). */
+const refreshStationEnergy = (days: number | null) => t.app.db.execute(sql`select cs_refresh_station_energy(${days}::integer, true)`);
+
 /** The station-local date of `zone` today, and the day of month and year it is. */
 const localToday = async (zone: string) => {
   const [row] = await rows<{ d: string; dom: number; doy: number }>(
@@ -111,6 +114,7 @@ beforeAll(async () => {
   await dailyRollup(`${station.utc.gsn}-B1`, 'UTC', 0, 1.5, 0.5);
   await dailyRollup(`${station.dark.gsn}-B1`, 'UTC', 0, 10, 10);
   await dailyRollup('DASHFOREIGN-B1', 'UTC', 0, 50, 50);
+  await refreshStationEnergy(null);
 
   // Open: Tokyo a fault and a protection, Greenwich a warning, Dark a normal event; ended ones do not count as open.
   await event(station.tokyo.gsn, 'fault', 'F-OVERTEMP', true);
@@ -195,6 +199,30 @@ describe('GET /want/dashboard/analysis', () => {
     const distributor = await result<DashboardAnalysis>('distributor', 'analysis');
     expect(distributor.stations.total).toBe(6);
     expect(distributor.loggers.total).toBe(6);
+  });
+});
+
+describe('the station energy the analysis reads', () => {
+  it('follows the batteries’ daily rollups on the minute’s refresh of today, and catches up a late day on the hourly one', async () => {
+    const battery = `${station.dark.gsn}-B1`;
+    await t.app.db.execute(sql`update tb_battery_rollup set charge_energy = 12 where battery_sn = ${battery} and period = '1d'`);
+    await dailyRollup(battery, 'UTC', 5, 4, 3);
+    await refreshStationEnergy(1);
+    const afterMinute = await result<DashboardAnalysis>('enduser2', 'analysis');
+    expect(afterMinute.energy.today).toEqual({ charge: 12, discharge: 10 });
+    // Five days back is outside the minute's refresh: the logger's late day is counted after the hourly one.
+    expect(afterMinute.trend.reduce((sum, day) => sum + day.charge, 0)).toBe(12);
+    await refreshStationEnergy(7);
+    const afterHour = await result<DashboardAnalysis>('enduser2', 'analysis');
+    expect(afterHour.trend.reduce((sum, day) => sum + day.charge, 0)).toBe(16);
+    expect(afterHour.energy.today).toEqual({ charge: 12, discharge: 10 });
+
+    await t.app.db.execute(sql`update tb_battery_rollup set charge_energy = 10 where battery_sn = ${battery} and period = '1d' and charge_energy = 12`);
+    await t.app.db.execute(sql`delete from tb_battery_rollup where battery_sn = ${battery} and charge_energy = 4`);
+    await t.app.db.execute(sql`delete from tb_station_energy_day where station_id = ${station.dark.id}`);
+    await t.app.db.execute(sql`delete from tb_station_energy_month where station_id = ${station.dark.id}`);
+    await refreshStationEnergy(null);
+    expect((await result<DashboardAnalysis>('enduser2', 'analysis')).energy.today).toEqual({ charge: 10, discharge: 10 });
   });
 });
 

@@ -9,3 +9,9 @@ export const stationDetailPath = (id: string): string => withQuery('/stationmgr/
 
 /** A battery's page. */
 export const batteryDetailPath = (batterySn: string): string => withQuery('/battery/detail', { batterySn });
+
+/** A battery's history (charts and energy) on the history screen. */
+export const batteryHistoryPath = (batterySn: string): string => withQuery('/battery/history', { batterySn });
+
+/** The change records (replacements and moves) that name a battery. */
+export const batteryChangesPath = (batterySn: string): string => withQuery('/battery/change', { sn: batterySn });

@@ -1,7 +1,7 @@
 import { dashboardMapLimit, dashboardTopStations, dashboardTrendDays, dashboardWorkplaceRows } from '@cellsight/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { batteries, batteryRollups, commands, deviceEvents, loggers, stations } from '../../db/schema.js';
+import { commands, deviceEvents, loggers, stationEnergyDays, stationEnergyMonths, stations } from '../../db/schema.js';
 import { type CommandRow, toCommandRecord } from '../command/command.repository.js';
 
 const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -15,17 +15,21 @@ interface CountRow {
   n: number | string;
 }
 
-/** One local day of the daily rollups in range, with its share of each station's today, month, year and trend. */
+/** One station-local day of the trend, with its share of each station's today. */
 export interface EnergyDayRow {
   day: string;
   charge_today: number | null;
   discharge_today: number | null;
+  charge_trend: number | null;
+  discharge_trend: number | null;
+}
+
+/** This month and this year, each judged against every station's own calendar. */
+export interface EnergyTotalsRow {
   charge_month: number | null;
   discharge_month: number | null;
   charge_year: number | null;
   discharge_year: number | null;
-  charge_trend: number | null;
-  discharge_trend: number | null;
 }
 
 export interface TopStationRow {
@@ -69,39 +73,37 @@ export const createDashboardRepository = (db: Database) => ({
   },
 
   /**
-   * Energy by station-local day from one scan of the daily rollups (buckets start at local midnight
-   * of the station's zone), from the earlier of the station's new year and the trend's first day:
-   * each day row carries its share of "today", "this month", "this year" and the trend, each
-   * judged against the station's own calendar. At most about 400 rows.
+   * Energy from the station energy days and months (kept from the daily rollups by the device
+   * plane's refresh): the trend's days with each station's today among them, and each station's
+   * current month and year. The constant lower bounds (a day before UTC's) let a whole fleet be
+   * read by the day and month indexes; the per-station bounds then judge each station's calendar.
    */
-  async energyByDay(stationScope: SQL): Promise<EnergyDayRow[]> {
-    const trendBack = sql.raw(`interval '${dashboardTrendDays - 1} days'`);
-    return rowsOf<EnergyDayRow>(
-      db,
-      sql`with st as (
-          select ${stations.id} as id, ${stations.zone} as zone,
-            date_trunc('day', now() at time zone ${stations.zone}) at time zone ${stations.zone} as day_start,
-            date_trunc('month', now() at time zone ${stations.zone}) at time zone ${stations.zone} as month_start,
-            date_trunc('year', now() at time zone ${stations.zone}) at time zone ${stations.zone} as year_start,
-            (date_trunc('day', now() at time zone ${stations.zone}) - ${trendBack}) at time zone ${stations.zone} as trend_start
-          from ${stations} where ${stationScope}
-        ), r as (
-          select st.*, r.bucket_start, r.charge_energy, r.discharge_energy
-          from st join ${loggers} l on l.station_id = st.id
-            join ${batteries} b on b.logger_gsn = l.gsn
-            join ${batteryRollups} r on r.battery_sn = b.battery_sn and r.period = '1d' and r.bucket_start >= least(st.year_start, st.trend_start)
-        )
-        select to_char(r.bucket_start at time zone r.zone, 'YYYY-MM-DD') as day,
-          sum(r.charge_energy) filter (where r.bucket_start = r.day_start) as charge_today,
-          sum(r.discharge_energy) filter (where r.bucket_start = r.day_start) as discharge_today,
-          sum(r.charge_energy) filter (where r.bucket_start >= r.month_start) as charge_month,
-          sum(r.discharge_energy) filter (where r.bucket_start >= r.month_start) as discharge_month,
-          sum(r.charge_energy) filter (where r.bucket_start >= r.year_start) as charge_year,
-          sum(r.discharge_energy) filter (where r.bucket_start >= r.year_start) as discharge_year,
-          sum(r.charge_energy) filter (where r.bucket_start >= r.trend_start) as charge_trend,
-          sum(r.discharge_energy) filter (where r.bucket_start >= r.trend_start) as discharge_trend
-        from r group by 1`,
-    );
+  async energy(stationScope: SQL): Promise<{ days: EnergyDayRow[]; totals: EnergyTotalsRow | undefined }> {
+    const trendBack = sql.raw(String(dashboardTrendDays - 1));
+    const scoped = sql`select ${stations.id} as id, (now() at time zone ${stations.zone})::date as today from ${stations} where ${stationScope}`;
+    const [days, [totals]] = await Promise.all([
+      rowsOf<EnergyDayRow>(
+        db,
+        sql`with st as (${scoped})
+          select to_char(d.day, 'YYYY-MM-DD') as day,
+            sum(d.charge_energy) filter (where d.day = st.today) as charge_today,
+            sum(d.discharge_energy) filter (where d.day = st.today) as discharge_today,
+            sum(d.charge_energy) as charge_trend, sum(d.discharge_energy) as discharge_trend
+          from st join ${stationEnergyDays} d on d.station_id = st.id
+          where d.day >= current_date - ${trendBack} - 1 and d.day between st.today - ${trendBack} and st.today
+          group by d.day`,
+      ),
+      rowsOf<EnergyTotalsRow>(
+        db,
+        sql`with st as (${scoped})
+          select sum(m.charge_energy) filter (where m.month = date_trunc('month', st.today)::date) as charge_month,
+            sum(m.discharge_energy) filter (where m.month = date_trunc('month', st.today)::date) as discharge_month,
+            sum(m.charge_energy) as charge_year, sum(m.discharge_energy) as discharge_year
+          from st join ${stationEnergyMonths} m on m.station_id = st.id
+          where m.month >= date_trunc('year', current_date - 1)::date and m.month between date_trunc('year', st.today)::date and st.today`,
+      ),
+    ]);
+    return { days, totals };
   },
 
   /** Stations with the most fault and protect events begun in the trend's window (events by their begin-time index). */

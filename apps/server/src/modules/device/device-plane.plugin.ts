@@ -50,6 +50,8 @@ declare module 'fastify' {
 
 /** A logger counts as offline after three missed five-minute status reports. */
 const silenceBeforeOfflineMs = 15 * 60 * 1000;
+/** How many days back the hourly station energy refresh recomputes (loggers resend what they buffered offline). */
+const stationEnergyCatchUpDays = 7;
 
 /**
  * Wires the device plane: the broker (embedded aedes, or an external Mosquitto/EMQX), ingestion
@@ -172,7 +174,16 @@ export default fp<{ config: Config }>(
         : null;
 
     await samples.ensurePartitions();
+    // The dashboards' station energy: today and yesterday every minute; the last week every hour
+    // and at start, so buffered data a logger sends late and a server that was down are caught up.
+    let energyRefreshes = 0;
+    const refreshStationEnergy = () => {
+      const days = energyRefreshes++ % 60 === 0 ? stationEnergyCatchUpDays : 1;
+      void samples.refreshStationEnergy(days).catch((error: unknown) => app.log.warn({ err: error }, 'station energy refresh failed'));
+    };
+    refreshStationEnergy();
     const timers = [
+      setInterval(refreshStationEnergy, 60_000),
       setInterval(() => void commands.sweepTimeouts().catch((error: unknown) => app.log.warn({ err: error }, 'command timeout sweep failed')), 5_000),
       setInterval(() => void states.sweepSilent(silenceBeforeOfflineMs).catch((error: unknown) => app.log.warn({ err: error }, 'offline sweep failed')), 60_000),
       setInterval(() => void samples.ensurePartitions().catch((error: unknown) => app.log.warn({ err: error }, 'partition upkeep failed')), 24 * 3600 * 1000),

@@ -187,6 +187,16 @@ export const createSampleRepository = (db: Database, bulkTransaction: BulkTransa
       return { inserted };
     },
 
+    /**
+     * Recomputes the station energy days (and their months) of the last `days` station-local days
+     * from the daily rollups; null recomputes every day. Returns the rows changed, or -1 when
+     * another process was refreshing at that moment (unless `wait`, which waits for it and then refreshes).
+     */
+    async refreshStationEnergy(days: number | null, { wait = false } = {}): Promise<number> {
+      const result = (await db.execute(sql`select cs_refresh_station_energy(${days}::integer, ${wait}) as changed`)) as unknown as { rows: { changed: number }[] };
+      return Number(result.rows[0]?.changed ?? 0);
+    },
+
     /** Makes sure monthly partitions exist from 14 months back to 2 months ahead. */
     async ensurePartitions(): Promise<void> {
       await db.execute(sql`select cs_ensure_sample_partitions((now() - interval '14 months')::date, 17)`);

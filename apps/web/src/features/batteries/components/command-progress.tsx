@@ -31,7 +31,7 @@ export function CommandProgress({ command: sent }: { command: CommandRecord }) {
         size="small"
         current={stepOf[status]}
         status={status === 'failed' || status === 'timed_out' ? 'error' : status === 'acknowledged' ? 'finish' : 'process'}
-        items={[{ title: t('command.pending') }, { title: t('command.sent'), description: formatDateTime(command.sentAt) }, { title: outcome, description: formatDateTime(command.finishedAt) }]}
+        items={[{ title: t('command.pending') }, { title: t('command.sent'), content: formatDateTime(command.sentAt) }, { title: outcome, content: formatDateTime(command.finishedAt) }]}
         style={{ marginBottom: 12 }}
       />
       {status === 'acknowledged' && code === DeviceCode.OK && <Alert type="success" showIcon title={t('command.done', { op: t(`command.op.${command.op}`) })} description={answer} />}

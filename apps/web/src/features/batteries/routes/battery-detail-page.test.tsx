@@ -108,10 +108,12 @@ afterEach(() => {
 describe('battery detail', () => {
   it('shows every field of the battery and edits its alias', async () => {
     const user = userEvent.setup();
-    grant(Permission.BatteryEdit);
+    grant(Permission.BatteryEdit, Permission.BatteryChangeList);
     renderDetail('?batterySn=PACK-0001');
     expect(await screen.findByText('BMS-77')).toBeInTheDocument();
     expect(screen.getByText('Harbour Storage').closest('a')).toHaveAttribute('href', '/stationmgr/detail?id=st-1');
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/battery/history?batterySn=PACK-0001');
+    expect(screen.getByRole('link', { name: 'Change records' })).toHaveAttribute('href', '/battery/change?sn=PACK-0001');
     for (const text of ['Master', 'Charging', 'self-use', 'H1.2', 'S3.4.5', 'GW-0001']) expect(screen.getByText(text)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit the alias' }));
     await user.type(screen.getByRole('textbox', { name: 'Alias' }), 'Rack 1 top{Enter}');
@@ -211,6 +213,7 @@ describe('battery detail', () => {
     await screen.findByText('BMS-77');
     expect(screen.queryByRole('tab', { name: 'Remote setting' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Restart/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Change records' })).toBeNull();
     view.unmount();
 
     session.setUserInfo(userInfo({ demo: true }));

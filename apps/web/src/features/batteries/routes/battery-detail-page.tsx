@@ -1,12 +1,13 @@
 import { type BatteryRecord, Permission } from '@cellsight/contract';
 import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BatteryCellsPanel, BatteryStatusTag } from '@/components/battery';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PageLoading } from '@/components/page-loading';
 import { RecordNotFound } from '@/components/record-not-found';
 import { ApiError } from '@/lib/api-client';
+import { batteryChangesPath, batteryHistoryPath } from '@/lib/console-paths';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { useBattery } from '../api/get-battery';
@@ -28,6 +29,7 @@ function BatteryView({ battery }: { battery: BatteryRecord }) {
   // Remote setting only with its permission, never for a demo account (the server refuses both anyway).
   const maySet = useHasPermission(Permission.CommandSettings) && !demo;
   const mayUpgrade = useHasPermission(Permission.CommandUpgrade) && !demo;
+  const mayReadChanges = useHasPermission(Permission.BatteryChangeList);
   const tabs = [
     { key: 'info', label: t('detail.info'), children: <BatteryInfo battery={battery} /> },
     ...(maySet ? [{ key: 'settings', label: t('detail.settings'), children: <RemoteSettingsForm battery={battery} /> }] : []),
@@ -41,6 +43,9 @@ function BatteryView({ battery }: { battery: BatteryRecord }) {
           <span>{battery.alias ? `${battery.alias} (${battery.batterySn})` : battery.batterySn}</span>
           <BatteryStatusTag status={battery.status} />
           <Typography.Text type="secondary">{t('detail.onLogger', { gsn: battery.loggerGsn })}</Typography.Text>
+          {/* The history needs what this page needs (battery-index); the change records their own permission. */}
+          <Link to={batteryHistoryPath(battery.batterySn)}>{t('detail.historyLink')}</Link>
+          {mayReadChanges && <Link to={batteryChangesPath(battery.batterySn)}>{t('detail.changesLink')}</Link>}
         </Flex>
       }
       extra={<DeviceActions battery={battery} />}
@@ -52,8 +57,8 @@ function BatteryView({ battery }: { battery: BatteryRecord }) {
 
 /**
  * One battery (spec route /battery/detail, `?batterySn=`): its fields and alias, remote setting
- * (EOD, SOC bounds, work mode), its cells, restart and shutdown, each command's progress live.
- * The firmware upgrade tab and the cell heat map are not here yet.
+ * (EOD, SOC bounds, work mode), remote upgrade, its cells with the day's heat map, restart and
+ * shutdown, each command's progress live; links to its history and its change records.
  */
 export default function BatteryDetailPage() {
   const { t } = useTranslation('batteries');
