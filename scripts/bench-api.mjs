@@ -11,7 +11,11 @@
 //      a deep page, a name search, the battery list's first page and a deep page, each as the
 //      administrator (all 10,000 stations) and as one installer (their 100);
 //   5. a markdown table: requests/s, p50, p99, errors and non-2xx, kit / bare, the targets
-//      (kit >= 50 % of bare's requests/s; p99 < 50 ms on the first page), and CPU per process.
+//      (kit >= 50 % of bare's requests/s; p99 < 50 ms on the first page), and CPU per process;
+//   6. the views a person opens one at a time (--view-connections, default 4, kit only): the
+//      analysis dashboard as administrator and installer (target p99 < 300 ms) and the history of
+//      battery 1, which the seed gives a year of one-minute samples (525,600) and the rollups made
+//      from them, over a day, a week, a month and a year (at most 2,000 points; p99 < 150 ms).
 // The server, PostgreSQL and the load generator share the machine: their CPU use is printed too.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +47,7 @@ const { values: args } = parseArgs({
     'deep-page': { type: 'string', default: '500' },
     'key-word': { type: 'string', default: 'Lindenhof' },
     cases: { type: 'string', default: '' },
+    'view-connections': { type: 'string', default: '4' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'cellsight_bench_api' },
     keep: { type: 'boolean', default: false },
@@ -64,6 +69,7 @@ if (args.help) {
   --deep-page 500        the deep page's pageNo (pageSize 10; the caller's last page if it has fewer)
   --key-word Lindenhof   the name search (one of the seed's 20 place names: 1 station in 20)
   --cases a,b            only cases whose name and role contain one of these (e.g. "stations, first")
+  --view-connections 4   concurrent connections for the dashboard and history cases
   --database-url URL     PostgreSQL server to create the database on
   --database NAME        the database (default cellsight_bench_api; dropped first, and at the end)
   --keep                 keep the database at the end
@@ -79,7 +85,14 @@ const int = (name) => {
   return value;
 };
 const fleet = { stations: int('stations'), loggers: int('loggers'), batteries: int('batteries'), installers: int('installers'), days: int('days') };
-const opts = { seconds: int('seconds'), warmup: Number(args.warmup), connections: int('connections'), timeout: int('timeout'), deepPage: int('deep-page') };
+const opts = {
+  seconds: int('seconds'),
+  warmup: Number(args.warmup),
+  connections: int('connections'),
+  viewConnections: int('view-connections'),
+  timeout: int('timeout'),
+  deepPage: int('deep-page'),
+};
 if (!/^[a-z_][a-z0-9_]*$/.test(args.database)) throw new Error('--database: lower-case letters, digits and _ only');
 const databaseUrl = (() => {
   const url = new URL(args['database-url']);
@@ -169,6 +182,12 @@ async function login(serverUrl, username) {
  * The cases: each a kit request and the bare handler's twin (same SQL, same caller scope). A deep
  * page is --deep-page, or the caller's last page when it has fewer (an installer's 100 stations).
  */
+const wantedCases = args.cases
+  .split(',')
+  .map((c) => c.trim())
+  .filter(Boolean);
+const isWanted = (name, role) => wantedCases.length === 0 || wantedCases.some((w) => `${name} ${role}`.includes(w));
+
 async function defineCases(server, admin, installer) {
   const keyWord = encodeURIComponent(args['key-word']);
   const lists = [
@@ -178,17 +197,13 @@ async function defineCases(server, admin, installer) {
     { name: 'batteries, first page', kit: '/boot/want/battery/list?pageSize=10', bare: '/bare/batteries?pageSize=10' },
     { name: 'batteries, deep page', kit: '/boot/want/battery/list?pageSize=10', bare: '/bare/batteries?pageSize=10', deep: true },
   ];
-  const wanted = args.cases
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
   const cases = [];
   for (const list of lists) {
     for (const [role, caller, accountType] of [
       ['admin', admin, 'admin'],
       ['installer', installer, 'installer'],
     ]) {
-      if (wanted.length > 0 && !wanted.some((w) => `${list.name} ${role}`.includes(w))) continue;
+      if (!isWanted(list.name, role)) continue;
       let pageNo = 1;
       if (list.deep) {
         const first = await getJson(`${server.url}${list.kit}&pageNo=1`, { 'X-Access-Token': caller.token });
@@ -205,6 +220,36 @@ async function defineCases(server, admin, installer) {
     }
   }
   return cases;
+}
+
+/** The battery the seed gives a year of one-minute samples, and its station's zone. */
+const historyBattery = { sn: 'BB0000000001', zone: 'Asia/Shanghai' };
+
+/**
+ * The views a person opens (kit only: no bare twin), each with the p99 target it must meet and a
+ * check of its answer, so a fast wrong answer cannot pass.
+ */
+function defineViewCases(admin, installer) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: historyBattery.zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  const history = (range, extra = '') => `/boot/want/battery/historyRange?batterySn=${historyBattery.sn}&range=${range}${extra}`;
+  const checkHistory = (minBuckets) => (result) =>
+    result.points.length > 0 && result.points.length <= 2000 && result.bucketCount >= minBuckets ? null : `${result.points.length} points of ${result.bucketCount} buckets (period ${result.period})`;
+  const views = [
+    { name: 'dashboard analysis', role: 'admin', caller: admin, url: '/boot/want/dashboard/analysis', targetMs: 300, check: (r) => (r.stations.total === fleet.stations && r.energy.year.charge > 0 ? null : `${r.stations.total} stations, year ${r.energy.year.charge} kWh`) },
+    { name: 'dashboard analysis', role: 'installer', caller: installer, url: '/boot/want/dashboard/analysis', targetMs: 300, check: (r) => (r.stations.total > 0 && r.stations.total < fleet.stations ? null : `${r.stations.total} stations`) },
+    { name: 'battery history, day', role: 'admin', caller: admin, url: history('day'), targetMs: 150, check: checkHistory(200) },
+    { name: 'battery history, 7 days', role: 'admin', caller: admin, url: history('custom', `&begin=${weekAgo}&end=${today}`), targetMs: 150, check: checkHistory(1500) },
+    { name: 'battery history, month', role: 'admin', caller: admin, url: history('month'), targetMs: 150, check: checkHistory(24) },
+    { name: 'battery history, year', role: 'admin', caller: admin, url: history('year'), targetMs: 150, check: checkHistory(300) },
+  ];
+  return views.filter((v) => isWanted(v.name, v.role));
+}
+
+async function verifyView(v, server) {
+  const answer = await getJson(server.url + v.url, { 'X-Access-Token': v.caller.token });
+  if (answer.status !== 200 || !answer.body?.success) return `answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`;
+  return v.check(answer.body.result);
 }
 
 /** Fields both handlers answer, to check the bare SQL is the same query (it would flatter the kit or the bare otherwise). */
@@ -279,18 +324,18 @@ function cpuMark(pids) {
   return { at: performance.now(), ...Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)])), postgres: postgresCpuSeconds(), machine: machineTicks() };
 }
 
-async function load(url, headers, seconds) {
-  return autocannon({ url, headers, connections: opts.connections, duration: seconds, timeout: opts.timeout });
+async function load(url, headers, seconds, connections) {
+  return autocannon({ url, headers, connections, duration: seconds, timeout: opts.timeout });
 }
 
-async function measure(url, headers, pids) {
+async function measure(url, headers, pids, connections = opts.connections) {
   if (opts.warmup > 0) {
-    await load(url, headers, opts.warmup);
+    await load(url, headers, opts.warmup, connections);
     // What the warm-up left queued is not this window's work.
     await drain();
   }
   const before = cpuMark({ ...pids, bench: process.pid });
-  const result = await load(url, headers, opts.seconds);
+  const result = await load(url, headers, opts.seconds, connections);
   const after = cpuMark({ ...pids, bench: process.pid });
   const window = (after.at - before.at) / 1000;
   const cores = (key) => (after[key] - before[key]) / window;
@@ -380,6 +425,23 @@ async function main() {
     if (kit.errors + kit.non2xx + own.errors + own.non2xx > 0) failed = true;
   }
 
+  const views = defineViewCases(admin, installer);
+  const viewRows = [];
+  for (const v of views) {
+    const problem = await verifyView(v, server);
+    if (problem) {
+      failed = true;
+      log(`! ${v.name} as ${v.role}: ${problem}`);
+    }
+    v.alone = await alone(server.url + v.url, { 'X-Access-Token': v.caller.token });
+    log(`${v.name} as ${v.role}: one request at a time ${fmt(v.alone, 1)} ms; ${opts.viewConnections} connections ...`);
+    const result = await measure(server.url + v.url, { 'X-Access-Token': v.caller.token }, { handler: server.pid }, opts.viewConnections);
+    result.drain = await settle(v.name);
+    log(`  ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms, ${result.errors + result.non2xx} errors`);
+    viewRows.push({ v, result });
+    if (result.errors + result.non2xx > 0) failed = true;
+  }
+
   const pct = (x) => `${Math.round(x * 100)} %`;
   console.log(
     `\n${opts.connections} connections, ${opts.seconds} s per case after ${opts.warmup} s of warm-up; ${os.cpus().length} cores shared by the handler, PostgreSQL and autocannon. ` +
@@ -396,6 +458,17 @@ async function main() {
       `| ${c.name} | ${c.role} | kit | ${fmt(c.alone.kit, 1)} | ${fmt(kit.rps)} | ${ms(kit, 'p50')} | ${ms(kit, 'p99')} | ${kit.errors} / ${kit.non2xx} | ${Number.isFinite(ratio) ? pct(ratio) : '-'} | ${targets} |`,
     );
     console.log(`| | | bare | ${fmt(c.alone.bare, 1)} | ${fmt(own.rps)} | ${ms(own, 'p50')} | ${ms(own, 'p99')} | ${own.errors} / ${own.non2xx} | | |`);
+  }
+  if (viewRows.length > 0) {
+    console.log(`\nViews a person opens: ${opts.viewConnections} connections, ${opts.seconds} s per case after ${opts.warmup} s of warm-up (kit only).\n`);
+    console.log('| case | as | one at a time ms | requests/s | p50 ms | p99 ms | errors / non-2xx | CPU handler / PostgreSQL | target |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+    for (const { v, result } of viewRows) {
+      const met = result.total > 0 && result.p99 < v.targetMs ? `p99 < ${v.targetMs} ms ok` : `p99 < ${v.targetMs} ms MISSED`;
+      console.log(
+        `| ${v.name} | ${v.role} | ${fmt(v.alone, 1)} | ${fmt(result.rps)} | ${ms(result, 'p50')} | ${ms(result, 'p99')} | ${result.errors} / ${result.non2xx} | ${result.cpu.handler.toFixed(2)} / ${result.cpu.postgres.toFixed(2)} | ${met} |`,
+      );
+    }
   }
   const drained = rows.flatMap(({ c, kit, own }) => [
     ...(kit.drain.left > 0 ? [`${c.name} as ${c.role} (kit): ${kit.drain.left} queries, ${fmt(kit.drain.seconds, 1)} s`] : []),

@@ -144,6 +144,47 @@ from (select k, d, random() as r, case when d = 0 then 600 else 1440 end as samp
             from generate_series(0, (:hi - :lo + 1)::bigint * :days - 1) n) pairs) r
 on conflict do nothing;
 
+-- step: one battery's year of one-minute samples
+-- Battery 1 (BB0000000001, Asia/Shanghai) gets 525,600 samples, one a minute for 365 days up to now
+-- (a daily charge/discharge cycle, 16 cells), and its 5-minute, hourly and daily rollups are made
+-- from them the way ingestion makes them, replacing its seeded daily ones: the battery history case.
+insert into tb_battery_sample (battery_sn, ts, state, status, soc, soh, cycles, voltage, current, power, temperature,
+                               charge_energy_today, discharge_energy_today, relay_main, relay_charge, relay_discharge, role, work_mode,
+                               cell_voltages, cell_temperatures)
+select 'BB0000000001', ts, case when p > 300 then 'charging' when p < -300 then 'discharging' else 'idle' end, 'normal',
+       50 + 40 * sin(a), 97, 400 + n / 1440, 51.2 + 2 * sin(a), p / 51.2, p, 25 + 5 * sin(a),
+       5 * (1 - cos(least(m, 720) * pi() / 720)), 5 * (1 - cos(greatest(m - 720, 0) * pi() / 720)),
+       true, p >= 0, p <= 0, 'master', 'self-use',
+       array_fill(3.2 + 0.1 * sin(a), array[16])::real[], array_fill(25 + 5 * sin(a), array[16])::real[]
+from (select n, ts, 4000 * sin(2 * pi() * m / 1440) as p, 2 * pi() * m / 1440 as a, m
+      from (select n, date_trunc('minute', now()) - (525599 - n) * interval '1 minute' as ts from generate_series(0, 525599) n) t,
+           lateral (select extract(hour from ts at time zone 'Asia/Shanghai') * 60 + extract(minute from ts at time zone 'Asia/Shanghai') as m) local) s
+on conflict do nothing;
+delete from tb_battery_rollup where battery_sn = 'BB0000000001';
+insert into tb_battery_rollup (battery_sn, period, bucket_start, samples, soc_sum, soc_min, soc_max, power_sum, power_min, power_max,
+                               voltage_sum, current_sum, temperature_sum, temperature_max, charge_energy, discharge_energy)
+select battery_sn, period, bucket_start, count(*), sum(soc), min(soc), max(soc), sum(power), min(power), max(power),
+       sum(voltage), sum(current), sum(temperature), max(temperature), max(charge_energy_today), max(discharge_energy_today)
+from (select '5m' as period, date_bin('5 minutes', ts, timestamptz '2000-01-01 00:00:00+00') as bucket_start, * from tb_battery_sample where battery_sn = 'BB0000000001'
+      union all select '1h', date_trunc('hour', ts, 'UTC'), * from tb_battery_sample where battery_sn = 'BB0000000001'
+      union all select '1d', date_trunc('day', ts, 'Asia/Shanghai'), * from tb_battery_sample where battery_sn = 'BB0000000001') b
+group by battery_sn, period, bucket_start
+order by battery_sn, period, bucket_start;
+
+-- step: events of the last 30 days
+-- 50,000 events on random loggers, begun in the last 30 days: a tenth still open, the types a
+-- quarter each (what the analysis dashboard's open counts and most-faulty stations read).
+insert into tb_event (id, logger_gsn, device_event_id, type, code, begin_time, end_time)
+select 'bench-ev-' || n, 'BL' || lpad((1 + (random() * (:loggers - 1))::int)::text, 8, '0'), 'bench-' || n,
+       (array['normal', 'warning', 'fault', 'protect'])[n % 4 + 1], (array['N-BALANCING', 'W-SOC-LOW', 'F-OVERTEMP', 'P-UNDERVOLT'])[n % 4 + 1],
+       b, case when n % 10 = 0 then null else b + interval '20 minutes' end
+from (select n, now() - random() * interval '30 days' as b from generate_series(1, 50000) n) e
+on conflict do nothing;
+
+-- step: station energy from the daily rollups
+-- What the migration does on a database with rollups, and the device plane's refresh keeps after.
+select cs_refresh_station_energy(null, true);
+
 -- step[fresh]: loggers heard from just now
 -- Also run before every measurement of a kept database: the server's offline sweep takes loggers
 -- silent for 15 minutes offline, and the bench wants the seeded mix of online and offline.
