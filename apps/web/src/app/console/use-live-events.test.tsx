@@ -5,7 +5,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceKeys } from '@/components/resource-page';
-import { commandKeys } from '@/features/batteries/api/battery-keys';
+import { commandKeys } from '@/components/device-commands';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { session } from '@/lib/session';
 import { useLiveEvents } from './use-live-events';

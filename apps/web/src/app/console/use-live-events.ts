@@ -2,7 +2,7 @@ import { batteryResource, eventResource, stationResource } from '@cellsight/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { resourceKeys } from '@/components/resource-page';
-import { commandKeys } from '@/features/batteries/api/battery-keys';
+import { commandKeys } from '@/components/device-commands';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';

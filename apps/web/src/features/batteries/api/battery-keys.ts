@@ -7,11 +7,5 @@ export const batteryKeys = {
   one: (batterySn: string) => [...batteryKeys.all, 'one', batterySn] as const,
 };
 
-/** Query keys of remote commands: under the command path, which live command events invalidate. */
-export const commandKeys = {
-  all: ['/want/command'] as const,
-  one: (id: string) => [...commandKeys.all, 'one', id] as const,
-};
-
 /** How often an open battery's reading is read again (each report changes it; no event says so). */
 export const batteryRefreshMs = 15_000;

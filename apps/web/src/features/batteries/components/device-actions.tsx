@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useUserInfo } from '@/lib/use-session';
-import { useOperateDevice } from '../api/operate-device';
-import { CommandProgress } from './command-progress';
+import { CommandProgress, useOperateDevice } from '@/components/device-commands';
 
 type PowerOp = 'restart' | 'shutdown';
 
@@ -53,7 +52,7 @@ export function DeviceActions({ battery }: { battery: BatteryRecord }) {
         {button('restart', <ReloadOutlined />)}
         {button('shutdown', <PoweroffOutlined />)}
       </Space>
-      <Modal open={command !== null} title={command ? t(`command.op.${command.op}`) : undefined} footer={null} onCancel={() => setCommand(null)} destroyOnHidden>
+      <Modal open={command !== null} title={command ? t(`commands:command.op.${command.op}`) : undefined} footer={null} onCancel={() => setCommand(null)} destroyOnHidden>
         {command && <CommandProgress key={command.id} command={command} />}
       </Modal>
     </>

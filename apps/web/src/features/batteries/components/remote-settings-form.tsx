@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '@/lib/contract-rules';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
-import { useOperateDevice } from '../api/operate-device';
-import { CommandProgress } from './command-progress';
+import { CommandProgress, useOperateDevice } from '@/components/device-commands';
 
 interface SettingsValues {
   eod?: number | null;

@@ -3,6 +3,7 @@ import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BatteryCellsPanel, BatteryStatusTag } from '@/components/battery';
+import { RemoteUpgradeForm } from '@/components/device-commands';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PageLoading } from '@/components/page-loading';
 import { RecordNotFound } from '@/components/record-not-found';
@@ -14,7 +15,6 @@ import { useBattery } from '../api/get-battery';
 import { BatteryInfo } from '../components/battery-info';
 import { DeviceActions } from '../components/device-actions';
 import { RemoteSettingsForm } from '../components/remote-settings-form';
-import { RemoteUpgradeForm } from '../components/remote-upgrade-form';
 import { batteryPaths } from '../lib/battery-paths';
 
 /** No such record, or none of the user's: say so, with the way back to the list. */
@@ -33,7 +33,7 @@ function BatteryView({ battery }: { battery: BatteryRecord }) {
   const tabs = [
     { key: 'info', label: t('detail.info'), children: <BatteryInfo battery={battery} /> },
     ...(maySet ? [{ key: 'settings', label: t('detail.settings'), children: <RemoteSettingsForm battery={battery} /> }] : []),
-    ...(mayUpgrade ? [{ key: 'upgrade', label: t('detail.upgrade'), children: <RemoteUpgradeForm battery={battery} /> }] : []),
+    ...(mayUpgrade ? [{ key: 'upgrade', label: t('detail.upgrade'), children: <RemoteUpgradeForm target={{ gsno: battery.loggerGsn, batterySn: battery.batterySn, name: battery.batterySn, currentVersion: battery.swVersion }} /> }] : []),
     { key: 'cells', label: t('detail.cells'), children: <BatteryCellsPanel batterySn={battery.batterySn} /> },
   ];
   return (

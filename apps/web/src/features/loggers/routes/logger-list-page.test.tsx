@@ -1,4 +1,5 @@
-import { type BatteryHistory, type BatteryRecord, type LoggerRecord, type Page, Permission } from '@cellsight/contract';
+import { type BatteryHistory, type BatteryRecord, type CommandRecord, type LoggerRecord, type Page, Permission, ServerCode, commandRecordSchema } from '@cellsight/contract';
+import { buildRecord } from '@cellsight/contract/testing';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -77,6 +78,9 @@ let loggers: LoggerRecord[] = [];
 let listQueries: Record<string, string>[] = [];
 let batteryQueries: Record<string, string>[] = [];
 let historyQueries: Record<string, string>[] = [];
+let operations: Record<string, unknown>[] = [];
+const upgrade = (overrides: Partial<CommandRecord>): CommandRecord =>
+  buildRecord(commandRecordSchema, { id: 'cmd-9', gsn: 'GW-0001', op: 'upgrade', status: 'acknowledged', code: 0, message: null, late: false, sentAt: '2026-11-24T10:00:00Z', finishedAt: null, ...overrides });
 
 const server = setupServer(
   http.get('/boot/want/logger/list', ({ request }) => {
@@ -95,6 +99,25 @@ const server = setupServer(
     const batterySn = new URL(request.url).searchParams.get('batterySn') ?? '';
     return HttpResponse.json(envelope({ batterySn, date: '2026-11-22', timezone: 'UTC', kind: 'voltage', bucketMinutes: 5, buckets: [], cells: [] }));
   }),
+  http.get('/boot/want/firmware/versions', ({ request }) =>
+    HttpResponse.json(
+      envelope(
+        new URL(request.url).searchParams.get('deviceType') === 'logger'
+          ? [
+              { id: 'fw-gw-new', version: '2.5.0', size: 1048576, remark: 'Faster reconnects', createTime: '2026-11-20T08:00:00Z' },
+              { id: 'fw-gw-now', version: '2.4.1', size: 1040000, remark: null, createTime: '2026-10-01T08:00:00Z' },
+            ]
+          : [{ id: 'fw-bms', version: 'S3.5.0', size: 524288, remark: null, createTime: '2026-11-20T08:00:00Z' }],
+      ),
+    ),
+  ),
+  http.post('/boot/want/device/operate', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    operations.push(body);
+    if (body.gsno === 'GW-0002') return HttpResponse.json(failure(ServerCode.DEVICE_OFFLINE, 'The logger is offline'), { status: 400 });
+    return HttpResponse.json(envelope(upgrade({ status: 'sent', code: null })));
+  }),
+  http.get('/boot/want/command/queryById', () => HttpResponse.json(envelope(upgrade({ upgradeState: 'installing', progress: 100 })))),
   http.get('/boot/want/battery/cells', ({ request }) => {
     const batterySn = new URL(request.url).searchParams.get('batterySn') ?? '';
     if (batterySn === 'BAT-0002') return HttpResponse.json(failure(4000, 'not found'), { status: 404 });
@@ -130,6 +153,7 @@ beforeEach(() => {
   listQueries = [];
   batteryQueries = [];
   historyQueries = [];
+  operations = [];
 });
 afterEach(() => {
   cleanup();
@@ -246,6 +270,36 @@ describe('Loggers screen', () => {
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     expect(screen.queryByRole('button', { name: /Register loggers/ })).not.toBeInTheDocument();
+    expect(within(rowOf('GW-0001')).queryByRole('button', { name: /Upgrade/ })).not.toBeInTheDocument();
+  });
+
+  it('upgrades a logger’s own firmware from the library after a confirmation, and says when the logger is offline', async () => {
+    const user = userEvent.setup();
+    setPermissions({ auth: [{ action: Permission.CommandUpgrade, describe: '', type: '1', status: '1' }], allAuth: [] });
+    renderWithProviders(<LoggerListPage />);
+    await screen.findByRole('cell', { name: 'GW-0001' });
+    await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /Upgrade/ }));
+    const dialog = await findDialog('Upgrade logger GW-0001');
+    expect(within(dialog).getByText('2.4.1')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Firmware version' }));
+    // Logger firmware only, and not the version it runs.
+    expect(await screen.findByTitle(/^2\.4\.1/)).toHaveClass('ant-select-item-option-disabled');
+    expect(screen.queryByTitle(/^S3\.5\.0/)).toBeNull();
+    await user.click(screen.getByTitle(/^2\.5\.0/));
+    await user.click(within(dialog).getByRole('button', { name: 'Start upgrade' }));
+    await user.click(within((await screen.findByText('Upgrade the logger?')).closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Start upgrade' }));
+    await waitFor(() => expect(operations).toEqual([{ gsno: 'GW-0001', op: 'upgrade', val: JSON.stringify({ firmwareId: 'fw-gw-new' }) }]));
+    const progress = await within(dialog).findByRole('status', { name: 'Progress of the Upgrade command' });
+    expect(await within(progress).findByText('Installing')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(within(rowOf('GW-0002')).getByRole('button', { name: /Upgrade/ }));
+    const offline = await findDialog('Upgrade logger GW-0002');
+    await user.click(within(offline).getByRole('combobox', { name: 'Firmware version' }));
+    await user.click((await screen.findAllByTitle(/^2\.5\.0/)).at(-1) as HTMLElement);
+    await user.click(within(offline).getByRole('button', { name: 'Start upgrade' }));
+    await user.click(within((await screen.findAllByText('Upgrade the logger?')).at(-1)?.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Start upgrade' }));
+    expect(await within(offline).findByText('The logger is offline and cannot be upgraded.')).toBeInTheDocument();
   });
 
   it('shows the cells of a battery’s latest reading, with the spread between them', async () => {

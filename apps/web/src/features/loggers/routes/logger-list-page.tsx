@@ -15,6 +15,7 @@ import { OnlineTag } from '../components/online-tag';
 import { RegisterLoggersModal } from '../components/register-loggers-modal';
 import { RotateKeyAction } from '../components/rotate-key-dialog';
 import { UnbindLoggerAction } from '../components/unbind-logger-action';
+import { UpgradeLoggerAction } from '../components/upgrade-logger-action';
 import { formatNumber } from '@/lib/format';
 import { stationDetailPath } from '@/lib/console-paths';
 
@@ -24,7 +25,7 @@ const location = ({ lat, lon }: LoggerRecord): string => (lat === null || lon ==
  * The Loggers screen (spec route collector-index), on the screen kit: every logger of the user's
  * tenants with its station and online state, which live events keep current; a row opens to its
  * batteries' latest readings. Registering loggers (by hand or from a spreadsheet), the alias and
- * unbinding from the station are the screen's own.
+ * unbinding from the station and the logger's own firmware upgrade are the screen's own.
  */
 export default function LoggerListPage() {
   const { t } = useTranslation('loggers');
@@ -34,6 +35,7 @@ export default function LoggerListPage() {
   const mayEdit = useHasPermission(Permission.LoggerEdit);
   const mayUnbind = useHasPermission(Permission.LoggerUnbind);
   const mayImport = useHasPermission(Permission.LoggerImport);
+  const mayUpgrade = useHasPermission(Permission.CommandUpgrade);
   const demo = useUserInfo()?.demo ?? false;
   const [registering, setRegistering] = useState(false);
 
@@ -80,6 +82,7 @@ export default function LoggerListPage() {
         rowActions={(logger) => (
           <>
             <LoggerRefusalsButton gsn={logger.gsn} />
+            {mayUpgrade && !demo && <UpgradeLoggerAction logger={logger} />}
             {mayRotateKey && !demo && <RotateKeyAction gsn={logger.gsn} />}
             {mayUnbind && !demo && logger.stationId && <UnbindLoggerAction gsn={logger.gsn} stationName={logger.stationName ?? logger.stationId} />}
           </>

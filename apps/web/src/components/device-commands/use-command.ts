@@ -1,7 +1,7 @@
 import type { CommandRecord } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { commandKeys } from './battery-keys';
+import { commandKeys } from './command-keys';
 
 /** A command's outcome is known: the device gave its final answer, or it timed out (an upgrade is acknowledged long before it finishes). */
 export const isFinished = (command: Pick<CommandRecord, 'finishedAt'>): boolean => command.finishedAt !== null;

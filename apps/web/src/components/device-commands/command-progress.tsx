@@ -2,7 +2,7 @@ import { type CommandRecord, DeviceCode, deviceCodeKey } from '@cellsight/contra
 import { Alert, Progress, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-import { useCommand } from '../api/get-command';
+import { useCommand } from './use-command';
 
 /** The device code's text in the console's language (spec section 8 device codes). */
 export const useDeviceCodeText = () => {
@@ -17,11 +17,13 @@ const stepOf = { pending: 0, sent: 1, acknowledged: 2, failed: 2, timed_out: 2 }
  * sent → acknowledged, failed or timed out, and the device's answer in words.
  */
 export function CommandProgress({ command: sent }: { command: CommandRecord }) {
-  const { t } = useTranslation('batteries');
+  const { t } = useTranslation('commands');
   const codeText = useDeviceCodeText();
   const read = useCommand(sent.id);
   const command = read.data ?? sent;
   const { status, code } = command;
+  // The texts name the device that answers: the battery, or the logger itself.
+  const context = command.batterySn ? 'battery' : 'logger';
   const outcome = status === 'acknowledged' ? t('command.acknowledged') : status === 'failed' ? t('command.failed') : status === 'timed_out' ? t('command.timedOut') : t('command.answer');
   const answer = code === null ? null : `${codeText(code)} (${code})${command.message ? `: ${command.message}` : ''}`;
   if (command.op === 'upgrade') return <UpgradeProgress command={command} answer={answer} />;
@@ -34,11 +36,11 @@ export function CommandProgress({ command: sent }: { command: CommandRecord }) {
         items={[{ title: t('command.pending') }, { title: t('command.sent'), content: formatDateTime(command.sentAt) }, { title: outcome, content: formatDateTime(command.finishedAt) }]}
         style={{ marginBottom: 12 }}
       />
-      {status === 'acknowledged' && code === DeviceCode.OK && <Alert type="success" showIcon title={t('command.done', { op: t(`command.op.${command.op}`) })} description={answer} />}
+      {status === 'acknowledged' && code === DeviceCode.OK && <Alert type="success" showIcon title={t('command.done', { op: t(`command.op.${command.op}`), context })} description={answer} />}
       {status === 'acknowledged' && code !== null && code !== DeviceCode.OK && <Alert type="warning" showIcon title={answer} />}
-      {status === 'failed' && <Alert type="error" showIcon title={t('command.refused', { op: t(`command.op.${command.op}`) })} description={answer ?? command.message} />}
-      {status === 'timed_out' && <Alert type="error" showIcon title={t('command.noAnswer')} />}
-      {command.late && <Alert type="info" showIcon title={t('command.late')} style={{ marginTop: 8 }} />}
+      {status === 'failed' && <Alert type="error" showIcon title={t('command.refused', { op: t(`command.op.${command.op}`), context })} description={answer ?? command.message} />}
+      {status === 'timed_out' && <Alert type="error" showIcon title={t('command.noAnswer', { context })} />}
+      {command.late && <Alert type="info" showIcon title={t('command.late', { context })} style={{ marginTop: 8 }} />}
     </div>
   );
 }
@@ -48,7 +50,8 @@ export function CommandProgress({ command: sent }: { command: CommandRecord }) {
  * succeeded, or failed, download failed or timed out (spec section 8 upgrade texts).
  */
 function UpgradeProgress({ command, answer }: { command: CommandRecord; answer: string | null }) {
-  const { t } = useTranslation('batteries');
+  const { t } = useTranslation('commands');
+  const context = command.batterySn ? 'battery' : 'logger';
   const state = command.upgradeState ?? (command.status === 'timed_out' ? 'timeout' : null);
   const finished = command.finishedAt !== null;
   const failed = command.status === 'failed' || command.status === 'timed_out';
@@ -62,9 +65,9 @@ function UpgradeProgress({ command, answer }: { command: CommandRecord; answer: 
         style={{ maxWidth: 480 }}
       />
       <div style={{ margin: '4px 0 12px' }}>{stage}</div>
-      {finished && state === 'succeeded' && <Alert type="success" showIcon title={t('upgrade.succeeded')} />}
+      {finished && state === 'succeeded' && <Alert type="success" showIcon title={t('upgrade.succeeded', { context })} />}
       {finished && failed && <Alert type="error" showIcon title={t(`upgrade.failure.${state === 'download_failed' || state === 'timeout' ? state : 'failed'}`)} description={answer ?? command.message} />}
-      {command.late && <Alert type="info" showIcon title={t('command.late')} style={{ marginTop: 8 }} />}
+      {command.late && <Alert type="info" showIcon title={t('command.late', { context })} style={{ marginTop: 8 }} />}
     </div>
   );
 }

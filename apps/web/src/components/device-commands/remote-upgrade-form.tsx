@@ -1,23 +1,34 @@
-import { type BatteryRecord, type CommandRecord, ServerCode, upgradeRefusals } from '@cellsight/contract';
+import { type CommandRecord, ServerCode, upgradeRefusals } from '@cellsight/contract';
 import { Alert, Button, Descriptions, Flex, Form, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useServerFeedback } from '@/lib/server-feedback';
-import { useFirmwareChoices } from '../api/get-firmware-choices';
-import { useOperateDevice } from '../api/operate-device';
 import { CommandProgress } from './command-progress';
+import { useFirmwareChoices } from './use-firmware-choices';
+import { useOperateDevice } from './use-operate-device';
+
+/** What is upgraded: a battery's BMS (with its serial number) or the logger itself. */
+export interface UpgradeTarget {
+  gsno: string;
+  batterySn?: string;
+  /** How the confirmation names it (the battery's or the logger's serial number). */
+  name: string;
+  currentVersion: string | null;
+}
 
 /**
- * Remote upgrade of a battery's BMS: a version from the firmware library, a confirmation, then the
- * upgrade's progress as the logger reports it. The server refuses an offline battery and a second
- * upgrade within 5 minutes (spec sections 5 and 8); those refusals show in the console's language.
+ * Remote upgrade of a battery's BMS or of a logger: a version from the firmware library for that kind
+ * of device, a confirmation, then the upgrade's progress as the logger reports it. The server refuses
+ * an offline device and a second upgrade within 5 minutes (spec sections 5 and 8); those refusals
+ * show in the console's language.
  */
-export function RemoteUpgradeForm({ battery }: { battery: BatteryRecord }) {
-  const { t } = useTranslation('batteries');
+export function RemoteUpgradeForm({ target }: { target: UpgradeTarget }) {
+  const { t } = useTranslation('commands');
   const feedback = useServerFeedback();
-  const choices = useFirmwareChoices('battery');
+  const context = target.batterySn ? 'battery' : 'logger';
+  const choices = useFirmwareChoices(context);
   const operate = useOperateDevice();
   const [firmwareId, setFirmwareId] = useState<string | undefined>();
   const [command, setCommand] = useState<CommandRecord | null>(null);
@@ -28,17 +39,17 @@ export function RemoteUpgradeForm({ battery }: { battery: BatteryRecord }) {
     if (!firmwareId) return;
     setRefusal(null);
     try {
-      setCommand(await operate.mutateAsync({ gsno: battery.loggerGsn, op: 'upgrade', batterySn: battery.batterySn, val: JSON.stringify({ firmwareId }) }));
+      setCommand(await operate.mutateAsync({ gsno: target.gsno, op: 'upgrade', ...(target.batterySn ? { batterySn: target.batterySn } : {}), val: JSON.stringify({ firmwareId }) }));
     } catch (error) {
       if (error instanceof ApiError && error.message === upgradeRefusals.coolDown) setRefusal(t('upgrade.coolDown'));
-      else if (error instanceof ApiError && error.code === ServerCode.DEVICE_OFFLINE) setRefusal(t('upgrade.offline'));
+      else if (error instanceof ApiError && error.code === ServerCode.DEVICE_OFFLINE) setRefusal(t('upgrade.offline', { context }));
       else feedback.error(error);
     }
   };
 
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 560 }}>
-      <Descriptions size="small" column={1} items={[{ key: 'current', label: t('upgrade.current'), children: battery.swVersion ?? '—' }]} />
+      <Descriptions size="small" column={1} items={[{ key: 'current', label: t('upgrade.current'), children: target.currentVersion ?? '—' }]} />
       <Form layout="vertical" disabled={operate.isPending}>
         <Form.Item label={t('upgrade.version')} extra={chosen?.remark ?? undefined}>
           <Select
@@ -47,18 +58,18 @@ export function RemoteUpgradeForm({ battery }: { battery: BatteryRecord }) {
             value={firmwareId}
             onChange={setFirmwareId}
             loading={choices.isPending}
-            notFoundContent={t('upgrade.none')}
+            notFoundContent={t('upgrade.none', { context })}
             style={{ width: 320 }}
             options={(choices.data ?? []).map((choice) => ({
               value: choice.id,
               label: `${choice.version} · ${formatDateTime(choice.createTime)}`,
-              disabled: choice.version === battery.swVersion,
+              disabled: choice.version === target.currentVersion,
             }))}
           />
         </Form.Item>
         <Popconfirm
-          title={t('upgrade.confirmTitle')}
-          description={t('upgrade.confirm', { batterySn: battery.batterySn, version: chosen?.version ?? '' })}
+          title={t('upgrade.confirmTitle', { context })}
+          description={t('upgrade.confirm', { context, name: target.name, version: chosen?.version ?? '' })}
           okText={t('upgrade.start')}
           onConfirm={() => void start()}
           disabled={!firmwareId}
