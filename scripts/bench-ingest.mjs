@@ -17,6 +17,10 @@
 //                      battery's last_ts reached the message's newest timestamp. (With Mosquitto the PUBACK
 //                      comes from the broker on receipt and says nothing about the database.)
 // Latency = commit time - publish time per message, for messages published after the warm-up.
+// With --live-browser, Debian's Chromium signs in as the administrator and opens the battery list
+// during phase (b); the page records when each `battery.reading` websocket message reaches its
+// JavaScript, and a message's live latency is that moment minus its publish time (wall clocks of
+// the same machine): publish -> broker -> validation -> commit -> gathering -> websocket -> page.
 // After the run, every published sample is counted in the database (nothing lost, nothing twice).
 /* eslint-disable no-console -- a command-line tool: its report is its output */
 import { spawn } from 'node:child_process';
@@ -55,6 +59,7 @@ const { values: args } = parseArgs({
     'linger-ms': { type: 'string' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'skip-raw': { type: 'boolean', default: false },
+    'live-browser': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     'server-log': { type: 'string', default: 'warn' },
     help: { type: 'boolean', default: false },
@@ -75,6 +80,7 @@ if (args.help) {
   --batch-size N --linger-ms N INGEST_BATCH_SIZE / INGEST_LINGER_MS of the server
   --database-url URL           PostgreSQL server (a fresh database is created and dropped)
   --skip-raw                   skip phase (a)
+  --live-browser               measure publish -> websocket message in a signed-in Chromium page (/usr/bin/chromium)
   --cpu-prof                   profile the server (node --cpu-prof) and print where its CPU time goes
   --server-log warn            the server's LOG_LEVEL; its last lines are printed when it logged anything`);
   process.exit(0);
@@ -96,6 +102,7 @@ const opts = {
   rate: num('rate'),
   pollMs: num('poll-ms'),
   rssEvery: num('rss-every'),
+  liveBrowser: args['live-browser'],
 };
 for (const c of opts.configs) if (c !== 'postgres' && c !== 'embedded') throw new Error(`unknown configuration ${c}`);
 const warmupFor = (seconds) => (args.warmup !== undefined ? Number(args.warmup) : Math.max(5, seconds * 0.1));
@@ -319,6 +326,8 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
               committedUpTo: -1,
               outstanding: 0,
               sent: new Map(),
+              sentWall: new Map(),
+              seenUpTo: -1,
             }),
           );
           client.once('error', (error) => reject(new Error(`${c.gsn}: ${error.message}`)));
@@ -326,7 +335,7 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
     ),
   );
   const byGsn = new Map(loggers.map((l) => [l.gsn, l]));
-  const state = { running: false, published: 0, publishedSamples: 0, committedSamples: 0, latencies: [], measureFrom: Infinity, errors: 0, tokens: 0 };
+  const state = { running: false, published: 0, publishedSamples: 0, committedSamples: 0, latencies: [], measureFrom: Infinity, errors: 0, tokens: 0, liveLatencies: [], measureFromWall: Infinity };
   const maxTs = (seq) => baseTs + Math.floor(((seq + 1) * spm - 1) / B);
 
   const build = (logger, seq) => {
@@ -357,6 +366,7 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
       const seq = logger.nextSeq++;
       logger.outstanding++;
       logger.sent.set(seq, performance.now());
+      if (opts.liveBrowser) logger.sentWall.set(seq, Date.now());
       state.published++;
       state.publishedSamples += spm;
       logger.client.publish(logger.topic, build(logger, seq), { qos: 1 }, (error) => {
@@ -403,6 +413,19 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
         commit(logger, logger.committedUpTo, at);
       }
     },
+    /** The browser heard at wall time `at` that `gsn`'s readings up to sample time `ts` are stored. */
+    seen(gsn, ts, at) {
+      const logger = byGsn.get(gsn);
+      if (!logger) return;
+      while (logger.seenUpTo + 1 < logger.nextSeq && maxTs(logger.seenUpTo + 1) <= ts) {
+        logger.seenUpTo++;
+        const sentAt = logger.sentWall.get(logger.seenUpTo);
+        logger.sentWall.delete(logger.seenUpTo);
+        if (sentAt !== undefined && sentAt >= state.measureFromWall) state.liveLatencies.push(at - sentAt);
+      }
+    },
+    /** Messages published in the measured window that no browser message has named yet. */
+    unseen: () => loggers.reduce((n, l) => n + [...l.sentWall.values()].filter((at) => at >= state.measureFromWall).length, 0),
     async close() {
       if (rateTimer) clearInterval(rateTimer);
       await Promise.all(loggers.map((l) => l.client.endAsync(false).catch(() => undefined)));
@@ -411,7 +434,7 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
 }
 
 /** Drives a load for `seconds`; samples throughput and RSS; waits for the backlog to drain. */
-async function drive(load, seconds, { rssPid, brokerPid, poll } = {}) {
+async function drive(load, seconds, { rssPid, brokerPid, poll, live } = {}) {
   const warmup = warmupFor(seconds);
   const started = performance.now();
   const marks = [];
@@ -436,6 +459,7 @@ async function drive(load, seconds, { rssPid, brokerPid, poll } = {}) {
     const elapsed = (performance.now() - started) / 1000;
     if (!window && elapsed >= warmup) {
       load.state.measureFrom = performance.now();
+      load.state.measureFromWall = Date.now();
       window = { from: performance.now(), samples: load.state.committedSamples, cpu: cpu() };
     }
     if (rssPid && rssSamples.length < elapsed) rssSamples.push(readStatus(rssPid).rss);
@@ -464,6 +488,12 @@ async function drive(load, seconds, { rssPid, brokerPid, poll } = {}) {
   }
   const windowSeconds = (end.at - window.from) / 1000;
   const sorted = Float64Array.from(load.state.latencies).sort();
+  if (live) {
+    // The last gathering interval and the page's last report come after the drain.
+    await sleep(2_000);
+    await live.collect();
+  }
+  const liveSorted = Float64Array.from(load.state.liveLatencies).sort();
   const cpuShare = (key) => (end.cpu[key] - window.cpu[key]) / windowSeconds;
   const ticks = (key) => end.cpu.machine[key] - window.cpu.machine[key];
   const allTicks = ticks('busy') + ticks('idle') + ticks('steal');
@@ -472,6 +502,7 @@ async function drive(load, seconds, { rssPid, brokerPid, poll } = {}) {
     windowSeconds,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
+    live: live ? { p50: percentile(liveSorted, 50), p99: percentile(liveSorted, 99), max: liveSorted.at(-1), measured: liveSorted.length, unseen: load.unseen(), messages: live.messages() } : null,
     publishedSamples: load.state.publishedSamples,
     committedSamples: load.state.committedSamples,
     notCommitted: load.outstanding() * opts.spm,
@@ -482,6 +513,54 @@ async function drive(load, seconds, { rssPid, brokerPid, poll } = {}) {
     rssSamples,
     cpu: { server: cpuShare('server'), broker: cpuShare('broker'), postgres: cpuShare('postgres'), bench: cpuShare('bench') },
     machine: { busy: ticks('busy') / allTicks, idle: ticks('idle') / allTicks, steal: ticks('steal') / allTicks },
+  };
+}
+
+/**
+ * Chromium signed in as the administrator on the battery list; the page's WebSocket records when
+ * each `battery.reading` message arrives (Date.now() in the page's own JavaScript). `collect()`
+ * hands the arrivals to the load every 250 ms.
+ */
+async function openLiveBrowser(serverUrl, load) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const page = await browser.newPage({ baseURL: serverUrl });
+  /* global window -- the functions below run in the page */
+  await page.addInitScript(() => {
+    const heard = [];
+    window.__liveReadings = heard;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...parameters) {
+        super(...parameters);
+        this.addEventListener('message', (message) => {
+          const at = Date.now();
+          if (typeof message.data === 'string' && message.data.startsWith('{"event":"battery.reading"')) heard.push([at, JSON.parse(message.data).data.loggers]);
+        });
+      }
+    };
+  });
+  await page.goto('/user/login');
+  await page.getByRole('textbox', { name: 'User name', exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(adminPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+  await page.goto('/battery/index');
+  await page.getByRole('table').first().waitFor();
+  let messages = 0;
+  const collect = async () => {
+    const arrivals = await page.evaluate(() => window.__liveReadings.splice(0));
+    messages += arrivals.length;
+    for (const [at, loggers] of arrivals) for (const { gsn, ts } of loggers) load.seen(gsn, ts, at);
+  };
+  const timer = setInterval(() => void collect().catch(() => undefined), 250);
+  return {
+    collect,
+    messages: () => messages,
+    async close() {
+      clearInterval(timer);
+      await browser.close();
+    },
   };
 }
 
@@ -619,8 +698,14 @@ async function runConfiguration(kind) {
         for (const row of rows) if (row.n === opts.batteries) load.commitUpTo(row.logger_gsn, Number(row.w));
       };
     }
+    let live = null;
+    if (opts.liveBrowser) {
+      console.error(`[${kind}] (b) signing in with Chromium ...`);
+      live = await openLiveBrowser(server.url, load);
+      teardown.push(() => live.close());
+    }
     console.error(`[${kind}] (b) ${opts.loggers} loggers x ${opts.batteries} batteries, ${opts.spm} samples/message, ${opts.seconds} s ...`);
-    result.stored = await drive(load, opts.seconds, { rssPid: server.pid, brokerPid: broker?.pid ?? 0, poll });
+    result.stored = await drive(load, opts.seconds, { rssPid: server.pid, brokerPid: broker?.pid ?? 0, poll, live });
     await load.close();
     result.settings = { batchSize: args['batch-size'] ?? 'default (2000)', lingerMs: args['linger-ms'] ?? 'default (20)' };
 
@@ -706,6 +791,13 @@ for (const r of results) {
     console.log(
       `  raw phase: p50 ${fmt(r.raw.p50)} ms, p99 ${fmt(r.raw.p99)} ms; CPU broker ${r.raw.cpu.broker.toFixed(2)}, bench ${r.raw.cpu.bench.toFixed(2)}; ` +
         `machine ${pct(r.raw.machine.busy)} busy, ${pct(r.raw.machine.steal)} stolen`,
+    );
+  }
+  if (s.live) {
+    console.log(
+      `  live path (publish -> battery.reading message in the page's JavaScript, Chromium signed in as administrator on /battery/index): ` +
+        `p50 ${fmt(s.live.p50)} ms, p99 ${fmt(s.live.p99)} ms, max ${fmt(s.live.max)} ms over ${fmt(s.live.measured)} messages; ` +
+        `${fmt(s.live.messages)} websocket messages; ${fmt(s.live.unseen)} measured messages never named (target p99 < 2,000 ms)`,
     );
   }
   if (s.marks.length > 0) {

@@ -363,4 +363,19 @@ describe('live updates', () => {
     expect(await count(sql`select count(*) as n from tb_battery where battery_sn = 'BAT-NEW1'`)).toBe(1);
     live.close();
   });
+
+  it('tells the browsers once the readings are stored, naming the logger with its newest sample time', async () => {
+    const live = await listenLive(t, admin);
+    const named = () => live.heard.filter((e) => e.event === 'battery.reading').flatMap((e) => (e.data as { loggers: { gsn: string; ts: number }[] }).loggers.filter((entry) => entry.gsn === gsn));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Ahead of every reading the earlier tests sent, so the newest time heard is one of these.
+    const first = Date.now() + 60_000;
+    // Each message is stored before its PUBACK; the browser hears of them within the gathering interval.
+    for (const ts of [first, first + 1000, first + 500]) await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('BAT-A1', ts)] });
+    await waitFor(async () => Math.max(0, ...named().map((entry) => entry.ts)), (newest) => newest === first + 1000);
+    expect(Math.max(...named().map((entry) => entry.ts))).toBe(first + 1000);
+    // Gathered: never more events for the logger than messages it sent.
+    expect(named().filter((entry) => entry.ts >= first).length).toBeLessThanOrEqual(3);
+    live.close();
+  });
 });

@@ -14,6 +14,12 @@ export const serverEventSchemas = {
   'logger.state': z.object({ gsn: text(), online: z.boolean() }),
   /** A logger reported batteries for the first time (they now have a latest reading). */
   'battery.added': z.object({ gsn: text(), batterySns: z.array(text()) }),
+  /**
+   * Loggers' batteries stored new readings: per logger the newest sample's time (ms since epoch).
+   * Gathered on the server for `liveReadingsIntervalMs` and sent as one event per audience, so a
+   * busy fleet costs a browser a few messages a second; battery lists and pages refresh.
+   */
+  'battery.reading': z.object({ loggers: z.array(z.object({ gsn: text(), ts: z.number().int() })) }),
   /** A battery change was recorded (detected, moved or entered by hand): the battery change records refresh. */
   'battery.changed': z.object({ gsn: text(), oldSn: text(), newSn: text(), source: text() }),
   /** A device event opened or closed. */
@@ -29,6 +35,9 @@ export const serverEventSchemas = {
   /** Dictionaries changed or their cache was refreshed: the console reloads them. */
   'dictionaries.changed': z.object({}),
 } as const;
+
+/** How long the server gathers stored readings before it tells the browsers (`battery.reading`). */
+export const liveReadingsIntervalMs = 500;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
 export type ServerEventMap = { [K in ServerEventName]: z.infer<(typeof serverEventSchemas)[K]> };

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { liveReadingsIntervalMs } from '@cellsight/contract';
 import { loggerMqttPassword, sameSecret } from '@cellsight/contract/device-crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
@@ -14,6 +15,7 @@ import { createFirmwareService } from '../firmware/firmware.service.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
+import { createLiveReadings } from './live-readings.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';
@@ -86,6 +88,9 @@ export default fp<{ config: Config }>(
       },
     });
 
+    // Stored readings reach the browsers that may see them, gathered per audience (`battery.reading`).
+    const liveReadings = createLiveReadings({ intervalMs: liveReadingsIntervalMs, send: (room, loggers) => app.realtime.toRooms([room], 'battery.reading', { loggers }) });
+
     const ingest = createIngestService({
       devices,
       samples,
@@ -104,6 +109,7 @@ export default fp<{ config: Config }>(
           })
           .catch((error: unknown) => app.log.warn({ err: error }, `could not record battery changes of logger ${logger.gsn}`));
       },
+      onReadingsStored: (logger, newestTs) => notify(logger, (rooms) => liveReadings.add(rooms, logger.gsn, newestTs)),
       onEvent: (logger, change) => {
         refreshStation(logger);
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change }));
@@ -222,6 +228,7 @@ export default fp<{ config: Config }>(
       for (const timer of timers) clearInterval(timer);
       transport?.pause();
       await ingest.drain();
+      liveReadings.close();
       await refusals.close();
       await transport?.close();
       await accounts?.close();

@@ -30,6 +30,8 @@ interface Dependencies {
   states: DeviceStateService;
   /** Batteries stored for the first time, once their samples are committed. */
   onBatteriesAdded: (logger: LoggerIdentity, batterySns: string[]) => void;
+  /** A telemetry message's samples are committed; `newestTs` is its newest sample's time (ms). */
+  onReadingsStored?: (logger: LoggerIdentity, newestTs: number) => void;
   onEvent: (logger: LoggerIdentity, change: { batterySn: string | null; type: string; code: string; state: 'open' | 'closed' }) => void;
   onAck: (gsn: string, ack: AckMessage) => Promise<void>;
   /** Keeps every refusal per logger for the logger's diagnostics (docs/device-protocol.md section 12). */
@@ -179,6 +181,7 @@ export const createIngestService = (deps: Dependencies) => {
               (error) => {
                 if (error) return reject(gsn, 'storage', `the database refused the telemetry message: ${error.message}`, done, { topic, payload });
                 if (added.length > 0) deps.onBatteriesAdded(logger, added);
+                deps.onReadingsStored?.(logger, own.reduce((newest, sample) => Math.max(newest, sample.ts), 0));
                 done();
               },
             );

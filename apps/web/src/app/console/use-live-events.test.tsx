@@ -8,7 +8,7 @@ import { resourceKeys } from '@/components/resource-page';
 import { commandKeys } from '@/components/device-commands';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { session } from '@/lib/session';
-import { useLiveEvents } from './use-live-events';
+import { readingsRefreshMs, useLiveEvents } from './use-live-events';
 import type * as LiveEvents from '@/lib/live-events';
 
 let handler: LiveEventHandler | null = null;
@@ -35,6 +35,30 @@ describe('live events', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(stationResource) });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: loggerKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(batteryResource) });
+  });
+
+  it('battery.reading refreshes the battery screens at once, then at most every 5 s however often readings come', () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const invalidate = vi.spyOn(client, 'invalidateQueries');
+      renderHook(() => useLiveEvents(), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+      const reading = () => handler?.({ event: 'battery.reading', data: { loggers: [{ gsn: 'L1', ts: Date.now() }] }, at: Date.now() } as never);
+      const batteryRefreshes = () => invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters) === JSON.stringify({ queryKey: resourceKeys.all(batteryResource) })).length;
+      reading();
+      expect(batteryRefreshes()).toBe(1);
+      for (let i = 0; i < 20; i++) {
+        vi.advanceTimersByTime(200);
+        reading();
+      }
+      // 4 s of readings every 200 ms: none yet; the wait ends at 5 s with one refresh for all of them.
+      expect(batteryRefreshes()).toBe(1);
+      vi.advanceTimersByTime(readingsRefreshMs);
+      expect(batteryRefreshes()).toBe(2);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: loggerKeys.all });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('command.updated refreshes the progress of remote commands', () => {

@@ -9,6 +9,35 @@ import { notifyUnauthorized } from '@/lib/api-client';
 import { connectLiveEvents, publishLiveEvent } from '@/lib/live-events';
 import { session } from '@/lib/session';
 
+/** New readings refresh the battery screens at most this often (a busy fleet reports every second). */
+export const readingsRefreshMs = 5_000;
+
+/**
+ * Calls `run` at once, then at most once per `everyMs`: calls in between are gathered into one at
+ * the end of the wait, so the last change is never lost.
+ */
+export function throttle(run: () => void, everyMs: number): { call: () => void; cancel: () => void } {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const fire = () => {
+    timer = null;
+    last = Date.now();
+    run();
+  };
+  return {
+    call: () => {
+      if (timer) return;
+      const wait = last + everyMs - Date.now();
+      if (wait <= 0) fire();
+      else timer = setTimeout(fire, wait);
+    },
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
 /**
  * Turns server events into what the user sees: an ended session signs out, a changed record
  * refreshes the screens that show it (events are invalidation signals, not data).
@@ -18,7 +47,11 @@ export function useLiveEvents(): void {
   useEffect(() => {
     const token = session.token;
     if (!token) return;
-    return connectLiveEvents(token, (message) => {
+    const refreshReadings = throttle(() => {
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(batteryResource) });
+      void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
+    }, readingsRefreshMs);
+    const disconnect = connectLiveEvents(token, (message) => {
       publishLiveEvent(message);
       switch (message.event) {
         case 'session.revoked':
@@ -53,6 +86,10 @@ export function useLiveEvents(): void {
           // The battery list and detail show status and station too.
           void queryClient.invalidateQueries({ queryKey: resourceKeys.all(batteryResource) });
           break;
+        case 'battery.reading':
+          // Stored readings: the battery list and pages (and the loggers' last contact) read again.
+          refreshReadings.call();
+          break;
         case 'command.updated':
           // A remote command moved on: its progress on the battery detail reads it again.
           void queryClient.invalidateQueries({ queryKey: commandKeys.all });
@@ -61,5 +98,9 @@ export function useLiveEvents(): void {
           break;
       }
     });
+    return () => {
+      refreshReadings.cancel();
+      disconnect();
+    };
   }, [queryClient]);
 }
