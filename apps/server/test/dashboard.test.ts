@@ -210,6 +210,8 @@ describe('the station energy the analysis reads', () => {
     await refreshStationEnergy(1);
     const afterMinute = await result<DashboardAnalysis>('enduser2', 'analysis');
     expect(afterMinute.energy.today).toEqual({ charge: 12, discharge: 10 });
+    // The administrator reads the tenant's sums per zone: the same change, the same moment.
+    expect((await result<DashboardAnalysis>('admin', 'analysis')).energy.today).toEqual({ charge: 18.5, discharge: 12.5 });
     // Five days back is outside the minute's refresh: the logger's late day is counted after the hourly one.
     expect(afterMinute.trend.reduce((sum, day) => sum + day.charge, 0)).toBe(12);
     await refreshStationEnergy(7);
@@ -223,6 +225,7 @@ describe('the station energy the analysis reads', () => {
     await t.app.db.execute(sql`delete from tb_station_energy_month where station_id = ${station.dark.id}`);
     await refreshStationEnergy(null);
     expect((await result<DashboardAnalysis>('enduser2', 'analysis')).energy.today).toEqual({ charge: 10, discharge: 10 });
+    expect((await result<DashboardAnalysis>('admin', 'analysis')).energy.today).toEqual({ charge: 16.5, discharge: 12.5 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { dashboardMapLimit, dashboardTopStations, dashboardTrendDays, dashboardWorkplaceRows } from '@cellsight/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { commands, deviceEvents, loggers, stationEnergyDays, stationEnergyMonths, stations } from '../../db/schema.js';
+import { commands, deviceEvents, loggers, stationEnergyDays, stationEnergyMonths, stations, tenantEnergyDays, tenantEnergyMonths } from '../../db/schema.js';
 import { type CommandRow, toCommandRecord } from '../command/command.repository.js';
 
 const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -75,16 +75,17 @@ export const createDashboardRepository = (db: Database) => ({
   /**
    * Energy from the station energy days and months (kept from the daily rollups by the device
    * plane's refresh): the trend's days with each station's today among them, and each station's
-   * current month and year. The constant lower bounds (a day before UTC's) let a whole fleet be
-   * read by the day and month indexes; the per-station bounds then judge each station's calendar.
+   * current month and year. The stations' local dates are computed once (a materialized CTE); the
+   * constant lower bounds (a day before UTC's) let the day and month indexes, which carry the
+   * figures, serve a distributor's thousands of stations without reading the tables.
    */
-  async energy(stationScope: SQL): Promise<{ days: EnergyDayRow[]; totals: EnergyTotalsRow | undefined }> {
+  async stationEnergy(stationScope: SQL): Promise<{ days: EnergyDayRow[]; totals: EnergyTotalsRow | undefined }> {
     const trendBack = sql.raw(String(dashboardTrendDays - 1));
     const scoped = sql`select ${stations.id} as id, (now() at time zone ${stations.zone})::date as today from ${stations} where ${stationScope}`;
     const [days, [totals]] = await Promise.all([
       rowsOf<EnergyDayRow>(
         db,
-        sql`with st as (${scoped})
+        sql`with st as materialized (${scoped})
           select to_char(d.day, 'YYYY-MM-DD') as day,
             sum(d.charge_energy) filter (where d.day = st.today) as charge_today,
             sum(d.discharge_energy) filter (where d.day = st.today) as discharge_today,
@@ -95,12 +96,46 @@ export const createDashboardRepository = (db: Database) => ({
       ),
       rowsOf<EnergyTotalsRow>(
         db,
-        sql`with st as (${scoped})
+        sql`with st as materialized (${scoped})
           select sum(m.charge_energy) filter (where m.month = date_trunc('month', st.today)::date) as charge_month,
             sum(m.discharge_energy) filter (where m.month = date_trunc('month', st.today)::date) as discharge_month,
             sum(m.charge_energy) as charge_year, sum(m.discharge_energy) as discharge_year
           from st join ${stationEnergyMonths} m on m.station_id = st.id
           where m.month >= date_trunc('year', current_date - 1)::date and m.month between date_trunc('year', st.today)::date and st.today`,
+      ),
+    ]);
+    return { days, totals };
+  },
+
+  /**
+   * The same for callers who see whole tenants (administrators), from the per-tenant and per-zone
+   * sums: a few rows per day however many stations. Each zone's own today judges its rows.
+   */
+  async tenantEnergy(tenantIds: SQL): Promise<{ days: EnergyDayRow[]; totals: EnergyTotalsRow | undefined }> {
+    const trendBack = sql.raw(String(dashboardTrendDays - 1));
+    const today = (zone: SQL) => sql`(now() at time zone ${zone})::date`;
+    const d = tenantEnergyDays;
+    const m = tenantEnergyMonths;
+    const [days, [totals]] = await Promise.all([
+      rowsOf<EnergyDayRow>(
+        db,
+        sql`select to_char(${d.day}, 'YYYY-MM-DD') as day,
+            sum(${d.chargeEnergy}) filter (where ${d.day} = ${today(sql`${d.zone}`)}) as charge_today,
+            sum(${d.dischargeEnergy}) filter (where ${d.day} = ${today(sql`${d.zone}`)}) as discharge_today,
+            sum(${d.chargeEnergy}) as charge_trend, sum(${d.dischargeEnergy}) as discharge_trend
+          from ${d}
+          where ${d.tenantId} in ${tenantIds} and ${d.day} >= current_date - ${trendBack} - 1
+            and ${d.day} between ${today(sql`${d.zone}`)} - ${trendBack} and ${today(sql`${d.zone}`)}
+          group by ${d.day}`,
+      ),
+      rowsOf<EnergyTotalsRow>(
+        db,
+        sql`select sum(${m.chargeEnergy}) filter (where ${m.month} = date_trunc('month', ${today(sql`${m.zone}`)})::date) as charge_month,
+            sum(${m.dischargeEnergy}) filter (where ${m.month} = date_trunc('month', ${today(sql`${m.zone}`)})::date) as discharge_month,
+            sum(${m.chargeEnergy}) as charge_year, sum(${m.dischargeEnergy}) as discharge_year
+          from ${m}
+          where ${m.tenantId} in ${tenantIds} and ${m.month} >= date_trunc('year', current_date - 1)::date
+            and ${m.month} between date_trunc('year', ${today(sql`${m.zone}`)})::date and ${today(sql`${m.zone}`)}`,
       ),
     ]);
     return { days, totals };

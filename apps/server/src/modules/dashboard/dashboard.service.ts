@@ -1,4 +1,5 @@
 import {
+  AccountType,
   type DashboardAnalysis,
   type DashboardMonitor,
   type DashboardOpenEvent,
@@ -10,6 +11,7 @@ import {
 } from '@cellsight/contract';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import { stationCondition, visibleLoggerGsns } from '../station/station-scope.js';
+import { callerTenantIds } from '../tenant/tenant.repository.js';
 import { type DashboardRepository, type EnergyDayRow, iso, num } from './dashboard.repository.js';
 
 /** kWh to two decimals, as the station list shows them. */
@@ -30,7 +32,9 @@ export const createDashboardService = (repository: DashboardRepository, now: () 
   async analysis(auth: AuthContext): Promise<DashboardAnalysis> {
     const stationScope = stationCondition(auth);
     const loggerScope = visibleLoggerGsns(auth);
-    const [counts, { days, totals }, topStations] = await Promise.all([repository.counts(stationScope, loggerScope), repository.energy(stationScope), repository.topStations(stationScope)]);
+    // An administrator sees whole tenants: their per-tenant sums answer the same as every station's.
+    const energy = auth.accountType === AccountType.Admin ? repository.tenantEnergy(callerTenantIds(auth)) : repository.stationEnergy(stationScope);
+    const [counts, { days, totals }, topStations] = await Promise.all([repository.counts(stationScope, loggerScope), energy, repository.topStations(stationScope)]);
 
     const stations = { total: 0, fault: 0, warning: 0, normal: 0, offline: 0 };
     const loggers = { total: 0, online: 0, offline: 0 };

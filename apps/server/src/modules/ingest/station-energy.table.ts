@@ -1,11 +1,12 @@
-import { date, doublePrecision, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { stations } from '../station/station.table.js';
+import { tenants } from '../tenant/tenant.table.js';
 
 /**
  * Charge and discharge energy per station and station-local day: the sum of its batteries' daily
  * rollups, kept by cs_refresh_station_energy() (the device plane's upkeep, every minute for the
- * recent days). The analysis dashboard of a whole fleet reads days and months here instead of
- * millions of battery rollups.
+ * recent days). The analysis dashboard reads days and months here instead of millions of battery
+ * rollups; the indexes by day carry the figures, so a fleet's trend is read from the index alone.
  */
 export const stationEnergyDays = pgTable(
   'tb_station_energy_day',
@@ -17,8 +18,7 @@ export const stationEnergyDays = pgTable(
     chargeEnergy: doublePrecision('charge_energy').notNull(),
     dischargeEnergy: doublePrecision('discharge_energy').notNull(),
   },
-  // By day for a fleet-wide trend (hash-joined to the caller's stations); by station for a few.
-  (t) => [primaryKey({ columns: [t.stationId, t.day] }), index('idx_station_energy_day_day').on(t.day, t.stationId)],
+  (t) => [primaryKey({ columns: [t.stationId, t.day] }), index('idx_station_energy_day_day').on(t.day, t.stationId, t.chargeEnergy, t.dischargeEnergy)],
 );
 
 /** The same per station-local month (`month` is its first day), so a year is twelve rows per station. */
@@ -32,5 +32,39 @@ export const stationEnergyMonths = pgTable(
     chargeEnergy: doublePrecision('charge_energy').notNull(),
     dischargeEnergy: doublePrecision('discharge_energy').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.stationId, t.month] }), index('idx_station_energy_month_month').on(t.month, t.stationId)],
+  (t) => [primaryKey({ columns: [t.stationId, t.month] }), index('idx_station_energy_month_month').on(t.month, t.stationId, t.chargeEnergy, t.dischargeEnergy)],
+);
+
+/**
+ * The stations' days summed per tenant and time zone: what an administrator, who sees the whole
+ * tenant, reads (a few rows per day instead of one per station). Keeping the zone lets "today" and
+ * "this month" still be each station's own, since every station of a zone shares its calendar.
+ */
+export const tenantEnergyDays = pgTable(
+  'tb_tenant_energy_day',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    zone: varchar('zone', { length: 64 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    chargeEnergy: doublePrecision('charge_energy').notNull(),
+    dischargeEnergy: doublePrecision('discharge_energy').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.zone] })],
+);
+
+/** The same per tenant, time zone and local month. */
+export const tenantEnergyMonths = pgTable(
+  'tb_tenant_energy_month',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    zone: varchar('zone', { length: 64 }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    chargeEnergy: doublePrecision('charge_energy').notNull(),
+    dischargeEnergy: doublePrecision('discharge_energy').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month, t.zone] })],
 );
