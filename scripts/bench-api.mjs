@@ -472,6 +472,23 @@ async function main() {
       );
     }
   }
+  // What the device plane pays to keep the dashboards' energy: its minute's refresh (today and
+  // yesterday) and its hourly one (the last week), timed on the same fleet (median of three).
+  if (views.length > 0) {
+    const timeRefresh = (days) =>
+      withClient(databaseUrl, async (client) => {
+        const times = [];
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          await client.query('select cs_refresh_station_energy($1::integer, true)', [days]);
+          times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[1];
+      });
+    const minute = await timeRefresh(1);
+    const hour = await timeRefresh(7);
+    console.log(`\nStation energy refresh on this fleet (median of three): today and yesterday ${fmt(minute)} ms (every minute); the last week ${fmt(hour)} ms (hourly).`);
+  }
   const drained = rows.flatMap(({ c, kit, own }) => [
     ...(kit.drain.left > 0 ? [`${c.name} as ${c.role} (kit): ${kit.drain.left} queries, ${fmt(kit.drain.seconds, 1)} s`] : []),
     ...(own.drain.left > 0 ? [`${c.name} as ${c.role} (bare): ${own.drain.left} queries, ${fmt(own.drain.seconds, 1)} s`] : []),
