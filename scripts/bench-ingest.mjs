@@ -80,7 +80,8 @@ if (args.help) {
   --batch-size N --linger-ms N INGEST_BATCH_SIZE / INGEST_LINGER_MS of the server
   --database-url URL           PostgreSQL server (a fresh database is created and dropped)
   --skip-raw                   skip phase (a)
-  --live-browser               measure publish -> websocket message in a signed-in Chromium page (/usr/bin/chromium)
+  --live-browser               measure publish -> websocket message in a signed-in Chromium page
+                               (/usr/bin/chromium; build the console first: npm run build -w @cellsight/web)
   --cpu-prof                   profile the server (node --cpu-prof) and print where its CPU time goes
   --server-log warn            the server's LOG_LEVEL; its last lines are printed when it logged anything`);
   process.exit(0);
@@ -522,6 +523,7 @@ async function drive(load, seconds, { rssPid, brokerPid, poll, live } = {}) {
  * hands the arrivals to the load every 250 ms.
  */
 async function openLiveBrowser(serverUrl, load) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('--live-browser needs the built console: npm run build -w @cellsight/web');
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   const page = await browser.newPage({ baseURL: serverUrl });
