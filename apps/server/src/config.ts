@@ -53,6 +53,13 @@ const configSchema = z.object({
    * upgrade command. Unset: the address the console itself was reached at.
    */
   PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'PUBLIC_URL must be an http(s) URL').optional(),
+  /**
+   * The SMTP server mail leaves through: smtp://user:password@host:587 or smtps://…:465. Unset: every
+   * message is kept in the outbox (System → Outbox) for administrators to read.
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  /** The sender of the platform's mail. */
+  MAIL_FROM: z.string().min(3).max(200).default('Cellsight <no-reply@localhost>'),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -108,6 +115,7 @@ export type Config = {
   defaultRegion: 'HK' | 'EUR';
   regions: { code: 'HK' | 'EUR'; portalUrl: string; appDownloadUrl: string }[];
   links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
+  smtp: { url: string | null; from: string };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
   /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
@@ -179,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultLon: 104.057641,
       defaultZoom: 17,
     },
+    smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {

@@ -16,6 +16,7 @@ export * from './language.js';
 export * from './resource.js';
 export * from './position.js';
 export * from './firmware.js';
+export * from './outbox.js';
 export * from './role.js';
 export * from './log.js';
 export * from './depart.js';

@@ -40,6 +40,9 @@ export const Permission = {
   FirmwareList: 'device:firmware:list',
   FirmwareAdd: 'device:firmware:add',
   FirmwareDelete: 'device:firmware:delete',
+  /** The outbox (administrators): every mail the platform sent or keeps, and a test message. */
+  OutboxList: 'system:outbox:list',
+  OutboxTest: 'system:outbox:test',
   RoleList: 'system:role:list',
   RoleAdd: 'system:role:add',
   RoleEdit: 'system:role:edit',
@@ -127,6 +130,7 @@ export const MenuComponent = {
   PositionList: 'system/SysPositionList',
   LogList: 'system/LogList',
   FirmwareList: 'system/FirmwareList',
+  OutboxList: 'system/OutboxList',
   StationList: 'site/index',
   StationEdit: 'site/edit',
   StationAdd: 'site/add',

@@ -22,3 +22,4 @@ export * from '../modules/station/station.table.js';
 export * from '../modules/firmware/firmware.table.js';
 export * from '../modules/battery-change/battery-change.table.js';
 export * from '../modules/ingest/station-energy.table.js';
+export * from '../modules/outbox/outbox.table.js';

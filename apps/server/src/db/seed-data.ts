@@ -135,6 +135,11 @@ export const menuSeed: MenuSeed[] = [
     [Permission.FirmwareAdd, 'Upload firmware'],
     [Permission.FirmwareDelete, 'Delete firmware'],
   ]),
+  // Administrators only: every message the platform sent or keeps (without SMTP, the only way to read them).
+  ...screen('m-system-outbox', 'Outbox', '/system/outbox', MenuComponent.OutboxList, 9, 'mail', [
+    [Permission.OutboxList, 'List the outbox'],
+    [Permission.OutboxTest, 'Send a test message'],
+  ]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },

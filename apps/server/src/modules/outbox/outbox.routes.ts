@@ -1,0 +1,36 @@
+import { Permission, outboxResource, outboxTestMailSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createOutboxRepository } from './outbox.repository.js';
+import { createOutboxService } from './outbox.service.js';
+import { createSmtpTransport } from './smtp.transport.js';
+
+const tags = ['outbox'];
+
+/** The outbox: list and export from the kit; a test message that checks the mail settings. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from) : null;
+  app.addHook('onClose', async () => smtp?.close());
+  const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, platformName: app.config.platformName });
+  resourceRoutes(app, service, tags);
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${outboxResource.path}/testMail`,
+      access: { permission: Permission.OutboxTest },
+      tags,
+      summary: 'Send a test message to an address in the caller’s language: sent through SMTP_URL, or kept in the outbox when no SMTP is configured; the result is its outbox record (status sent, kept or failed, with the reason)',
+      input: { body: outboxTestMailSchema },
+      result: outboxResource.record,
+    },
+    async (request) => ok(await service.sendTestMail(requireAuth(request), request.body.to, request.language)),
+  );
+};
+
+export default routes;

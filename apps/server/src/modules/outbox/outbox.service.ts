@@ -1,0 +1,83 @@
+import { type Language, type OutboxRecord, outboxResource, outboxTestMessage, wordsIn } from '@cellsight/contract';
+import { sql } from 'drizzle-orm';
+import { outbox } from '../../db/schema.js';
+import { invalidField } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { DictService } from '../dict/dict.service.js';
+import { type TenantRepository, callerTenantIds } from '../tenant/tenant.repository.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+import type { MailMessage, SmtpTransport } from './smtp.transport.js';
+
+interface Dependencies {
+  outbox: OutboxRepository;
+  tenants: TenantRepository;
+  dicts: DictService;
+  /** Null without `SMTP_URL`: every message is kept in the outbox for administrators to read. */
+  smtp: SmtpTransport | null;
+  platformName: string;
+  now?: () => Date;
+}
+
+const toRecord = (row: OutboxRow): OutboxRecord => ({
+  id: row.id,
+  channel: row.channel as OutboxRecord['channel'],
+  recipient: row.recipient,
+  subject: row.subject,
+  body: row.body,
+  status: row.status as OutboxRecord['status'],
+  error: row.error,
+  createBy: row.createBy,
+  createTime: row.createTime.toISOString(),
+  sentTime: row.sentTime?.toISOString() ?? null,
+});
+
+/**
+ * Mail that really leaves: each message is written to the outbox first, then handed to the SMTP
+ * server, and its row says what became of it. Without SMTP it stays in the outbox (`kept`), so the
+ * quick start's sign-up codes can still be read by an administrator (System → Outbox).
+ */
+export const createOutboxService = (deps: Dependencies) => {
+  const now = deps.now ?? (() => new Date());
+  const kit = createResourceService({
+    resource: outboxResource,
+    table: outbox,
+    repository: deps.outbox.table,
+    columns: { recipient: outbox.recipient, subject: outbox.subject, channel: outbox.channel, status: outbox.status, createTime: outbox.createTime },
+    dicts: deps.dicts,
+    scope: (auth: AuthContext) => sql`${outbox.tenantId} in ${callerTenantIds(auth)}`,
+  });
+
+  /** Writes the message to the outbox, sends it when SMTP is configured, and answers its row as it ends. */
+  const sendMail = async (tenantId: number, message: MailMessage, createBy: string | null): Promise<OutboxRecord> => {
+    const id = newId();
+    await deps.outbox.insert({ id, tenantId, channel: 'mail', recipient: message.to, subject: message.subject, body: message.text, status: 'kept', createBy, createTime: now() });
+    if (deps.smtp) {
+      try {
+        await deps.smtp.send(message);
+        await deps.outbox.settle(id, { status: 'sent', sentTime: now() });
+      } catch (error) {
+        await deps.outbox.settle(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    const row = await deps.outbox.byId(id);
+    if (!row) throw new Error(`outbox message ${id} vanished`);
+    return toRecord(row);
+  };
+
+  return {
+    ...kit,
+    sendMail,
+
+    /** A test message to `to`, in the caller's language, from the caller's tenant. */
+    async sendTestMail(auth: AuthContext, to: string, language: Language): Promise<OutboxRecord> {
+      const tenantId = auth.tenantId || (await deps.tenants.activeForUser(auth.userId))[0]?.id;
+      if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to send from');
+      const fill = (text: string) => text.replaceAll('{platform}', deps.platformName).replaceAll('{user}', auth.username);
+      return sendMail(tenantId, { to, subject: fill(wordsIn(outboxTestMessage.subject, language)), text: fill(wordsIn(outboxTestMessage.body, language)) }, auth.username);
+    },
+  };
+};
+
+export type OutboxService = ReturnType<typeof createOutboxService>;

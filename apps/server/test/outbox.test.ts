@@ -1,0 +1,143 @@
+import { type AddressInfo, createServer } from 'node:net';
+import { type OutboxRecord, Permission, ServerCode } from '@cellsight/contract';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+
+/** A mail the in-process SMTP server received. */
+interface Received {
+  to: string[];
+  data: string;
+}
+
+/** A local SMTP server (no TLS, no sign-in) that keeps what it receives. */
+async function startSmtpServer(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (taken, then freed). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const testMail = (t: TestApp, token: string, to: unknown, language = 'en-US') =>
+  t.request({ method: 'POST', url: '/boot/sys/outbox/testMail', token, payload: { to }, headers: { 'accept-language': language } });
+const list = async (t: TestApp, token: string): Promise<OutboxRecord[]> => {
+  const response = await t.request({ method: 'GET', url: '/boot/sys/outbox/list?pageSize=50', token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result.records as OutboxRecord[];
+};
+
+describe('the outbox without SMTP (the quick start)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
+    admin = await t.login('admin', adminPassword);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the message for administrators to read, in the language of who asked', async () => {
+    const response = await testMail(t, admin, 'ops@example.com', 'de-DE');
+    expect(response.statusCode, response.body).toBe(200);
+    const message = response.json().result as OutboxRecord;
+    expect(message).toMatchObject({ channel: 'mail', recipient: 'ops@example.com', status: 'kept', error: null, sentTime: null, createBy: 'admin' });
+    expect(message.subject).toBe('Cellsight: Testnachricht');
+    expect(message.body).toContain('admin');
+    const records = await list(t, admin);
+    expect(records.map((r) => r.id)).toContain(message.id);
+    expect(records.find((r) => r.id === message.id)?.body).toBe(message.body);
+  });
+
+  it('refuses an address that is not one, naming the field, and stores nothing', async () => {
+    const before = (await list(t, admin)).length;
+    const response = await testMail(t, admin, 'not-an-address');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(response.json().message).toContain('to');
+    expect((await list(t, admin)).length).toBe(before);
+  });
+
+  it('is the administrators’ alone', async () => {
+    const installer = await t.login('installer', 'Installer2026');
+    expect((await t.request({ method: 'GET', url: '/boot/sys/outbox/list', token: installer })).statusCode).toBe(403);
+    expect((await testMail(t, installer, 'ops@example.com')).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/outbox/list' })).statusCode).toBe(401);
+    // The administrator's menu carries the screen and its test button.
+    const menu = (await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: admin })).json().result;
+    expect(JSON.stringify(menu.menu)).toContain('/system/outbox');
+    expect((menu.auth as { action: string }[]).map((a) => a.action)).toEqual(expect.arrayContaining([Permission.OutboxList, Permission.OutboxTest]));
+  });
+});
+
+describe('the outbox with SMTP', () => {
+  let t: TestApp;
+  let admin: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cellsight <noreply@cellsight.test>' });
+    admin = await t.login('admin', adminPassword);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends through the SMTP server and records it as sent', async () => {
+    const response = await testMail(t, admin, 'installer@example.com', 'zh-CN');
+    expect(response.statusCode, response.body).toBe(200);
+    const message = response.json().result as OutboxRecord;
+    expect(message.status).toBe('sent');
+    expect(message.sentTime).not.toBeNull();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(['installer@example.com']);
+    expect(smtp.received[0]?.data).toContain('From: Cellsight <noreply@cellsight.test>');
+    // The subject in the asker's language (encoded as the mail standard wants for non-ASCII).
+    expect(smtp.received[0]?.data).toMatch(/Subject: =\?UTF-8\?/);
+    expect(message.subject).toBe('Cellsight：测试邮件');
+  });
+});
+
+describe('the outbox when the SMTP server cannot be reached', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    admin = await t.login('admin', adminPassword);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('records the message as failed with the reason, and keeps it', async () => {
+    const response = await testMail(t, admin, 'ops@example.com');
+    expect(response.statusCode, response.body).toBe(200);
+    const message = response.json().result as OutboxRecord;
+    expect(message.status).toBe('failed');
+    expect(message.error).toMatch(/ECONNREFUSED|connect/i);
+    expect((await list(t, admin)).find((r) => r.id === message.id)?.status).toBe('failed');
+  });
+});
