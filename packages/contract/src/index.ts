@@ -17,6 +17,7 @@ export * from './resource.js';
 export * from './position.js';
 export * from './firmware.js';
 export * from './outbox.js';
+export * from './legal.js';
 export * from './role.js';
 export * from './log.js';
 export * from './depart.js';

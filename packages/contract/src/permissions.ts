@@ -43,6 +43,8 @@ export const Permission = {
   /** The outbox (administrators): every mail the platform sent or keeps, and a test message. */
   OutboxList: 'system:outbox:list',
   OutboxTest: 'system:outbox:test',
+  /** The privacy policy and terms of use shown at /privacy and /condition (administrators). */
+  LegalEdit: 'system:legal:edit',
   RoleList: 'system:role:list',
   RoleAdd: 'system:role:add',
   RoleEdit: 'system:role:edit',
@@ -131,6 +133,7 @@ export const MenuComponent = {
   LogList: 'system/LogList',
   FirmwareList: 'system/FirmwareList',
   OutboxList: 'system/OutboxList',
+  LegalText: 'system/LegalText',
   StationList: 'site/index',
   StationEdit: 'site/edit',
   StationAdd: 'site/add',

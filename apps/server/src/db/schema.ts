@@ -23,3 +23,4 @@ export * from '../modules/firmware/firmware.table.js';
 export * from '../modules/battery-change/battery-change.table.js';
 export * from '../modules/ingest/station-energy.table.js';
 export * from '../modules/outbox/outbox.table.js';
+export * from '../modules/legal/legal.table.js';

@@ -140,6 +140,8 @@ export const menuSeed: MenuSeed[] = [
     [Permission.OutboxList, 'List the outbox'],
     [Permission.OutboxTest, 'Send a test message'],
   ]),
+  // Administrators only: the texts every visitor reads at /privacy and /condition.
+  ...screen('m-system-legal', 'Privacy and terms', '/system/legal', MenuComponent.LegalText, 10, 'file-text', [[Permission.LegalEdit, 'Edit the privacy policy and terms']]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },

@@ -11,11 +11,12 @@ import { RouteErrorPage } from './routes/route-error-page';
 // weighs on the other's first paint.
 const ConsoleShell = lazy(loadConsole);
 const LoginRoute = lazy(() => import('./routes/login-route'));
+const LegalPage = lazy(() => import('@/features/legal/routes/legal-page'));
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageLoading fullscreen />}>{children}</Suspense>;
 
 /**
- * Static routes (spec section 2). Public: /user/login and /404. Every other path is the console:
+ * Static routes (spec section 2). Public: /user/login, /404, /privacy and /condition. Every other path is the console:
  * the guard asks for a token, loads the menu permissions, and the shell registers the menu's
  * routes (unknown paths inside end at /404).
  */
@@ -36,6 +37,22 @@ export const appRoutes: RouteObject[] = [
       { path: '/user', element: <Navigate to={loginRoute} replace /> },
       { path: '/user/*', element: <Navigate to="/404" replace /> },
       { path: '/404', element: <NotFoundPage /> },
+      {
+        path: '/privacy',
+        element: (
+          <Loading>
+            <LegalPage kind="privacy" />
+          </Loading>
+        ),
+      },
+      {
+        path: '/condition',
+        element: (
+          <Loading>
+            <LegalPage kind="condition" />
+          </Loading>
+        ),
+      },
       {
         path: '*',
         element: (

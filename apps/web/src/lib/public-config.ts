@@ -17,3 +17,9 @@ export const publicConfigQuery = queryOptions({
 export const usePublicConfig = () => useQuery(publicConfigQuery);
 
 export const usePlatformName = (): string => usePublicConfig().data?.platformName || fallbackPlatformName;
+
+/** The console's own pages for the legal links when the deployment names no address of its own (LINK_PRIVACY, LINK_TERMS). */
+const ownLegalPages: Partial<Record<keyof PublicConfig['links'], string>> = { privacy: '/privacy', terms: '/condition' };
+
+/** Where a footer link goes: the configured address, else the console's own page, else nowhere (the link is left out). */
+export const footerLinkHref = (links: PublicConfig['links'], key: keyof PublicConfig['links']): string => links[key] || ownLegalPages[key] || '';

@@ -14,6 +14,7 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
   [MenuComponent.FirmwareList]: lazy(() => import('@/features/firmware/routes/firmware-list-page')),
   [MenuComponent.OutboxList]: lazy(() => import('@/features/outbox/routes/outbox-list-page')),
+  [MenuComponent.LegalText]: lazy(() => import('@/features/legal/routes/legal-text-page')),
   [MenuComponent.MenuList]: lazy(() => import('@/features/menus/routes/menu-list-page')),
   [MenuComponent.LogList]: lazy(() => import('@/features/logs/routes/log-list-page')),
   [MenuComponent.DictList]: lazy(() => import('@/features/dictionaries/routes/dict-list-page')),

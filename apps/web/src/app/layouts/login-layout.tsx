@@ -3,7 +3,7 @@ import { QRCode, Segmented, Space, theme, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '@/components/language-menu';
-import { fallbackPlatformName, usePublicConfig } from '@/lib/public-config';
+import { fallbackPlatformName, footerLinkHref, usePublicConfig } from '@/lib/public-config';
 import { chooseRegion, currentRegion, type Region, type RegionCode } from '@/lib/region';
 
 const linkKeys = ['homepage', 'community', 'video', 'professional', 'privacy', 'terms'] as const;
@@ -76,9 +76,9 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         {config && (
           <Space wrap separator={<span aria-hidden>·</span>} className="cs-login__links">
             {linkKeys
-              .filter((key) => config.links[key])
+              .filter((key) => footerLinkHref(config.links, key))
               .map((key) => (
-                <Typography.Link key={key} href={config.links[key]} target="_blank" rel="noopener noreferrer" type="secondary">
+                <Typography.Link key={key} href={footerLinkHref(config.links, key)} target="_blank" rel="noopener noreferrer" type="secondary">
                   {t(`links.${key}`)}
                 </Typography.Link>
               ))}

@@ -1,6 +1,6 @@
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fallbackPlatformName, usePublicConfig } from '@/lib/public-config';
+import { fallbackPlatformName, footerLinkHref, usePublicConfig } from '@/lib/public-config';
 
 const linkKeys = ['homepage', 'privacy', 'terms'] as const;
 
@@ -14,9 +14,9 @@ export function GlobalFooter() {
       {config && (
         <Space wrap separator={<span aria-hidden>·</span>}>
           {linkKeys
-            .filter((key) => config.links[key])
+            .filter((key) => footerLinkHref(config.links, key))
             .map((key) => (
-              <Typography.Link key={key} href={config.links[key]} target="_blank" rel="noopener noreferrer" type="secondary">
+              <Typography.Link key={key} href={footerLinkHref(config.links, key)} target="_blank" rel="noopener noreferrer" type="secondary">
                 {t(`footer.${key}`)}
               </Typography.Link>
             ))}

@@ -1,0 +1,54 @@
+import { Permission, ServerCode, legalTextEditSchema, legalTextQuerySchema, legalTextSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createLegalRepository } from './legal.repository.js';
+import { createLegalService } from './legal.service.js';
+
+const tags = ['legal'];
+
+/** The privacy policy and terms of use: read by anyone (/privacy, /condition), written by administrators. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createLegalService(createLegalRepository(app.db));
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/public/legal',
+      access: 'public',
+      tags,
+      summary: 'The privacy policy (kind=privacy) or the terms of use (kind=condition) in `language` or the Accept-Language: the administrators’ text, else the platform’s own',
+      input: { querystring: legalTextQuerySchema },
+      result: legalTextSchema,
+    },
+    async (request) => ok(await service.one(request.query.kind, request.query.language ?? request.language)),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/legal/list', access: { permission: Permission.LegalEdit }, tags, summary: 'Both texts in every language, as shown now (for the editor)', result: z.array(legalTextSchema) },
+    async () => ok(await service.all()),
+  );
+
+  route(
+    app,
+    {
+      method: ['PUT', 'POST'],
+      url: '/sys/legal/edit',
+      access: { permission: Permission.LegalEdit },
+      tags,
+      summary: 'Replace one text in one language (plain text; blank lines part paragraphs)',
+      input: { body: legalTextEditSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.edit(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
+};
+
+export default routes;

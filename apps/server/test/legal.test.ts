@@ -1,0 +1,60 @@
+import { type LegalText, Permission, ServerCode, legalDefaultText } from '@cellsight/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
+  admin = await t.login('admin', adminPassword);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const read = async (kind: string, language?: string): Promise<LegalText> => {
+  const response = await t.request({ method: 'GET', url: `/boot/sys/public/legal?kind=${kind}`, headers: language ? { 'accept-language': language } : {} });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result as LegalText;
+};
+const edit = (token: string, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/boot/sys/legal/edit', token, payload });
+
+describe('the privacy policy and terms of use', () => {
+  it('are public, in the visitor’s language, the platform’s own until an administrator writes one', async () => {
+    expect(await read('privacy')).toEqual({ kind: 'privacy', language: 'en-US', content: legalDefaultText('privacy', 'en-US'), updateBy: null, updateTime: null });
+    expect((await read('condition', 'zh-CN')).content).toBe(legalDefaultText('condition', 'zh-CN'));
+    expect((await read('condition', 'de-DE')).content).toContain('Fernbefehle');
+    const bad = await t.request({ method: 'GET', url: '/boot/sys/public/legal?kind=cookies' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('kind');
+  });
+
+  it('take an administrator’s text for one language, leaving the others', async () => {
+    const response = await edit(admin, { kind: 'privacy', language: 'de-DE', content: '  Betreiber: Muster GmbH.\n\nWir speichern Messwerte.  ' });
+    expect(response.json(), response.body).toMatchObject({ success: true, code: ServerCode.EDITED });
+    const german = await read('privacy', 'de-DE');
+    expect(german).toMatchObject({ content: 'Betreiber: Muster GmbH.\n\nWir speichern Messwerte.', updateBy: 'admin' });
+    expect(german.updateTime).not.toBeNull();
+    expect((await read('privacy', 'en-US')).content).toBe(legalDefaultText('privacy', 'en-US'));
+    const all = (await t.request({ method: 'GET', url: '/boot/sys/legal/list', token: admin })).json().result as LegalText[];
+    expect(all).toHaveLength(6);
+    expect(all.find((text) => text.kind === 'privacy' && text.language === 'de-DE')?.updateBy).toBe('admin');
+  });
+
+  it('refuse an empty text, naming the field, and keep the one before', async () => {
+    const before = await read('condition', 'en-US');
+    const response = await edit(admin, { kind: 'condition', language: 'en-US', content: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('content');
+    expect(await read('condition', 'en-US')).toEqual(before);
+  });
+
+  it('are written by administrators only', async () => {
+    const installer = await t.login('installer', 'Installer2026');
+    expect((await edit(installer, { kind: 'privacy', language: 'en-US', content: 'Mine now.' })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/legal/list', token: installer })).statusCode).toBe(403);
+    expect((await edit('', { kind: 'privacy', language: 'en-US', content: 'Mine now.' })).statusCode).toBe(401);
+    const auth = (await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: admin })).json().result.auth as { action: string }[];
+    expect(auth.map((a) => a.action)).toContain(Permission.LegalEdit);
+  });
+});
