@@ -19,6 +19,11 @@ export interface Realtime {
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
   /** To every connection in any of the rooms (`adminRoom`, `userRoom` of `modules/station/station-scope.ts`). */
   toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
+  /**
+   * To each connection what `dataFor` makes of the rooms it is in (nothing when it answers null):
+   * one message per connection where a per-room send would repeat itself for a user in several.
+   */
+  toConnections<K extends ServerEventName>(event: K, dataFor: (rooms: ReadonlySet<string>) => ServerEventMap[K] | null): void;
   /** To every signed-in browser (system-wide changes: the menu tree, dictionaries). */
   toEveryone<K extends ServerEventName>(event: K, data: ServerEventMap[K]): void;
   /** Closes the sockets of ended sessions after telling them why. */
@@ -42,6 +47,12 @@ export default fp(
     const realtime: Realtime = {
       toUsers: (userIds, event, data) => send([...connections].filter((c) => userIds.includes(c.userId)), event, data),
       toRooms: (rooms, event, data) => send([...connections].filter((c) => rooms.some((room) => c.rooms.has(room))), event, data),
+      toConnections(event, dataFor) {
+        for (const c of connections) {
+          const data = dataFor(c.rooms);
+          if (data !== null) send([c], event, data);
+        }
+      },
       toEveryone: (event, data) => send(connections, event, data),
       endSessions(sessionIds, reason) {
         const ended = [...connections].filter((c) => sessionIds.includes(c.sessionId));

@@ -15,7 +15,7 @@ import { createFirmwareService } from '../firmware/firmware.service.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
-import { createLiveReadings } from './live-readings.js';
+import { createLiveReadings, readingsFor } from './live-readings.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';
@@ -89,7 +89,14 @@ export default fp<{ config: Config }>(
     });
 
     // Stored readings reach the browsers that may see them, gathered per audience (`battery.reading`).
-    const liveReadings = createLiveReadings({ intervalMs: liveReadingsIntervalMs, send: (room, loggers) => app.realtime.toRooms([room], 'battery.reading', { loggers }) });
+    const liveReadings = createLiveReadings({
+      intervalMs: liveReadingsIntervalMs,
+      send: (byRoom) =>
+        app.realtime.toConnections('battery.reading', (rooms) => {
+          const loggers = readingsFor(byRoom, rooms);
+          return loggers && { loggers };
+        }),
+    });
 
     const ingest = createIngestService({
       devices,

@@ -1,19 +1,19 @@
-/** One audience's share of stored readings: the newest sample time per logger. */
+/** Newest sample time per logger, of the readings stored since the last flush. */
 export type ReadingsByLogger = Map<string, number>;
 
 /**
- * Gathers the loggers whose readings were stored, per audience room, and hands each room one
- * message per interval (`battery.reading`). At thousands of samples a second a browser would
- * otherwise hear of every message; this way it hears at most one event per interval, naming each
- * logger once with its newest sample time.
+ * Gathers the loggers whose readings were stored, per audience room, and hands them over once per
+ * interval (`battery.reading`). At thousands of samples a second a browser would otherwise hear of
+ * every message; this way it hears at most one event per interval, naming each logger once with its
+ * newest sample time.
  */
-export function createLiveReadings({ intervalMs, send }: { intervalMs: number; send: (room: string, loggers: { gsn: string; ts: number }[]) => void }) {
+export function createLiveReadings({ intervalMs, send }: { intervalMs: number; send: (byRoom: ReadonlyMap<string, ReadingsByLogger>) => void }) {
   let pending = new Map<string, ReadingsByLogger>();
   const flush = () => {
     if (pending.size === 0) return;
     const ready = pending;
     pending = new Map();
-    for (const [room, readings] of ready) send(room, [...readings].map(([gsn, ts]) => ({ gsn, ts })));
+    send(ready);
   };
   const timer = setInterval(flush, intervalMs);
   timer.unref();
@@ -32,4 +32,17 @@ export function createLiveReadings({ intervalMs, send }: { intervalMs: number; s
       pending.clear();
     },
   };
+}
+
+/**
+ * What one connection hears of a flush: the loggers of all the rooms it is in, each once with its
+ * newest time (an administrator is in the tenant's room and its own), or null when none of them
+ * has news.
+ */
+export function readingsFor(byRoom: ReadonlyMap<string, ReadingsByLogger>, rooms: ReadonlySet<string>): { gsn: string; ts: number }[] | null {
+  const merged: ReadingsByLogger = new Map();
+  for (const room of rooms) {
+    for (const [gsn, ts] of byRoom.get(room) ?? []) if ((merged.get(gsn) ?? -Infinity) < ts) merged.set(gsn, ts);
+  }
+  return merged.size === 0 ? null : [...merged].map(([gsn, ts]) => ({ gsn, ts }));
 }
