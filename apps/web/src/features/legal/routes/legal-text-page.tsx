@@ -45,7 +45,7 @@ export default function LegalTextPage() {
   return (
     <Card title={t('editor.title')}>
       <Tabs activeKey={kind} onChange={(key) => setKind(key as LegalKind)} items={legalKinds.map((key) => ({ key, label: t(`title.${key}`) }))} />
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Segmented<Language> aria-label={t('editor.language')} value={language} onChange={setLanguage} options={languages.map((value) => ({ value, label: languageNames[value] }))} />
         <Typography.Text type="secondary">
           {current?.updateTime ? t('editor.changed', { user: current.updateBy, time: formatDateTime(current.updateTime) }) : t('editor.platformText')}
