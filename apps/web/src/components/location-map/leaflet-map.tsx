@@ -1,10 +1,10 @@
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef } from 'react';
 import { type MapPoint, roundPoint } from './types';
+import { mapBoxStyle, useLeafletMap } from './use-leaflet-map';
 
 /**
  * Leaflet finds its default marker images through a CSS url it reads back at run time, which
@@ -41,39 +41,27 @@ export interface LeafletMapProps {
 
 /** The Leaflet part of the location map, in its own chunk: screens without a map never load Leaflet. */
 export default function LeafletMap({ center, zoom, marker, tileUrl, attribution, label, markerLabel, disabled = false, height, onPick }: LeafletMapProps) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
   const pin = useRef<L.Marker | null>(null);
   // Leaflet's handlers are bound once; they read the latest callback and state through refs.
   const latest = useRef({ onPick, disabled });
   useEffect(() => {
     latest.current = { onPick, disabled };
   }, [onPick, disabled]);
-  // The map opens where it should once; later centre changes are the marker's to make.
-  const opening = useRef({ center: marker ?? center, zoom });
-
-  useEffect(() => {
-    if (!element.current) return;
-    const { center: start, zoom: startZoom } = opening.current;
-    const instance = L.map(element.current, { center: [start.lat, start.lon], zoom: startZoom, worldCopyJump: true });
-    if (tileUrl) {
-      // Tile servers ask to know the site that shows their tiles: the console's origin only, never its paths.
-      L.tileLayer(tileUrl, { attribution, maxZoom: 19, referrerPolicy: 'origin' }).addTo(instance);
-    }
-    instance.on('click', (event: L.LeafletMouseEvent) => {
-      if (!latest.current.disabled) latest.current.onPick(roundPoint(event.latlng.lat, event.latlng.lng));
-    });
-    map.current = instance;
-    // The map sits in dialogs and tabs that change size after it is made.
-    const observer = new ResizeObserver(() => instance.invalidateSize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.remove();
-      map.current = null;
-      pin.current = null;
-    };
-  }, [tileUrl, attribution]);
+  // The map opens where it should once (on the marker when there is one); later centre changes are the marker's to make.
+  const { element, map } = useLeafletMap({
+    center: marker ?? center,
+    zoom,
+    tileUrl,
+    attribution,
+    onCreate: (instance) => {
+      instance.on('click', (event: L.LeafletMouseEvent) => {
+        if (!latest.current.disabled) latest.current.onPick(roundPoint(event.latlng.lat, event.latlng.lng));
+      });
+      return () => {
+        pin.current = null;
+      };
+    },
+  });
 
   const lat = marker?.lat;
   const lon = marker?.lon;
@@ -97,7 +85,7 @@ export default function LeafletMap({ center, zoom, marker, tileUrl, attribution,
     }
     // Coordinates typed into the form bring the map along.
     if (!instance.getBounds().contains([lat, lon])) instance.panTo([lat, lon]);
-  }, [lat, lon, markerLabel, tileUrl, attribution]);
+  }, [map, lat, lon, markerLabel, tileUrl, attribution]);
 
   useEffect(() => {
     const dragging = pin.current?.dragging;
@@ -105,5 +93,5 @@ export default function LeafletMap({ center, zoom, marker, tileUrl, attribution,
     else dragging?.enable();
   }, [disabled, lat, lon]);
 
-  return <div ref={element} role="application" aria-label={label} style={{ height, width: '100%', background: tileUrl ? undefined : 'var(--ant-color-fill-quaternary, #f5f5f5)' }} />;
+  return <div ref={element} role="application" aria-label={label} style={mapBoxStyle(height, tileUrl)} />;
 }

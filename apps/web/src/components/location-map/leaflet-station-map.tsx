@@ -1,7 +1,7 @@
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import type { MapPoint } from './types';
+import { mapBoxStyle, useLeafletMap } from './use-leaflet-map';
 
 export interface MapSpot extends MapPoint {
   id: string;
@@ -27,31 +27,23 @@ export interface LeafletStationMapProps {
  * images: they take any colour, work without tiles and can be reached with the keyboard.
  */
 export default function LeafletStationMap({ spots, center, zoom, tileUrl, attribution, label, height, onOpen }: LeafletStationMapProps) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const latest = useRef(onOpen);
   useEffect(() => {
     latest.current = onOpen;
   }, [onOpen]);
-  const opening = useRef({ center, zoom });
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = L.map(element.current, { center: [opening.current.center.lat, opening.current.center.lon], zoom: opening.current.zoom, worldCopyJump: true });
-    // Tile servers ask to know the site that shows their tiles: the console's origin only.
-    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19, referrerPolicy: 'origin' }).addTo(instance);
-    layer.current = L.layerGroup().addTo(instance);
-    map.current = instance;
-    const observer = new ResizeObserver(() => instance.invalidateSize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.remove();
-      map.current = null;
-      layer.current = null;
-    };
-  }, [tileUrl, attribution]);
+  const { element, map } = useLeafletMap({
+    center,
+    zoom,
+    tileUrl,
+    attribution,
+    onCreate: (instance) => {
+      layer.current = L.layerGroup().addTo(instance);
+      return () => {
+        layer.current = null;
+      };
+    },
+  });
 
   // The spots change with every refresh; the view moves only when the set of places does.
   const placesKey = spots.map((spot) => `${spot.id}:${spot.lat}:${spot.lon}`).join('|');
@@ -74,5 +66,5 @@ export default function LeafletStationMap({ spots, center, zoom, tileUrl, attrib
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new set of places moves the view
   }, [placesKey]);
 
-  return <div ref={element} role="application" aria-label={label} style={{ height, width: '100%', background: tileUrl ? undefined : 'var(--ant-color-fill-quaternary, #f5f5f5)' }} />;
+  return <div ref={element} role="application" aria-label={label} style={mapBoxStyle(height, tileUrl)} />;
 }
