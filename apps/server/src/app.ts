@@ -13,6 +13,7 @@ import databasePlugin from './plugins/database.plugin.js';
 import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
 import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
+import outboxPlugin from './modules/outbox/outbox.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(operationLogPlugin);
+  await app.register(outboxPlugin);
   await app.register(devicePlanePlugin, { config });
   await app.register(demoFleetPlugin, { config });
 

@@ -60,6 +60,12 @@ const configSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   /** The sender of the platform's mail. */
   MAIL_FROM: z.string().min(3).max(200).default('Cellsight <no-reply@localhost>'),
+  /**
+   * The HTTP(S) SMS gateway: each text is POSTed to it as JSON `{ "to": "+86…", "text": "…" }`, with
+   * `Authorization: Bearer <SMS_GATEWAY_TOKEN>` when a token is set. Unset: texts are kept in the outbox.
+   */
+  SMS_GATEWAY_URL: z.string().regex(/^https?:\/\/\S+$/, 'SMS_GATEWAY_URL must be an http(s) URL').optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).max(500).optional(),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -116,6 +122,7 @@ export type Config = {
   regions: { code: 'HK' | 'EUR'; portalUrl: string; appDownloadUrl: string }[];
   links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
   smtp: { url: string | null; from: string };
+  sms: { gatewayUrl: string | null; token: string | null };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
   /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
@@ -188,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultZoom: 17,
     },
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
+    sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {

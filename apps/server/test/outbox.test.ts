@@ -1,44 +1,8 @@
-import { type AddressInfo, createServer } from 'node:net';
 import { type OutboxRecord, Permission, ServerCode } from '@cellsight/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, startSmsGateway, startSmtpServer } from './support/message-servers.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
-/** A mail the in-process SMTP server received. */
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A local SMTP server (no TLS, no sign-in) that keeps what it receives. */
-async function startSmtpServer(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const testMail = (t: TestApp, token: string, to: unknown, language = 'en-US') =>
   t.request({ method: 'POST', url: '/boot/sys/outbox/testMail', token, payload: { to }, headers: { 'accept-language': language } });
@@ -139,5 +103,39 @@ describe('the outbox when the SMTP server cannot be reached', () => {
     expect(message.status).toBe('failed');
     expect(message.error).toMatch(/ECONNREFUSED|connect/i);
     expect((await list(t, admin)).find((r) => r.id === message.id)?.status).toBe('failed');
+  });
+});
+
+describe('texts through the SMS gateway', () => {
+  let t: TestApp;
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
+  let refusing: Awaited<ReturnType<typeof startSmsGateway>>;
+  beforeAll(async () => {
+    gateway = await startSmsGateway();
+    refusing = await startSmsGateway(402);
+    t = await createTestApp({ SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: 'gateway-secret' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gateway?.close();
+    await refusing?.close();
+  });
+
+  it('posts the text to the gateway with its token and records it as sent', async () => {
+    const message = await t.app.outbox.sendSms(1, { to: '+8613800000000', subject: 'Sign-in code', text: 'Your code is 123456' }, null);
+    expect(message.channel).toBe('sms');
+    expect(message.status).toBe('sent');
+    expect(gateway.received).toEqual([{ to: '+8613800000000', text: 'Your code is 123456', authorization: 'Bearer gateway-secret' }]);
+  });
+
+  it('keeps the gateway’s refusal as the reason', async () => {
+    const other = await createTestApp({ SMS_GATEWAY_URL: refusing.url });
+    try {
+      const message = await other.app.outbox.sendSms(1, { to: '+8613800000001', subject: 'Sign-in code', text: 'Your code is 654321' }, null);
+      expect(message.status).toBe('failed');
+      expect(message.error).toContain('402');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -4,18 +4,12 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
-import { createOutboxRepository } from './outbox.repository.js';
-import { createOutboxService } from './outbox.service.js';
-import { createSmtpTransport } from './smtp.transport.js';
 
 const tags = ['outbox'];
 
 /** The outbox: list and export from the kit; a test message that checks the mail settings. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from) : null;
-  app.addHook('onClose', async () => smtp?.close());
-  const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, platformName: app.config.platformName });
+  const service = app.outbox;
   resourceRoutes(app, service, tags);
 
   route(

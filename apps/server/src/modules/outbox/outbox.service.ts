@@ -8,6 +8,7 @@ import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type TenantRepository, callerTenantIds } from '../tenant/tenant.repository.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+import type { SmsMessage, SmsTransport } from './sms.transport.js';
 import type { MailMessage, SmtpTransport } from './smtp.transport.js';
 
 interface Dependencies {
@@ -16,6 +17,8 @@ interface Dependencies {
   dicts: DictService;
   /** Null without `SMTP_URL`: every message is kept in the outbox for administrators to read. */
   smtp: SmtpTransport | null;
+  /** Null without `SMS_GATEWAY_URL`: texts are kept in the outbox the same way. */
+  sms: SmsTransport | null;
   platformName: string;
   now?: () => Date;
 }
@@ -49,13 +52,21 @@ export const createOutboxService = (deps: Dependencies) => {
     scope: (auth: AuthContext) => sql`${outbox.tenantId} in ${callerTenantIds(auth)}`,
   });
 
-  /** Writes the message to the outbox, sends it when SMTP is configured, and answers its row as it ends. */
-  const sendMail = async (tenantId: number, message: MailMessage, createBy: string | null): Promise<OutboxRecord> => {
+  /**
+   * Writes the message to the outbox, hands it to its channel when one is configured, and answers
+   * its row as it ends (`sent`, `failed` with the reason, or `kept`).
+   */
+  const deliver = async (
+    tenantId: number,
+    message: { channel: OutboxRecord['channel']; to: string; subject: string; text: string },
+    createBy: string | null,
+    send: (() => Promise<void>) | null,
+  ): Promise<OutboxRecord> => {
     const id = newId();
-    await deps.outbox.insert({ id, tenantId, channel: 'mail', recipient: message.to, subject: message.subject, body: message.text, status: 'kept', createBy, createTime: now() });
-    if (deps.smtp) {
+    await deps.outbox.insert({ id, tenantId, channel: message.channel, recipient: message.to, subject: message.subject, body: message.text, status: 'kept', createBy, createTime: now() });
+    if (send) {
       try {
-        await deps.smtp.send(message);
+        await send();
         await deps.outbox.settle(id, { status: 'sent', sentTime: now() });
       } catch (error) {
         await deps.outbox.settle(id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -66,9 +77,17 @@ export const createOutboxService = (deps: Dependencies) => {
     return toRecord(row);
   };
 
+  const sendMail = (tenantId: number, message: MailMessage, createBy: string | null) =>
+    deliver(tenantId, { channel: 'mail', ...message }, createBy, deps.smtp ? () => deps.smtp!.send(message) : null);
+
+  /** A text message; `subject` only labels it in the outbox (a text has none). */
+  const sendSms = (tenantId: number, message: SmsMessage & { subject: string }, createBy: string | null) =>
+    deliver(tenantId, { channel: 'sms', ...message }, createBy, deps.sms ? () => deps.sms!.send({ to: message.to, text: message.text }) : null);
+
   return {
     ...kit,
     sendMail,
+    sendSms,
 
     /** A test message to `to`, in the caller's language, from the caller's tenant. */
     async sendTestMail(auth: AuthContext, to: string, language: Language): Promise<OutboxRecord> {

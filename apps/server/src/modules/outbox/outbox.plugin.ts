@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createOutboxRepository } from './outbox.repository.js';
+import { type OutboxService, createOutboxService } from './outbox.service.js';
+import { createSmsTransport } from './sms.transport.js';
+import { createSmtpTransport } from './smtp.transport.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every message the platform sends (mail, SMS) goes through here and is kept in the outbox. */
+    outbox: OutboxService;
+  }
+}
+
+/** Wires mail (SMTP_URL) and SMS (SMS_GATEWAY_URL) once, for every module that tells people something. */
+export default fp(
+  async (app) => {
+    const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from) : null;
+    const sms = app.config.sms.gatewayUrl ? createSmsTransport(app.config.sms.gatewayUrl, app.config.sms.token) : null;
+    app.addHook('onClose', async () => smtp?.close());
+    app.decorate(
+      'outbox',
+      createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, sms, platformName: app.config.platformName }),
+    );
+  },
+  { name: 'outbox' },
+);
