@@ -28,6 +28,8 @@ export const serverEventSchemas = {
   'event.acknowledged': z.object({ ids: z.array(text()) }),
   /** A remote command moved on (sent, acknowledged, progress, failed, timed out). */
   'command.updated': z.object({ id: text(), gsn: text(), status: text(), progress: z.number().nullable() }),
+  /** A ticket was filed, replied to or moved on: its parties' lists and detail pages refresh. */
+  'ticket.changed': z.object({ id: text(), orderNo: text(), status: text(), change: z.enum(['created', 'replied', 'status']) }),
   /** Stations were created, edited or deleted, or loggers were bound to them or unbound. */
   'station.changed': z.object({ ids: z.array(text()) }),
   /** The user's menu or button permissions changed (a role's grants, the user's roles, the menu tree): the console reloads them. */

@@ -27,6 +27,7 @@ export * from './time-zone.js';
 export * from './station.js';
 export * from './event.js';
 export * from './battery-change.js';
+export * from './ticket.js';
 export * from './dashboard.js';
 export * from './history.js';
 export * from './cell-history.js';

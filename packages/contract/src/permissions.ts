@@ -91,6 +91,11 @@ export const Permission = {
   BatteryChangeList: 'battery:change:list',
   BatteryChangeExport: 'battery:change:export',
   BatteryChangeAdd: 'battery:change:add',
+  /** Support tickets (worklist): see the tickets in scope and reply, file one, move one on as its handler, close one's own with a rating. */
+  TicketList: 'worklist:ticket:list',
+  TicketAdd: 'worklist:ticket:add',
+  TicketHandle: 'worklist:ticket:handle',
+  TicketClose: 'worklist:ticket:close',
 } as const;
 
 /** The permission each remote operation needs (`POST /want/device/operate`). */
@@ -148,4 +153,6 @@ export const MenuComponent = {
   StationChart: 'site/chart',
   BatteryHistory: 'battery/history',
   BatteryChange: 'battery/change',
+  TicketList: 'worklist/index',
+  TicketDetail: 'worklist/detail',
 } as const;
