@@ -24,5 +24,6 @@ export * from '../modules/battery-change/battery-change.table.js';
 export * from '../modules/ingest/station-energy.table.js';
 export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/legal/legal.table.js';
+export * from '../modules/ticket/ticket.table.js';
 export * from '../modules/announcement/announcement.table.js';
 export * from '../modules/verification/verification.table.js';
