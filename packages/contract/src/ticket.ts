@@ -188,7 +188,7 @@ export const ticketResource = defineResource({
   // Tickets are not edited: they move on through their thread.
   edit: editSchemaOf(ticketFields),
   permissions: { list: Permission.TicketList, add: Permission.TicketAdd },
-  dictionaries: { category: 'ticket_category', status: 'ticket_status' },
+  dictionaries: { category: 'ticket_category', status: 'ticket_state' },
   labels: {
     id: ['Ticket', '工单', 'Ticket'],
     orderNo: ['Order number', '工单号', 'Auftragsnummer'],

@@ -69,6 +69,13 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-battery-change-list', parentId: 'm-battery-change', name: 'List battery changes', menuType: MenuType.Button, perms: Permission.BatteryChangeList, sortNo: 1 },
   { id: 'b-battery-change-export', parentId: 'm-battery-change', name: 'Export battery changes', menuType: MenuType.Button, perms: Permission.BatteryChangeExport, sortNo: 2 },
   { id: 'b-battery-change-add', parentId: 'm-battery-change', name: 'Record battery replacements', menuType: MenuType.Button, perms: Permission.BatteryChangeAdd, sortNo: 3 },
+  // Support tickets (spec worklist-index between battery-history and collector-index; /worklist/detail reached from the list and the user menu).
+  { id: 'm-worklist', parentId: null, name: 'Tickets', url: '/worklist/index', component: MenuComponent.TicketList, menuType: MenuType.FirstLevel, sortNo: 60, icon: 'solution' },
+  { id: 'b-ticket-list', parentId: 'm-worklist', name: 'See tickets and reply', menuType: MenuType.Button, perms: Permission.TicketList, sortNo: 1 },
+  { id: 'b-ticket-add', parentId: 'm-worklist', name: 'File tickets', menuType: MenuType.Button, perms: Permission.TicketAdd, sortNo: 2 },
+  { id: 'b-ticket-handle', parentId: 'm-worklist', name: 'Accept and handle tickets', menuType: MenuType.Button, perms: Permission.TicketHandle, sortNo: 3 },
+  { id: 'b-ticket-close', parentId: 'm-worklist', name: 'Close and rate own tickets', menuType: MenuType.Button, perms: Permission.TicketClose, sortNo: 4 },
+  stationPage('m-worklist-detail', 'Ticket', '/worklist/detail', MenuComponent.TicketDetail, 61),
   { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 70, icon: 'cluster' },
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   // Administrators only (no other role's grants name it): a new key drops the logger until it reconnects with it.
@@ -160,7 +167,10 @@ export interface RoleSeed {
 /** The three dashboards, each with its view permission. */
 const dashboards = ['m-dashboard', 'm-dashboard-analysis', 'b-dashboard-analysis', 'm-dashboard-monitor', 'b-dashboard-monitor', 'm-dashboard-workplace', 'b-dashboard-workplace'];
 /** What every signed-in role may look at: the dashboards, the station pages and the loggers, and the command audit. */
-const viewing = [...dashboards, 'm-site', 'b-station-list', 'm-stationmgr', 'm-stationmgr-detail', 'm-collector', 'b-logger-list', 'b-command-list', 'm-battery', 'b-battery-index', 'b-battery-export', 'm-battery-detail', 'm-site-events', 'b-event-list', 'b-event-export', 'm-site-chart', 'm-battery-history', 'm-battery-change', 'b-battery-change-list', 'b-battery-change-export'];
+const viewing = [...dashboards, 'm-site', 'b-station-list', 'm-stationmgr', 'm-stationmgr-detail', 'm-collector', 'b-logger-list', 'b-command-list', 'm-battery', 'b-battery-index', 'b-battery-export', 'm-battery-detail', 'm-site-events', 'b-event-list', 'b-event-export', 'm-site-chart', 'm-battery-history', 'm-battery-change', 'b-battery-change-list', 'b-battery-change-export', 'm-worklist', 'm-worklist-detail', 'b-ticket-list'];
+/** Tickets: every signed-in role but the demo files them, replies and closes its own; the accounts above end users handle them. */
+const ticketing = ['b-ticket-add', 'b-ticket-close'];
+const ticketHandling = [...ticketing, 'b-ticket-handle'];
 /** Creating and looking after stations and their loggers. */
 const installing = ['b-battery-edit', 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-station-export', 'b-logger-register', 'b-logger-edit', 'b-logger-unbind', 'b-logger-import', 'b-event-acknowledge', 'b-battery-change-add'];
 
@@ -176,10 +186,10 @@ export const roleSeed: RoleSeed[] = [
     roleCode: RoleCode.Distributor,
     roleName: 'Distributor',
     description: 'Agent who manages installers and their customers',
-    grants: [...viewing, ...installing, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
+    grants: [...viewing, ...installing, ...ticketHandling, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
   },
-  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
-  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-battery-edit', 'b-command-restart'] },
+  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, ...ticketHandling, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
+  { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-battery-edit', 'b-command-restart', ...ticketing] },
   { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: viewing },
 ];
 
@@ -207,6 +217,18 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
   { code: 'station_status', name: 'Station status', items: [['0', 'Fault', '故障', 'Störung'], ['1', 'Warning', '告警', 'Warnung'], ['2', 'Normal', '正常', 'Normal'], ['3', 'Offline', '离线', 'Offline']] },
   { code: 'event_type', name: 'Event type', items: [['normal', 'Normal', '正常', 'Normal'], ['warning', 'Warning', '告警', 'Warnung'], ['fault', 'Fault', '故障', 'Störung'], ['protect', 'Protection', '保护', 'Schutz']] },
   { code: 'change_source', name: 'Battery change source', items: [['detected', 'Detected', '系统检测', 'Erkannt'], ['moved', 'Moved', '迁移', 'Umgezogen'], ['manual', 'Entered by hand', '手动录入', 'Manuell erfasst']] },
+  {
+    code: 'ticket_state',
+    name: 'Ticket status',
+    items: [
+      ['pending', 'Awaiting acceptance', '待受理', 'Wartet auf Annahme'],
+      ['processing', 'Awaiting handling', '待处理', 'Wartet auf Bearbeitung'],
+      ['in_progress', 'In progress', '处理中', 'In Bearbeitung'],
+      ['pending_review', 'Awaiting rating', '待评价', 'Wartet auf Bewertung'],
+      ['completed', 'Completed', '已完成', 'Abgeschlossen'],
+    ],
+  },
+  { code: 'ticket_category', name: 'Ticket category', items: [['suggestion', 'Suggestion', '建议', 'Vorschlag'], ['defect', 'Defect', '故障', 'Defekt']] },
   { code: 'station_type', name: 'Station type', items: [['0', 'Low voltage', '低压', 'Niederspannung'], ['1', 'High voltage', '高压', 'Hochspannung']] },
   {
     code: 'account_type',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, normalize, relative, resolve, sep } from 'node:path';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { uploads } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -27,6 +27,14 @@ export const createFileRepository = (uploadDir: string, db: Database) => {
     async isUploaded(path: string, biz: string): Promise<boolean> {
       const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.path, path), eq(uploads.biz, biz))).limit(1);
       return row !== undefined;
+    },
+    /** The stored files among `paths` that `userId` uploaded as `biz`, with their sizes (another's file is not offered). */
+    async uploadedBy(paths: string[], biz: string, userId: string): Promise<{ path: string; size: number }[]> {
+      if (paths.length === 0) return [];
+      return db
+        .select({ path: uploads.path, size: uploads.size })
+        .from(uploads)
+        .where(and(inArray(uploads.path, paths), eq(uploads.biz, biz), eq(uploads.userId, userId)));
     },
     /** Stores content under `<biz>/<yyyymmdd>/<random>.<ext>`; returns that relative path. */
     async save(biz: string, extension: string, content: Buffer, now = new Date()): Promise<string> {

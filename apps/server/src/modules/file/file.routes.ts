@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
+    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|ticket|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const content = await part.toBuffer();
       const bizField = part.fields.biz;
       const bizValue = bizField && !Array.isArray(bizField) && 'value' in bizField ? String(bizField.value) : request.query.biz;
-      const kind: UploadKind = bizValue === 'avatar' || bizValue === 'station' ? bizValue : 'temp';
+      const kind: UploadKind = bizValue === 'avatar' || bizValue === 'station' || bizValue === 'ticket' ? bizValue : 'temp';
       const path = await files.upload(auth.userId, kind, part.filename, content);
       return ok(null, path, ServerCode.OK);
     },

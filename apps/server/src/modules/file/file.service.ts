@@ -1,4 +1,4 @@
-import { ServerCode, imageMimeTypes, limits } from '@cellsight/contract';
+import { ServerCode, imageMimeTypes, limits, ticketAttachmentMimeTypes, ticketLimits } from '@cellsight/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { FileRepository } from './file.repository.js';
@@ -8,6 +8,8 @@ const kinds = {
   avatar: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
   /** A station's image (spec section 5: JPG or PNG under 2 MB). */
   station: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
+  /** A ticket's or reply's attachment (spec section 5: each under 2 MB; an image or a PDF). */
+  ticket: { types: new Set<string>(ticketAttachmentMimeTypes), maxBytes: ticketLimits.attachmentBytesMax },
   temp: {
     types: new Set<string>([...imageMimeTypes, 'application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb']),
     maxBytes: limits.fileMaxBytes,
@@ -36,7 +38,7 @@ export const createFileService = (files: FileRepository, now: () => Date = () =>
     if (fileName.length > limits.imageNameMax) throw badRequest(ServerCode.INCORRECT_PARAMETER, `file: name must be at most ${limits.imageNameMax} characters`, [{ field: 'file', message: 'name is too long' }]);
     const detected = await fileTypeFromBuffer(content);
     if (!detected || !rule.types.has(detected.mime)) {
-      const wanted = kind === 'temp' ? 'an image, PDF or Excel file' : 'a JPG or PNG image';
+      const wanted = kind === 'temp' ? 'an image, PDF or Excel file' : kind === 'ticket' ? 'an image (JPG, PNG, GIF, WebP) or a PDF' : 'a JPG or PNG image';
       throw new AppError(ServerCode.INCORRECT_PARAMETER, `file: must be ${wanted}`, 415, [{ field: 'file', message: `must be ${wanted}` }]);
     }
     const path = await files.save(kind, detected.ext, content);

@@ -1,0 +1,126 @@
+import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketTransitionSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createFileRepository } from '../file/file.repository.js';
+import { adminRoom, userRoom } from '../station/station-scope.js';
+import { createTicketRepository } from './ticket.repository.js';
+import { createTicketService } from './ticket.service.js';
+
+const tags = ['tickets'];
+const { path } = ticketResource;
+
+/** Support tickets (worklist): the kit's list and one ticket within the ticket scope; filing, the thread, replies, moves and closing. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTicketService({
+    tickets: createTicketRepository(app.db),
+    files: createFileRepository(app.config.uploadDir, app.db),
+    dicts: app.dicts,
+    platformName: app.config.platformName,
+    mail: (message) => app.outbox.sendMail(message.tenantId, { to: message.to, subject: message.subject, text: message.text }, message.createBy),
+    // One message per connection: the ticket's parties and the tenant's administrators.
+    live: (tenantId, userIds, data) => {
+      const rooms = [adminRoom(tenantId), ...userIds.map(userRoom)];
+      app.realtime.toConnections('ticket.changed', (heard) => (rooms.some((room) => heard.has(room)) ? data : null));
+    },
+    warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
+  });
+  // Links in mail lead to the console the submitter used, unless PUBLIC_URL names another.
+  const originOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  // List and queryById: the screen kit's calls, within the ticket scope (filing is its own call below).
+  const { add: _add, ...kitCalls } = service;
+  resourceRoutes(app, kitCalls, tags);
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${path}/add`,
+      access: { permission: Permission.TicketAdd },
+      tags,
+      summary: 'File a ticket on a station the caller sees (else 404 naming stationId) with files uploaded as biz=ticket (at most 9, together 20 MB); it starts pending; its handlers hear of it live and by mail. The result is the new id, the message its order number',
+      input: { body: ticketAddSchema },
+      result: text(),
+    },
+    async (request) => {
+      const { id, orderNo } = await service.add(requireAuth(request), request.body, originOf(request));
+      request.operationNote = `Filed ticket ${orderNo} on station ${request.body.stationId}`;
+      return ok(id, orderNo, ServerCode.ADDED);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${path}/thread`,
+      access: { permission: Permission.TicketList },
+      tags,
+      summary: 'A ticket’s thread (replies and moves, oldest first) and what the caller may do now; 404 outside the ticket scope',
+      input: { querystring: resourceIdQuerySchema },
+      result: ticketThreadSchema,
+    },
+    async (request) => ok(await service.thread(requireAuth(request), request.query.id)),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${path}/reply`,
+      access: { permission: Permission.TicketList },
+      tags,
+      summary: 'Reply in an open ticket’s thread (with files uploaded as biz=ticket); the other side hears of it live and by mail. The result is the entry’s id',
+      input: { body: ticketReplySchema },
+      result: text(),
+    },
+    async (request) => {
+      const id = await service.reply(requireAuth(request), request.body, originOf(request));
+      request.operationNote = `Replied to ticket ${request.body.ticketId}`;
+      return ok(id, 'Replied', ServerCode.ADDED);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${path}/transition`,
+      access: { permission: Permission.TicketHandle },
+      tags,
+      summary: 'Move a ticket on as its handler: accept (pending → processing), start (processing → in_progress), finish (in_progress → pending_review); 403 for its submitter, 400 naming action from another status. The result is the new status',
+      input: { body: ticketTransitionSchema },
+      result: z.enum(ticketStatuses),
+    },
+    async (request) => {
+      const status = await service.transition(requireAuth(request), request.body);
+      request.operationNote = `Ticket ${request.body.id}: ${request.body.action} → ${status}`;
+      return ok(status, 'Edited', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: `${path}/close`,
+      access: { permission: Permission.TicketClose },
+      tags,
+      summary: 'Close one’s own ticket with the rating (resolved, handling speed and service attitude 1–5), from any status but completed; 403 for anyone but its submitter',
+      input: { body: ticketCloseSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.close(requireAuth(request), request.body);
+      request.operationNote = `Closed ticket ${request.body.id} (resolved: ${request.body.resolved}, speed ${request.body.speedRating}, attitude ${request.body.attitudeRating})`;
+      return ok(null, 'Closed', ServerCode.EDITED);
+    },
+  );
+};
+
+export default routes;
