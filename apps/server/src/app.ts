@@ -14,6 +14,7 @@ import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
 import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import outboxPlugin from './modules/outbox/outbox.plugin.js';
+import announcementPlugin from './modules/announcement/announcement.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
@@ -83,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   await app.register(operationLogPlugin);
   await app.register(outboxPlugin);
+  // app.notices: system messages other modules send (before the device plane, which sends them).
+  await app.register(announcementPlugin);
   await app.register(devicePlanePlugin, { config });
   await app.register(demoFleetPlugin, { config });
 

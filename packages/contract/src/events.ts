@@ -34,6 +34,11 @@ export const serverEventSchemas = {
   'station.changed': z.object({ ids: z.array(text()) }),
   /** The user's menu or button permissions changed (a role's grants, the user's roles, the menu tree): the console reloads them. */
   'permissions.changed': z.object({}),
+  /**
+   * Announcements a user reads changed: one was published or revoked, a system message arrived, or
+   * the user read some (other tabs). The bell and the user's announcement list read again.
+   */
+  'announcement.changed': z.object({ ids: z.array(text()) }),
   /** Dictionaries changed or their cache was refreshed: the console reloads them. */
   'dictionaries.changed': z.object({}),
 } as const;

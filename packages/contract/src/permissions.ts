@@ -45,6 +45,12 @@ export const Permission = {
   OutboxTest: 'system:outbox:test',
   /** The privacy policy and terms of use shown at /privacy and /condition (administrators). */
   LegalEdit: 'system:legal:edit',
+  /** Announcements (administrators): write, publish and revoke notices to the tenant or chosen users. */
+  AnnouncementList: 'system:announcement:list',
+  AnnouncementAdd: 'system:announcement:add',
+  AnnouncementEdit: 'system:announcement:edit',
+  AnnouncementDelete: 'system:announcement:delete',
+  AnnouncementRelease: 'system:announcement:release',
   RoleList: 'system:role:list',
   RoleAdd: 'system:role:add',
   RoleEdit: 'system:role:edit',
@@ -139,6 +145,7 @@ export const MenuComponent = {
   FirmwareList: 'system/FirmwareList',
   OutboxList: 'system/OutboxList',
   LegalText: 'system/LegalText',
+  AnnouncementList: 'system/SysAnnouncementList',
   StationList: 'site/index',
   StationEdit: 'site/edit',
   StationAdd: 'site/add',

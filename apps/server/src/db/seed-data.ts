@@ -149,6 +149,14 @@ export const menuSeed: MenuSeed[] = [
   ]),
   // Administrators only: the texts every visitor reads at /privacy and /condition.
   ...screen('m-system-legal', 'Privacy and terms', '/system/legal', MenuComponent.LegalText, 10, 'file-text', [[Permission.LegalEdit, 'Edit the privacy policy and terms']]),
+  // Administrators only: notices to everyone of the tenant or chosen users (everyone reads them in the bell).
+  ...screen('m-system-announcement', 'Announcements', '/system/annountCement', MenuComponent.AnnouncementList, 11, 'notification', [
+    [Permission.AnnouncementList, 'List announcements'],
+    [Permission.AnnouncementAdd, 'Add announcement'],
+    [Permission.AnnouncementEdit, 'Edit announcement'],
+    [Permission.AnnouncementDelete, 'Delete announcement'],
+    [Permission.AnnouncementRelease, 'Publish and revoke announcements'],
+  ]),
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
@@ -208,6 +216,10 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
     items: [['1', 'Query', '查询', 'Abfrage'], ['2', 'Add', '添加', 'Hinzufügen'], ['3', 'Edit', '编辑', 'Bearbeiten'], ['4', 'Delete', '删除', 'Löschen'], ['5', 'Import', '导入', 'Import'], ['6', 'Export', '导出', 'Export']],
   },
   { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal', '正常', 'Normal'], ['0', 'Frozen', '冻结', 'Gesperrt']] },
+  { code: 'priority', name: 'Priority', items: [['L', 'Low', '低', 'Niedrig'], ['M', 'Medium', '中', 'Mittel'], ['H', 'High', '高', 'Hoch']] },
+  { code: 'send_status', name: 'Publication', items: [['0', 'Draft', '未发布', 'Entwurf'], ['1', 'Published', '已发布', 'Veröffentlicht'], ['2', 'Revoked', '已撤销', 'Zurückgezogen']] },
+  { code: 'msg_type', name: 'Recipients', items: [['ALL', 'Everyone', '全体用户', 'Alle'], ['USER', 'Chosen users', '指定用户', 'Ausgewählte Benutzer']] },
+  { code: 'msg_category', name: 'Message category', items: [['1', 'Notice', '通知公告', 'Mitteilung'], ['2', 'System message', '系统消息', 'Systemnachricht']] },
   {
     code: 'position_rank',
     name: 'Position rank',

@@ -18,6 +18,8 @@ import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings, readingsFor } from './live-readings.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
+import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
+import { createDeviceNotices } from '../announcement/device-notices.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';
 import { type IngestService, createIngestService } from '../ingest/ingest.service.js';
 import { createSampleRepository } from '../ingest/sample.repository.js';
@@ -70,6 +72,8 @@ export default fp<{ config: Config }>(
     // Refusals per logger, gathered in memory and stored every 2 s (the logger's diagnostics).
     const refusals = createRefusalRecorder({ repository: createRefusalRepository(app.db), log: app.log });
     let transport: DeviceTransport | null = null;
+    // System messages in the bell: failed commands to their sender, opened faults to the station's audience.
+    const deviceNotices = createDeviceNotices({ notices: app.notices, announcements: createAnnouncementRepository(app.db), log: app.log });
 
     /** Those who may see the logger hear of it: its tenant's administrators and its audience (the scope rule). */
     const notify = (logger: LoggerIdentity | null, send: (rooms: string[]) => void) => {
@@ -119,6 +123,7 @@ export default fp<{ config: Config }>(
       onReadingsStored: (logger, newestTs) => notify(logger, (rooms) => liveReadings.add(rooms, logger.gsn, newestTs)),
       onEvent: (logger, change) => {
         refreshStation(logger);
+        deviceNotices.eventChanged(logger, change);
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'device.event', { gsn: logger.gsn, ...change }));
       },
       onAck: (gsn, ack) => commands.onAck(gsn, ack),
@@ -134,7 +139,10 @@ export default fp<{ config: Config }>(
         return transport.publish(topic, payload);
       },
       visibleLoggers: (auth) => devices.visibleGsns(auth),
-      onChanged: (record, logger) => notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress })),
+      onChanged: (record, logger) => {
+        notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress }));
+        deviceNotices.commandChanged(record, logger);
+      },
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
     });
 
@@ -241,5 +249,5 @@ export default fp<{ config: Config }>(
       await accounts?.close();
     });
   },
-  { name: 'device-plane', dependencies: ['database', 'realtime'] },
+  { name: 'device-plane', dependencies: ['database', 'realtime', 'notices'] },
 );
