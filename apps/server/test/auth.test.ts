@@ -113,8 +113,8 @@ describe('menu and permissions', () => {
     const { menu, auth, allAuth } = response.json().result;
     // Sorted by sortNo (spec section 2's menu order): the dashboards, the station list (site-index,
     // the home page) and the pages reached from it (hidden), the batteries (battery-index) and their
-    // detail (hidden), the station chart, the events, the battery history, the Loggers screen
-    // (collector-index), the battery change record, station management, then System.
+    // detail (hidden), the station chart, the events, the battery history, the tickets (worklist-index)
+    // and their detail (hidden), the Loggers screen (collector-index), the battery change record, station management, then System.
     expect(menu.map((m: { path: string }) => m.path)).toEqual([
       '/dashboard',
       '/site/index',
@@ -126,6 +126,8 @@ describe('menu and permissions', () => {
       '/site/chart',
       '/site/events',
       '/battery/history',
+      '/worklist/index',
+      '/worklist/detail',
       '/collector/index',
       '/battery/change',
       '/stationmgr/index',
