@@ -1,7 +1,7 @@
-import { type MenuRoute } from '@cellsight/contract';
+import { type MenuRoute, userAnnouncementPath } from '@cellsight/contract';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { accountSettingsPath, findDefaultPath, isExternalPath, isGroup } from './menu-tree';
-import { AccountSettingsPage, canShowComponent, pageRegistry } from './page-registry';
+import { AccountSettingsPage, UserAnnouncementPage, canShowComponent, pageRegistry } from './page-registry';
 
 /** A child's absolute path nests under its group only when it starts with the group's path. */
 const nestsUnder = (parent: string, child: string) => child.startsWith(`${parent.replace(/\/+$/, '')}/`);
@@ -34,10 +34,11 @@ export const menuToRoutes = (menu: MenuRoute[]): RouteObject[] => {
   return routes;
 };
 
-/** Every route of a signed-in user: the menu pages, account settings, home and not-found. */
+/** Every route of a signed-in user: the menu pages, account settings, their announcements, home and not-found. */
 export const consoleRoutes = (menu: MenuRoute[], defaultPath: string): RouteObject[] => [
   { index: true, element: <Navigate to={defaultPath} replace /> },
   ...menuToRoutes(menu),
   { path: accountSettingsPath, element: <AccountSettingsPage /> },
+  { path: userAnnouncementPath, element: <UserAnnouncementPage /> },
   { path: '*', element: <Navigate to="/404" replace /> },
 ];

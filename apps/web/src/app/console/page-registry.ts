@@ -15,6 +15,8 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.FirmwareList]: lazy(() => import('@/features/firmware/routes/firmware-list-page')),
   [MenuComponent.OutboxList]: lazy(() => import('@/features/outbox/routes/outbox-list-page')),
   [MenuComponent.LegalText]: lazy(() => import('@/features/legal/routes/legal-text-page')),
+  // The rich text editor (tiptap) loads with this screen only.
+  [MenuComponent.AnnouncementList]: lazy(() => import('@/features/announcements/routes/announcement-list-page')),
   [MenuComponent.MenuList]: lazy(() => import('@/features/menus/routes/menu-list-page')),
   [MenuComponent.LogList]: lazy(() => import('@/features/logs/routes/log-list-page')),
   [MenuComponent.DictList]: lazy(() => import('@/features/dictionaries/routes/dict-list-page')),
@@ -34,9 +36,14 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.DashboardWorkplace]: lazy(() => import('@/features/dashboard/routes/workplace-page')),
   [MenuComponent.StationChart]: lazy(() => import('@/features/history/routes/station-chart-page')),
   [MenuComponent.BatteryHistory]: lazy(() => import('@/features/history/routes/battery-history-page')),
+  [MenuComponent.TicketList]: lazy(() => import('@/features/worklist/routes/ticket-list-page')),
+  [MenuComponent.TicketDetail]: lazy(() => import('@/features/worklist/routes/ticket-detail-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;
 
 /** The account settings page: the landing page of a user without menu pages. */
 export const AccountSettingsPage = lazy(() => import('@/features/account/routes/account-settings-page'));
+
+/** The user's own announcements (/isps/userAnnouncement): every signed-in user's, whatever their menu. */
+export const UserAnnouncementPage = lazy(() => import('@/features/announcements/routes/user-announcement-page'));

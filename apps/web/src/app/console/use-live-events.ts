@@ -2,6 +2,7 @@ import { batteryResource, eventResource, stationResource } from '@cellsight/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { resourceKeys } from '@/components/resource-page';
+import { announcementKeys } from '@/components/announcement-detail';
 import { commandKeys } from '@/components/device-commands';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
@@ -66,6 +67,10 @@ export function useLiveEvents(): void {
           // An open Menus screen or Authorise drawer shows the changed tree too.
           void queryClient.invalidateQueries({ queryKey: ['/sys/permission'] });
           void queryClient.invalidateQueries({ queryKey: ['/sys/role'] });
+          break;
+        case 'announcement.changed':
+          // Published, revoked, a system message, or read in another tab: the bell and lists read again at once.
+          void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
           break;
         case 'dictionaries.changed':
           void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });

@@ -58,6 +58,8 @@ export interface ResourcePageProps<R extends Resource> {
   refreshMs?: number;
   /** Rows can be selected for the screen's own batch actions (`toolbar`), beside batch delete and export. */
   selectable?: boolean;
+  /** Which rows offer Edit (a published announcement is no longer edited); every row by default. */
+  canEdit?: (row: RecordOf<R>) => boolean;
 }
 
 const emptyPermission = '';
@@ -68,7 +70,7 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs, selectable = false }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs, selectable = false, canEdit }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -194,7 +196,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       fixed: 'end',
       render: (_value: unknown, record: Row) => (
         <Space size={0} wrap>
-          {can.edit && (
+          {can.edit && (canEdit?.(record) ?? true) && (
             <Button type="link" size="small" onClick={() => setEditing({ record, open: true })}>
               {t('resource.edit')}
             </Button>

@@ -6,6 +6,7 @@ import { usePlatformName } from '@/lib/public-config';
 import { useConsole } from '../../console/console-context';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { MenuSearch } from './menu-search';
+import { NoticeBell } from './notice-bell';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
@@ -22,7 +23,7 @@ export interface HeaderBarProps {
   fixedWidth: boolean;
 }
 
-/** Header: menu toggle, breadcrumb (or the top menu), menu search, settings and user menu. */
+/** Header: menu toggle, breadcrumb (or the top menu), menu search, settings, the notice bell and user menu. */
 export function HeaderBar({ topMenu, navTheme, collapsed, onToggle, onOpenSettings, fixed, hidden, narrow, fixedWidth }: HeaderBarProps) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
@@ -63,6 +64,7 @@ export function HeaderBar({ topMenu, navTheme, collapsed, onToggle, onOpenSettin
           <Tooltip title={t('header.settings')}>
             <Button type="text" icon={<SettingOutlined />} onClick={onOpenSettings} aria-label={t('header.settings')} className={dark ? 'cs-header__dark-button' : undefined} />
           </Tooltip>
+          <NoticeBell dark={dark} />
           <UserMenu compact={narrow} />
         </div>
       </div>

@@ -1,0 +1,2 @@
+export { AnnouncementDetailDialog } from './announcement-detail-dialog';
+export { announcementKeys, useAnnouncement, useMarkRead, useUnreadAnnouncements } from './announcement-api';

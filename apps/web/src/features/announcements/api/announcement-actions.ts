@@ -1,0 +1,13 @@
+import { announcementResource } from '@cellsight/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '@/components/resource-page';
+import { api } from '@/lib/api-client';
+
+/** Publish (`doReleaseData`) or revoke (`doReovkeData`) one announcement; the screen's list reads again. */
+export const useReleaseAnnouncement = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'publish' | 'revoke' }) => api.get<null>(`${announcementResource.path}/${action === 'publish' ? 'doReleaseData' : 'doReovkeData'}`, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(announcementResource) }),
+  });
+};
