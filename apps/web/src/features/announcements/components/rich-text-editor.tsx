@@ -25,7 +25,7 @@ export function RichTextEditor({ value, onChange, id, 'aria-invalid': invalid }:
   const { t } = useTranslation('announcements');
   const { token } = theme.useToken();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ codeBlock: false, code: false, horizontalRule: false, strike: false, link: { openOnClick: false, protocols: ['mailto'] } }), Image],
+    extensions: [StarterKit.configure({ codeBlock: false, code: false, horizontalRule: false, strike: false, trailingNode: false, link: { openOnClick: false, protocols: ['mailto'] } }), Image],
     content: value ?? '',
     onUpdate: ({ editor: changed }) => onChange?.(changed.isEmpty ? '' : changed.getHTML()),
     editorProps: { attributes: { 'aria-label': t('editor.label'), role: 'textbox', 'aria-multiline': 'true', ...(id ? { id } : {}), style: 'min-height: 200px; height: 300px; overflow-y: auto; outline: none; padding: 8px 11px' } },
