@@ -1,4 +1,4 @@
-import { GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
 import { MenuComponent, Permission } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps, Space, Typography } from 'antd';
@@ -22,7 +22,7 @@ const ChangePasswordModal = lazy(() => import('@/features/account/components/cha
 type Dialog = 'settings' | 'password';
 
 /**
- * The user menu of the header (spec section 2): language, create site, user settings and password
+ * The user menu of the header (spec section 2): the worklist, language, create site, user settings and password
  * change (not for demo accounts), and sign-out after a confirmation.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -40,6 +40,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   // 'Create site' opens the creation wizard's page, where the user's menu has it (spec section 2).
   const createSitePath = findMenuPath(menu, MenuComponent.StationAdd);
   const mayCreateSite = useHasPermission(Permission.StationAdd) && !demo && createSitePath !== null;
+  // 'Open worklist' (spec section 2): the ticket list, where the user's menu has it.
+  const worklistPath = findMenuPath(menu, MenuComponent.TicketList);
 
   const show = (dialog: Dialog) => {
     setMounted((current) => new Set(current).add(dialog));
@@ -64,6 +66,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   };
 
   const items: MenuProps['items'] = [
+    ...(worklistPath ? [{ key: 'worklist', label: t('userMenu.worklist'), icon: <SolutionOutlined />, onClick: () => void navigate(worklistPath) }] : []),
     { key: 'language', label: t('userMenu.language'), icon: <GlobalOutlined />, children: languageItems },
     ...(demo
       ? []

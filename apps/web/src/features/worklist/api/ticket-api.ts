@@ -1,0 +1,47 @@
+import {
+  type TicketCloseRequest,
+  type TicketRecord,
+  type TicketReplyRequest,
+  type TicketThread,
+  type TicketTransitionRequest,
+  ticketResource,
+} from '@cellsight/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '@/components/resource-page';
+import { api } from '@/lib/api-client';
+
+const { path } = ticketResource;
+
+/** Every ticket query lives under the resource's key, so one invalidation refreshes lists, details and threads. */
+export const ticketKeys = {
+  all: resourceKeys.all(ticketResource),
+  detail: (id: string) => [...resourceKeys.all(ticketResource), 'detail', id] as const,
+  thread: (id: string) => [...resourceKeys.all(ticketResource), 'thread', id] as const,
+};
+
+/** GET /want/ticket/queryById: one ticket (404 outside the caller's scope). */
+export const useTicket = (id: string) =>
+  useQuery({ queryKey: ticketKeys.detail(id), queryFn: async () => (await api.get<TicketRecord>(`${path}/queryById`, { id })).result, enabled: id !== '', retry: false });
+
+/** GET /want/ticket/thread: replies and moves, and what the user may do now. */
+export const useTicketThread = (id: string) =>
+  useQuery({ queryKey: ticketKeys.thread(id), queryFn: async () => (await api.get<TicketThread>(`${path}/thread`, { id })).result, enabled: id !== '', retry: false });
+
+/** Reply, move on and close: each refreshes every ticket query when it succeeded. */
+export const useTicketActions = () => {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+  return {
+    reply: useMutation({ mutationFn: (body: TicketReplyRequest) => api.post<string>(`${path}/reply`, body), onSuccess }),
+    transition: useMutation({ mutationFn: (body: TicketTransitionRequest) => api.post<string>(`${path}/transition`, body), onSuccess }),
+    close: useMutation({ mutationFn: (body: TicketCloseRequest) => api.post<null>(`${path}/close`, body), onSuccess }),
+  };
+};
+
+/** POST /sys/common/upload with `biz=ticket`: stores an attachment and resolves to its stored path (the answer's message). */
+export const uploadTicketAttachment = async (file: Blob): Promise<string> => {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'attachment');
+  form.append('biz', 'ticket');
+  return (await api.upload<unknown>('/sys/common/upload', form)).message;
+};
