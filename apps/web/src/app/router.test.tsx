@@ -18,6 +18,8 @@ const server = setupServer(
   http.get('/boot/sys/user/list', () => HttpResponse.json(ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }))),
   http.get('/boot/sys/user/queryById', () => HttpResponse.json(ok(userInfo()))),
   http.get('/boot/sys/role/queryall', () => HttpResponse.json(ok([]))),
+  // The header bell's unread announcements.
+  http.get('/boot/sys/annountCement/listByUser', () => HttpResponse.json(ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }))),
   http.get('/boot/sys/dict/*', () => HttpResponse.json(ok({}))),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
