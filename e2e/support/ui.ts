@@ -17,7 +17,8 @@ export async function submitLogin(page: Page, username: string, password: string
   // Wait for the form itself: right after a sign-out the console may still be on screen for a moment.
   await expect(submit).toBeVisible();
   await page.getByRole('textbox', { name: loginText.username, exact: true }).fill(username);
-  await page.getByLabel(loginText.password, { exact: true }).fill(password);
+  // The input by role: the login page's password tab is labelled 'Password' too.
+  await page.getByRole('textbox', { name: loginText.password, exact: true }).fill(password);
   await submit.click();
 }
 
