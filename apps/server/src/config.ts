@@ -66,6 +66,13 @@ const configSchema = z.object({
    */
   SMS_GATEWAY_URL: z.string().regex(/^https?:\/\/\S+$/, 'SMS_GATEWAY_URL must be an http(s) URL').optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).max(500).optional(),
+  /**
+   * Self-registration: `open` (anyone may register an end-user account) or `closed`. New accounts
+   * go under the installer or distributor whose user code invited them, else under SIGNUP_INSTALLER.
+   */
+  SIGNUP: z.enum(['open', 'closed']).default('open'),
+  /** User name of the installer new accounts go under when nobody invited them (with DEMO=1: the demo installer). */
+  SIGNUP_INSTALLER: z.string().min(1).max(64).optional(),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -123,6 +130,7 @@ export type Config = {
   links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
   smtp: { url: string | null; from: string };
   sms: { gatewayUrl: string | null; token: string | null };
+  signup: { open: boolean; installer: string | null };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
   /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
@@ -196,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
+    signup: { open: c.SIGNUP === 'open', installer: c.SIGNUP_INSTALLER ?? (c.DEMO ? 'installer' : null) },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {

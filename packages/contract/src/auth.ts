@@ -168,6 +168,8 @@ export const publicConfigSchema = z.object({
     privacy: text(),
     terms: text(),
   }),
+  /** Whether visitors may register accounts themselves (SIGNUP=open): the sign-in page links to it. */
+  signupOpen: z.boolean(),
   /**
    * The station map (spec section 9): an OpenStreetMap-compatible tile URL ({z}/{x}/{y}) and a
    * Nominatim-compatible reverse geocoder; either empty means none (the map then shows no tiles,

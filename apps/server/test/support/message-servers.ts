@@ -38,6 +38,23 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/**
+ * The text body of a received single-part mail, decoded from base64 or quoted-printable (nodemailer
+ * picks one for non-ASCII text), so a test can read what the recipient reads.
+ */
+export const mailBody = (mail: Received): string => {
+  const split = mail.data.indexOf('\r\n\r\n');
+  const headers = mail.data.slice(0, split);
+  const body = mail.data.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes);
+  }
+  return body;
+};
+
 /** A text the local SMS gateway received, with the bearer token it came with. */
 export interface ReceivedText {
   to: string;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { type SQL, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -126,3 +126,6 @@ export async function moveToTenant(t: TestApp, userId: string, tenantId: number)
   await t.app.db.insert(tenants).values({ id: tenantId, name: `Tenant ${tenantId}` }).onConflictDoNothing();
   await t.app.db.update(userTenants).set({ tenantId }).where(eq(userTenants.userId, userId));
 }
+
+/** The rows of a query on the test database (for what the API does not show: hashes, hierarchy links). */
+export const queryRows = async <T>(t: TestApp, query: SQL): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -6,17 +6,30 @@ import { GuestOnly, RequireAuth } from './auth/require-auth';
 import { loadConsole } from './console/load-console';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
+import type { SelfServicePage } from './routes/self-service-route';
 
 // The console (layout, menu routes, screens) and the sign-in page load on demand, so neither
 // weighs on the other's first paint.
 const ConsoleShell = lazy(loadConsole);
 const LoginRoute = lazy(() => import('./routes/login-route'));
 const LegalPage = lazy(() => import('@/features/legal/routes/legal-page'));
+const SelfServiceRoute = lazy(() => import('./routes/self-service-route'));
+
+/** A public self-service page (`routes/self-service-route.tsx`); `guestOnly` sends a signed-in user to the console instead. */
+const selfService = (path: string, page: SelfServicePage, guestOnly = false): RouteObject => {
+  const element = (
+    <Loading>
+      <SelfServiceRoute page={page} />
+    </Loading>
+  );
+  return { path, element: guestOnly ? <GuestOnly>{element}</GuestOnly> : element };
+};
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<PageLoading fullscreen />}>{children}</Suspense>;
 
 /**
- * Static routes (spec section 2). Public: /user/login, /404, /privacy and /condition. Every other path is the console:
+ * Static routes (spec section 2). Public: /user/login, /user/register and its result, /user/alteration,
+ * /want/findPwd (whoever forgot a password cannot sign in first), /404, /privacy and /condition. Every other path is the console:
  * the guard asks for a token, loads the menu permissions, and the shell registers the menu's
  * routes (unknown paths inside end at /404).
  */
@@ -34,6 +47,10 @@ export const appRoutes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      selfService('/user/register', 'register', true),
+      selfService('/user/register-result', 'registerResult'),
+      selfService('/user/alteration', 'alteration'),
+      selfService('/want/findPwd', 'findPassword'),
       { path: '/user', element: <Navigate to={loginRoute} replace /> },
       { path: '/user/*', element: <Navigate to="/404" replace /> },
       { path: '/404', element: <NotFoundPage /> },

@@ -11,6 +11,7 @@ const config = (hk: string, eur: string): PublicConfig => ({
   ],
   links: { homepage: '', community: '', video: '', professional: '', privacy: '', terms: '' },
   map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
+  signupOpen: true,
 });
 
 describe('regions', () => {

@@ -17,6 +17,7 @@ import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle } from './login-throttle.js';
+import { selfServiceRoutes } from './self-service.routes.js';
 import { createSessionRepository } from './session.repository.js';
 
 const tags = ['auth'];
@@ -44,6 +45,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
     );
   }
+
+  selfServiceRoutes(app, auth, loginRateLimit, clientOf);
 
   route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
     const session = requireAuth(request);

@@ -15,7 +15,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import { LogType, type LogRepository } from '../log/log.repository.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserRepository, UserRow } from '../user/user.repository.js';
 import { type SessionRepository, hashToken, newToken } from './session.repository.js';
 
 export interface ClientInfo {
@@ -46,61 +46,77 @@ export const createAuthService = (deps: Dependencies) => {
   const loginLog = (username: string, realname: string | null, client: ClientInfo, content: string) =>
     deps.logs.add({ logType: LogType.Login, logContent: content, userid: username.slice(0, 64), username: realname, ip: client.ip, requestUrl: '/sys/login', requestType: 'POST' });
 
-  return {
-    /**
-     * Checks the credentials and opens a session. Unknown users and wrong passwords get the same
-     * answer (4007) after the same amount of work, and the same growing wait after repeated
-     * failures from one address (`login-throttle.ts`); accounts are never locked.
-     */
-    async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
-      const waitMs = deps.throttle.waitMs(username, client.ip);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new AppError(ServerCode.TOO_MANY_REQUESTS, `Too many failed sign-ins; try again in ${seconds} second(s)`, 429);
-      }
-      const user = await deps.users.findByUsername(username);
-      const known = user !== null && user.delFlag === 0;
-      // Unknown users cost a real verification too, so timing tells nothing either.
-      const passwordOk = await verifyPassword(known ? user.passwordHash : await dummyPasswordHash(), password);
-      if (!known || !passwordOk) {
-        deps.throttle.failed(username, client.ip);
-        await loginLog(username, known ? user.realname : null, client, known ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
-        throw wrongCredentials();
-      }
-      deps.throttle.succeeded(username, client.ip);
-      if (user.status !== 1) {
-        await loginLog(username, user.realname, client, 'Sign-in refused: account frozen');
-        throw new AppError(ServerCode.ACCOUNT_FROZEN, 'This account is frozen; contact your administrator', 403);
-      }
+  /**
+   * Opens a session for an account whose identity is proven (password, or a code sent to its
+   * mobile); a frozen account is refused (4038).
+   */
+  const openSession = async (user: UserRow, client: ClientInfo, how: 'password' | 'code'): Promise<LoginResult> => {
+    if (user.status !== 1) {
+      await loginLog(user.username, user.realname, client, 'Sign-in refused: account frozen');
+      throw new AppError(ServerCode.ACCOUNT_FROZEN, 'This account is frozen; contact your administrator', 403);
+    }
 
-      const at = now();
-      const token = newToken();
-      await deps.sessions.create({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(at.getTime() + limits.sessionLifetimeMs),
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 255) ?? null,
-      });
-      await loginLog(username, user.realname, client, `User ${username} signed in`);
-      const [userInfo, sysAllDictItems, roleCodes, departs, tenantList] = await Promise.all([
-        deps.users.findInfo(user.id),
-        deps.dicts.all(client.language),
-        deps.permissions.roleCodesForUser(user.id),
-        deps.users.departsOf(user.id),
-        deps.tenants.activeForUser(user.id),
-      ]);
-      if (!userInfo) throw notFound('User');
-      return {
-        token,
-        userInfo,
-        sysAllDictItems,
-        role: roleCodes[0] ?? '',
-        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-        departs,
-        tenantList,
-      };
+    const at = now();
+    const token = newToken();
+    await deps.sessions.create({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + limits.sessionLifetimeMs),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 255) ?? null,
+    });
+    await loginLog(user.username, user.realname, client, how === 'password' ? `User ${user.username} signed in` : `User ${user.username} signed in with a code sent to their mobile`);
+    const [userInfo, sysAllDictItems, roleCodes, departs, tenantList] = await Promise.all([
+      deps.users.findInfo(user.id),
+      deps.dicts.all(client.language),
+      deps.permissions.roleCodesForUser(user.id),
+      deps.users.departsOf(user.id),
+      deps.tenants.activeForUser(user.id),
+    ]);
+    if (!userInfo) throw notFound('User');
+    return {
+      token,
+      userInfo,
+      sysAllDictItems,
+      role: roleCodes[0] ?? '',
+      multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+      departs,
+      tenantList,
+    };
+  };
+
+  /**
+   * The live account with this user name and password. Unknown users and wrong passwords get the
+   * same answer (4007) after the same amount of work, and the same growing wait after repeated
+   * failures from one address (`login-throttle.ts`); accounts are never locked.
+   */
+  const checkPassword = async (username: string, password: string, client: ClientInfo): Promise<UserRow> => {
+    const waitMs = deps.throttle.waitMs(username, client.ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError(ServerCode.TOO_MANY_REQUESTS, `Too many failed sign-ins; try again in ${seconds} second(s)`, 429);
+    }
+    const user = await deps.users.findByUsername(username);
+    const known = user !== null && user.delFlag === 0;
+    // Unknown users cost a real verification too, so timing tells nothing either.
+    const passwordOk = await verifyPassword(known ? user.passwordHash : await dummyPasswordHash(), password);
+    if (!known || !passwordOk) {
+      deps.throttle.failed(username, client.ip);
+      await loginLog(username, known ? user.realname : null, client, known ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
+      throw wrongCredentials();
+    }
+    deps.throttle.succeeded(username, client.ip);
+    return user;
+  };
+
+  return {
+    /** Checks the credentials (`checkPassword`) and opens a session. */
+    async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
+      return openSession(await checkPassword(username, password, client), client, 'password');
     },
+
+    checkPassword,
+    openSession,
 
     async logout(sessionId: string, username: string, realname: string, client: ClientInfo): Promise<void> {
       await deps.sessions.revoke(sessionId);

@@ -1,5 +1,5 @@
 import type { RoleOption } from '@cellsight/contract';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { roles, userRoles } from '../../db/schema.js';
 
@@ -20,6 +20,11 @@ export const createRoleRepository = (db: Database) => ({
   async byIds(ids: string[]): Promise<{ id: string; roleName: string; roleCode: string }[]> {
     if (ids.length === 0) return [];
     return db.select({ id: roles.id, roleName: roles.roleName, roleCode: roles.roleCode }).from(roles).where(inArray(roles.id, ids));
+  },
+  /** The id of the role with this code (the role a self-registered account gets), if it exists. */
+  async idByCode(roleCode: string): Promise<string | null> {
+    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, roleCode)).limit(1);
+    return row?.id ?? null;
   },
   /** The users holding any of the roles (whose permissions a change of these roles changes). */
   async holders(roleIds: string[]): Promise<string[]> {

@@ -88,6 +88,27 @@ export const createUserRepository = (db: Database) => ({
     return row ?? null;
   },
 
+  /** The live account holding this mobile number or e-mail address (any case), if any. */
+  async findByContact(field: 'phone' | 'email', value: string): Promise<UserRow | null> {
+    const match = field === 'email' ? sql`lower(${users.email}) = ${value.toLowerCase()}` : eq(users.phone, value);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(match, eq(users.delFlag, 0)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The live installer or distributor whose user code this is (an invitation names it). */
+  async findInviter(code: string): Promise<UserRow | null> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.code, code), eq(users.delFlag, 0), eq(users.status, 1), inArray(users.accountType, ['installer', 'distributor'])))
+      .limit(1);
+    return row ?? null;
+  },
+
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;

@@ -73,6 +73,39 @@ describe('LoginPage', () => {
     expect(session.userInfo?.realname).toBe('Ada Admin');
   });
 
+  it('signs in with a code texted to the mobile, and links to find password and register', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    server.use(
+      http.post('/boot/sys/sms', async ({ request }) => {
+        calls.push({ url: 'sms', body: await request.json() });
+        return HttpResponse.json(ok({ resendAfterMs: 60_000 }));
+      }),
+      http.post('/boot/sys/phoneLogin', async ({ request }) => {
+        calls.push({ url: 'phoneLogin', body: await request.json() });
+        return HttpResponse.json(ok(loginResult({ token: 'by-code' })));
+      }),
+    );
+    const router = renderLogin();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/user/register');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/want/findPwd');
+    await user.click(screen.getByRole('tab', { name: 'Mobile and code' }));
+    // No code is asked for before the number is a mobile number.
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please enter your mobile number')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Mobile number'), '13800000000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('button', { name: /Again in \d+ s/ })).toBeDisabled();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getAllByRole('button', { name: 'Sign in' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toEqual([
+      { url: 'sms', body: { mobile: '13800000000', smsmode: '0' } },
+      { url: 'phoneLogin', body: { mobile: '13800000000', captcha: '123456' } },
+    ]);
+    expect(session.token).toBe('by-code');
+  });
+
   it('greets with the platform name from the public config', async () => {
     renderLogin();
     expect(await screen.findByText('Welcome to Cellsight Test')).toBeInTheDocument();

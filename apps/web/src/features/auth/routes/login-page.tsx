@@ -1,15 +1,18 @@
-import type { LoginResult } from '@cellsight/contract';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { type LoginResult, fields } from '@cellsight/contract';
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CodeInput, showOnFields } from '@/components/verification';
+import { contractRule } from '@/lib/contract-rules';
 import { useDocumentTitle } from '@/lib/document-title';
 import { safeRedirect } from '@/lib/login-redirect';
 import { errorMessage } from '@/lib/notify';
-import { usePlatformName } from '@/lib/public-config';
+import { usePlatformName, usePublicConfig } from '@/lib/public-config';
 import { session } from '@/lib/session';
 import { useLogin } from '../api/login';
+import { usePhoneLogin } from '../api/phone-login';
 import { DepartSelectModal } from '../components/depart-select-modal';
 import { greetingForHour } from '../utils/greeting';
 
@@ -18,13 +21,25 @@ interface Values {
   password: string;
 }
 
-/** Sign-in with user name and password (spec section 2, POST /sys/login). */
+interface PhoneValues {
+  mobile: string;
+  captcha: string;
+}
+
+/**
+ * Sign-in with user name and password (POST /sys/login), or with a code texted to the account's
+ * mobile (POST /sys/phoneLogin); links to find password and, where visitors may, to register.
+ */
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'validation']);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const platformName = usePlatformName();
   const loginMutation = useLogin();
+  const phoneLogin = usePhoneLogin();
+  const [phoneForm] = Form.useForm<PhoneValues>();
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const signupOpen = usePublicConfig().data?.signupOpen ?? false;
   // A user with several departments or tenants picks one before entering the console.
   const [choosing, setChoosing] = useState<LoginResult | null>(null);
   const [greeting] = useState(() => greetingForHour(new Date().getHours()));
@@ -34,18 +49,65 @@ export default function LoginPage() {
     void navigate(safeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
   };
 
+  const signedIn = (result: LoginResult) => {
+    session.start(result);
+    if ((result.multi_depart === 2 && result.departs.length > 0) || result.tenantList.length > 1) setChoosing(result);
+    else enter();
+  };
+
   const onFinish = (values: Values) => {
-    loginMutation.mutate(
-      { username: values.username.trim(), password: values.password },
+    loginMutation.mutate({ username: values.username.trim(), password: values.password }, { onSuccess: signedIn });
+  };
+
+  const onPhoneFinish = (values: PhoneValues) => {
+    setPhoneError(null);
+    phoneLogin.mutate(
+      { mobile: values.mobile.trim(), captcha: values.captcha },
       {
-        onSuccess: (result) => {
-          session.start(result);
-          if ((result.multi_depart === 2 && result.departs.length > 0) || result.tenantList.length > 1) setChoosing(result);
-          else enter();
+        onSuccess: signedIn,
+        onError: (error) => {
+          if (!showOnFields(phoneForm, error, ['mobile', 'captcha'])) setPhoneError(errorMessage(error));
         },
       },
     );
   };
+
+  const codeRequest = async () => {
+    try {
+      const { mobile } = await phoneForm.validateFields(['mobile']);
+      return { mobile: mobile.trim(), smsmode: '0' as const };
+    } catch {
+      return null;
+    }
+  };
+
+  const passwordForm = (
+    <Form<Values> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on" initialValues={{ username: searchParams.get('username') ?? undefined }}>
+      <Form.Item name="username" label={t('username')} rules={[{ required: true, whitespace: true, message: t('validation:usernameRequired') }]}>
+        <Input prefix={<UserOutlined />} placeholder={t('usernamePlaceholder')} autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('validation:passwordRequired') }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+        {t('submit')}
+      </Button>
+    </Form>
+  );
+
+  const mobileForm = (
+    <Form<PhoneValues> form={phoneForm} layout="vertical" size="large" onFinish={onPhoneFinish} requiredMark={false}>
+      <Form.Item name="mobile" label={t('mobile')} rules={[contractRule(fields.mobile, t, 'mobile')]}>
+        <Input prefix={<MobileOutlined />} autoComplete="tel" inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="captcha" label={t('code')} rules={[{ required: true, message: t('codeRequired') }]}>
+        <CodeInput request={codeRequest} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={phoneLogin.isPending}>
+        {t('submit')}
+      </Button>
+    </Form>
+  );
 
   return (
     <div className="cs-login-form">
@@ -54,17 +116,17 @@ export default function LoginPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('welcome', { platform: platformName })}</Typography.Paragraph>
       {loginMutation.isError && <Alert type="error" showIcon title={errorMessage(loginMutation.error)} style={{ marginBottom: 16 }} />}
-      <Form<Values> layout="vertical" size="large" onFinish={onFinish} requiredMark={false} autoComplete="on">
-        <Form.Item name="username" label={t('username')} rules={[{ required: true, whitespace: true, message: t('validation:usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} placeholder={t('usernamePlaceholder')} autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('validation:passwordRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
-          {t('submit')}
-        </Button>
-      </Form>
+      {phoneError && <Alert type="error" showIcon title={phoneError} style={{ marginBottom: 16 }} />}
+      <Tabs
+        items={[
+          { key: 'password', label: t('byPassword'), children: passwordForm },
+          { key: 'mobile', label: t('byMobile'), children: mobileForm },
+        ]}
+      />
+      <Flex justify="space-between" style={{ marginTop: 16 }}>
+        <Link to="/want/findPwd">{t('forgotPassword')}</Link>
+        {signupOpen && <Link to="/user/register">{t('register')}</Link>}
+      </Flex>
       {choosing && (
         <DepartSelectModal
           result={choosing}

@@ -1,0 +1,109 @@
+import {
+  ServerCode,
+  alterationRequestSchema,
+  loginResultSchema,
+  passwordChangeRequestSchema,
+  phoneLoginRequestSchema,
+  phoneVerificationRequestSchema,
+  registerRequestSchema,
+  registerResultSchema,
+  sendCodeRequestSchema,
+  sendCodeResultSchema,
+} from '@cellsight/contract';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { createRoleRepository } from '../role/role.repository.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createUserRepository } from '../user/user.repository.js';
+import { createVerificationRepository } from '../verification/verification.repository.js';
+import { createVerificationService } from '../verification/verification.service.js';
+import type { AuthService, ClientInfo } from './auth.service.js';
+import { createSelfService } from './self-service.service.js';
+import { createSessionRepository } from './session.repository.js';
+
+const tags = ['self-service'];
+
+/**
+ * The public self-service calls (spec sections 2 and 7): codes by SMS or mail, register, find
+ * password, change of mobile or e-mail, and phone sign-in. Each is limited per IP like sign-in
+ * (`guard`); the codes themselves are limited per address, account and IP in the database.
+ */
+export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): void {
+  const service = createSelfService({
+    users: createUserRepository(app.db),
+    roles: createRoleRepository(app.db),
+    tenants: createTenantRepository(app.db),
+    sessions: createSessionRepository(app.db),
+    codes: createVerificationService({ codes: createVerificationRepository(app.db), outbox: app.outbox, platformName: app.config.platformName }),
+    auth,
+    signup: app.config.signup,
+    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
+    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+  });
+  const common = { access: 'public', onRequest: guard, tags } as const;
+
+  route(
+    app,
+    {
+      ...common,
+      method: 'POST',
+      url: '/sys/sms',
+      summary:
+        'Send a 6-digit code to `mobile` (SMS) or `email` (mail) for sign-in (smsmode 0), registration (1), a password reset (2, with `username`) or a new contact (3). Good for 10 minutes and 5 guesses; one per address per minute, 5 per address or account and 20 per IP per hour (4037 beyond). 4011/4012 when registering or changing to a taken contact; for sign-in and reset the answer is the same whether or not an account matches',
+      input: { body: sendCodeRequestSchema },
+      result: sendCodeResultSchema,
+    },
+    async (request) => ok(await service.sendCode(request.body, clientOf(request)), 'If the details are right, a code is on its way', ServerCode.OK),
+  );
+
+  route(
+    app,
+    {
+      ...common,
+      method: 'POST',
+      url: '/sys/user/register',
+      summary: 'Register an end-user account confirmed by the code sent to `phone` or `email` (4013 expired, 4014 wrong, 4015 used; 4010/4011/4012 taken); it goes under the installer whose user code is `invite`, else the platform’s default installer',
+      input: { body: registerRequestSchema },
+      result: registerResultSchema,
+    },
+    async (request) => ok(await service.register(request.body), 'Registered', ServerCode.REGISTERED),
+  );
+
+  route(
+    app,
+    { ...common, method: 'POST', url: '/sys/user/phoneVerification', summary: 'Find password, step 2: check the code sent for this account (not spent yet)', input: { body: phoneVerificationRequestSchema }, result: registerResultSchema },
+    async (request) => ok(await service.verifyResetCode(request.body), 'Verified', ServerCode.VERIFIED),
+  );
+
+  route(
+    app,
+    { ...common, method: 'POST', url: '/sys/user/passwordChange', summary: 'Find password, step 3: set a new password with the code; every session of the account ends', input: { body: passwordChangeRequestSchema }, result: null },
+    async (request) => {
+      await service.resetPassword(request.body);
+      return ok(null, 'Password reset', ServerCode.PASSWORD_RESET);
+    },
+  );
+
+  route(
+    app,
+    {
+      ...common,
+      method: 'POST',
+      url: '/sys/user/alteration',
+      summary: 'Give an account (user name and password) a new mobile number (`phone`) or e-mail address, proven by the code sent to the new one (4011/4012 taken, 4022 already the account’s)',
+      input: { body: alterationRequestSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.alterContact(request.body, clientOf(request));
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    { ...common, method: 'POST', url: '/sys/phoneLogin', summary: 'Sign in with the code sent to the account’s mobile (smsmode 0)', input: { body: phoneLoginRequestSchema }, result: loginResultSchema },
+    async (request) => ok(await service.phoneLogin(request.body, clientOf(request)), 'Signed in', ServerCode.OK),
+  );
+}
