@@ -26,7 +26,7 @@ export const announcementContentMax = 100_000;
 export const openPageSchema = text()
   .trim()
   .max(500, 'is too long')
-  .regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/i, 'must be a console path (/...) or an http(s) address');
+  .regex(/^(\/([^\s/]\S*)?|https?:\/\/\S+)$/i, 'must be a console path (/...) or an http(s) address');
 
 const announcementFields = {
   titile: text().trim().min(1, 'is required').max(100, 'is too long'),
