@@ -97,6 +97,8 @@ export default defineConfig({
       WEB_DIST: process.env.E2E_WEB_DIST,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       DEMO: '0',
+      // Self-registered accounts go under this installer (register.spec.ts creates it).
+      SIGNUP_INSTALLER: 'e2e_signup_inst',
       LOGIN_RATE_LIMIT: '1000',
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       MQTT_HOST: '127.0.0.1',
