@@ -290,6 +290,27 @@ describe('tickets', () => {
     }
   });
 
+  it('puts every change in the bell’s system messages of the ticket’s other people, in their language, with the way to it', async () => {
+    type Message = { titile: string; msgContent: string; openType: string | null; openPage: string | null; busId: string | null };
+    const systemMessages = async (who: keyof typeof token, language = 'en-US') => {
+      const response = await t.request({ method: 'GET', url: '/boot/sys/annountCement/listByUser', token: token[who], query: { pageSize: '50' }, headers: { 'accept-language': language } });
+      return (response.json().result as { sysMsgList: Message[] }).sysMsgList;
+    };
+    const { id, orderNo } = await file('enduser');
+    await waitFor(async () => (await systemMessages('installer')).filter((m) => m.busId === id).length, (n) => n === 1);
+    expect((await systemMessages('installer')).find((m) => m.busId === id)).toMatchObject({ titile: `New ticket ${orderNo}`, openType: 'url', openPage: `/worklist/detail?id=${id}` });
+    expect((await systemMessages('distributor')).some((m) => m.busId === id)).toBe(true);
+    // Who filed it is not told of their own doing; the other branch not at all.
+    expect((await systemMessages('enduser')).some((m) => m.busId === id)).toBe(false);
+    expect((await systemMessages('installer2')).some((m) => m.busId === id)).toBe(false);
+
+    expect((await post('installer', 'transition', { id, action: 'accept' })).statusCode).toBe(200);
+    await waitFor(async () => (await systemMessages('enduser')).filter((m) => m.busId === id).length, (n) => n === 1);
+    const moved = (await systemMessages('enduser', 'zh-CN')).find((m) => m.busId === id);
+    expect(moved?.titile).toBe(`工单 ${orderNo} 状态已更新`);
+    expect(moved?.msgContent).toContain('待处理');
+  });
+
   it('refuses bad input with 400 naming the field, and stores nothing', async () => {
     const before = await count(t, sql`select count(*)::int as n from tb_ticket`);
     const cases: [Record<string, unknown>, string][] = [

@@ -232,3 +232,29 @@ export const ticketMail = {
     defect: ['Defect', '故障', 'Defekt'],
   },
 } as const satisfies { [key: string]: Words | { [key: string]: Words } };
+
+/**
+ * The bell's system message about a ticket (spec: "a ticket changed"), to everyone of the ticket
+ * but who changed it. `{orderNo}`, `{title}`, `{author}` and `{status}` are filled in.
+ */
+export const ticketNotice = {
+  created: {
+    title: ['New ticket {orderNo}', '新工单 {orderNo}', 'Neues Ticket {orderNo}'],
+    message: ['{author} opened “{title}”.', '{author} 提交了工单“{title}”。', '{author} hat „{title}“ eröffnet.'],
+  },
+  replied: {
+    title: ['Reply on ticket {orderNo}', '工单 {orderNo} 有新回复', 'Antwort zum Ticket {orderNo}'],
+    message: ['{author} replied to “{title}”.', '{author} 回复了工单“{title}”。', '{author} hat auf „{title}“ geantwortet.'],
+  },
+  status: {
+    title: ['Ticket {orderNo} moved on', '工单 {orderNo} 状态已更新', 'Ticket {orderNo} ist weiter'],
+    message: ['{author} moved “{title}” on: it is now {status}.', '{author} 更新了工单“{title}”，当前状态：{status}。', '{author} hat „{title}“ weitergeführt: Stand jetzt {status}.'],
+  },
+  statuses: {
+    pending: ['awaiting acceptance', '待受理', 'wartet auf Annahme'],
+    processing: ['awaiting handling', '待处理', 'wartet auf Bearbeitung'],
+    in_progress: ['in progress', '处理中', 'in Bearbeitung'],
+    pending_review: ['awaiting rating', '待评价', 'wartet auf Bewertung'],
+    completed: ['completed', '已完成', 'abgeschlossen'],
+  },
+} as const satisfies { [key: string]: { [key: string]: Words } };

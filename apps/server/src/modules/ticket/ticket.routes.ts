@@ -27,6 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const rooms = [adminRoom(tenantId), ...userIds.map(userRoom)];
       app.realtime.toConnections('ticket.changed', (heard) => (rooms.some((room) => heard.has(room)) ? data : null));
     },
+    notify: (notice) => app.notices.system(notice),
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
   });
   // Links in mail lead to the console the submitter used, unless PUBLIC_URL names another.

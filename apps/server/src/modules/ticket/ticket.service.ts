@@ -8,12 +8,14 @@ import {
   type TicketThread,
   type TicketThreadEntry,
   type Words,
+  fillWords,
   type ticketAddSchema,
   type ticketCloseSchema,
   ticketHandlerActionNames,
   ticketHandlerActions,
   ticketLimits,
   ticketMail,
+  ticketNotice,
   type ticketReplySchema,
   ticketResource,
   type ticketTransitionSchema,
@@ -25,6 +27,7 @@ import { tickets, users } from '../../db/schema.js';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { SystemNotice } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { FileRepository } from '../file/file.repository.js';
 import { type ScopeCaller, visibleStationIds } from '../station/station-scope.js';
@@ -49,7 +52,9 @@ export interface TicketServiceDeps {
   mail(message: TicketMail): Promise<unknown>;
   /** Tells the consoles of these users, and the tenant's administrators, that the ticket changed. */
   live(tenantId: number, userIds: string[], data: ServerEventMap['ticket.changed']): void;
-  /** A mail that could not be written or sent. */
+  /** A system message in the bell of these users (`app.notices.system`). */
+  notify(notice: SystemNotice): Promise<unknown>;
+  /** A mail or message that could not be written or sent. */
   warn(error: unknown, what: string): void;
 }
 
@@ -69,8 +74,7 @@ export const ticketScope = (caller: ScopeCaller): SQL => {
 /** Accounts store no language yet: mail goes out in the platform's default language until they do. */
 const mailLanguage = (_party: TicketParty): Language => 'en-US';
 
-const fill = (words: Words, language: Language, values: Record<string, string>): string =>
-  wordsIn(words, language).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+const fill = (words: Words, language: Language, values: Record<string, string>): string => wordsIn(fillWords(words, values), language);
 
 export const createTicketService = (deps: TicketServiceDeps) => {
   const kit = createResourceService({
@@ -127,10 +131,32 @@ export const createTicketService = (deps: TicketServiceDeps) => {
 
   const linkTo = (origin: string, id: string) => `${origin}/worklist/detail?id=${encodeURIComponent(id)}`;
 
-  /** Everyone of the ticket (submitter and handlers) hears of the change live; so do the tenant's administrators. */
-  const tell = async (ticket: Pick<TicketRow, 'id' | 'orderNo' | 'status' | 'submitterId' | 'stationId' | 'tenantId'>, change: ServerEventMap['ticket.changed']['change'], handlers?: TicketParty[]) => {
+  /**
+   * Everyone of the ticket (submitter and handlers) hears of the change live, and so do the tenant's
+   * administrators; everyone of it but `actor` also finds it in the bell's system messages.
+   */
+  const tell = async (
+    ticket: Pick<TicketRow, 'id' | 'orderNo' | 'title' | 'status' | 'submitterId' | 'stationId' | 'tenantId'>,
+    change: ServerEventMap['ticket.changed']['change'],
+    actor: AuthContext,
+    handlers?: TicketParty[],
+  ) => {
     const side = handlers ?? (await handlersOf(ticket));
-    deps.live(ticket.tenantId, [ticket.submitterId, ...side.map((party) => party.id)], { id: ticket.id, orderNo: ticket.orderNo, status: ticket.status, change });
+    const parties = [ticket.submitterId, ...side.map((party) => party.id)];
+    deps.live(ticket.tenantId, parties, { id: ticket.id, orderNo: ticket.orderNo, status: ticket.status, change });
+    const values = { orderNo: ticket.orderNo, title: ticket.title, author: actor.realname || actor.username, status: ticketNotice.statuses[ticket.status] };
+    deps
+      .notify({
+        tenantId: ticket.tenantId,
+        userIds: [...new Set(parties)].filter((id) => id !== actor.userId),
+        title: fillWords(ticketNotice[change].title, values),
+        message: fillWords(ticketNotice[change].message, values),
+        openType: 'url',
+        openPage: `/worklist/detail?id=${encodeURIComponent(ticket.id)}`,
+        busType: 'ticket',
+        busId: ticket.id,
+      })
+      .catch((error: unknown) => deps.warn(error, `ticket notice for ${ticket.orderNo}`));
   };
 
   const moveOrRefuse = async (ticket: TicketRow, from: TicketRow['status'], to: TicketRow['status'], field: string, moved: Promise<boolean>) => {
@@ -155,7 +181,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       const { id, orderNo } = await deps.tickets.create({ ...input, tenantId: station.tenantId, submitterId: auth.userId, createBy: auth.username });
       const ticket = { id, orderNo, status: 'pending' as const, submitterId: auth.userId, stationId: station.id, tenantId: station.tenantId };
       const handlers = await handlersOf(ticket);
-      await tell(ticket, 'created', handlers);
+      await tell({ ...ticket, title: input.title }, 'created', auth, handlers);
       mailTo(handlers, station.tenantId, auth.username, (language) => {
         const values = {
           platform: deps.platformName,
@@ -195,7 +221,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       await checkAttachments(auth, input.attachments);
       const entryId = await deps.tickets.reply({ ticketId: ticket.id, action: null, status: null, content: input.content, attachments: input.attachments, authorId: auth.userId }, auth.username);
       const handlers = await handlersOf(ticket);
-      await tell(ticket, 'replied', handlers);
+      await tell(ticket, 'replied', auth, handlers);
       // The other side: the handlers when the submitter writes, else the submitter.
       const recipients = auth.userId === ticket.submitterId ? handlers : await deps.tickets.parties([ticket.submitterId]);
       mailTo(recipients, ticket.tenantId, auth.username, (language) => {
@@ -217,7 +243,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       if (ticket.status !== from) throw badRequest(ServerCode.OPERATION_FAILED, `action: a ${ticket.status} ticket cannot be ${input.action}ed (only a ${from} one)`, [{ field: 'action', message: `needs a ${from} ticket; this one is ${ticket.status}` }]);
       const entry = { ticketId: ticket.id, action: input.action, status: to, content: input.content || null, attachments: [], authorId: auth.userId };
       const moved = await moveOrRefuse(ticket, from, to, 'action', deps.tickets.move(ticket.id, from, to, entry, {}, auth.username));
-      await tell(moved, 'status');
+      await tell(moved, 'status', auth);
       return to;
     },
 
@@ -229,7 +255,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       const entry = { ticketId: ticket.id, action: 'close' as const, status: 'completed' as const, content: input.content || null, attachments: [], authorId: auth.userId };
       const values = { resolved: input.resolved, speedRating: input.speedRating, attitudeRating: input.attitudeRating, closeTime: new Date() };
       const moved = await moveOrRefuse(ticket, ticket.status, 'completed', 'id', deps.tickets.move(ticket.id, ticket.status, 'completed', entry, values, auth.username));
-      await tell(moved, 'status');
+      await tell(moved, 'status', auth);
     },
   };
 };
