@@ -27,3 +27,4 @@ export * from '../modules/legal/legal.table.js';
 export * from '../modules/ticket/ticket.table.js';
 export * from '../modules/announcement/announcement.table.js';
 export * from '../modules/verification/verification.table.js';
+export * from '../modules/alarm-notification/alarm-notification.table.js';
