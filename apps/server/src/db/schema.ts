@@ -28,3 +28,4 @@ export * from '../modules/ticket/ticket.table.js';
 export * from '../modules/announcement/announcement.table.js';
 export * from '../modules/verification/verification.table.js';
 export * from '../modules/alarm-notification/alarm-notification.table.js';
+export * from '../modules/member/member.table.js';
