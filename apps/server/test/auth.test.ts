@@ -228,4 +228,14 @@ describe('department choice', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toContain('orgCode');
   });
+
+  it('lists where the user may work: departments, the current one, and active tenants', async () => {
+    const response = await t.request({ method: 'GET', url: '/boot/sys/user/getCurrentUserDeparts', token: adminToken });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json().result as { list: { orgCode: string }[]; orgCode: string | null; tenantList: { id: number }[] };
+    expect(result.list.map((d) => d.orgCode)).toContain('A01');
+    expect(result.orgCode).toBe('A01');
+    expect(result.tenantList.map((tenant) => tenant.id)).toEqual([1]);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/user/getCurrentUserDeparts' })).statusCode).toBe(401);
+  });
 });

@@ -214,6 +214,6 @@ export const fillWords = (words: Words, values: Record<string, string | Words>):
   words.map((one, index) =>
     one.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = values[name];
-      return value === undefined ? whole : typeof value === 'string' ? value : value[index];
+      return value === undefined ? whole : typeof value === 'string' ? value : (value[index] ?? whole);
     }),
   ) as unknown as Words;

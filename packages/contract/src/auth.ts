@@ -129,6 +129,17 @@ export const selectDepartRequestSchema = z.object({
 });
 export const selectDepartResultSchema = z.object({ userInfo: userInfoSchema });
 
+/**
+ * `GET /sys/user/getCurrentUserDeparts`: where the signed-in user may work — their departments (and
+ * the current one) and their active tenants — so the console can offer a switch after sign-in too.
+ */
+export const workplacesSchema = z.object({
+  list: z.array(departSchema),
+  orgCode: text().nullable(),
+  tenantList: z.array(tenantSchema),
+});
+export type Workplaces = z.infer<typeof workplacesSchema>;
+
 /** Self-service password change (`sys/user/updatePassword`). */
 export const updatePasswordRequestSchema = z.object({
   username: text().trim().max(64).optional(),

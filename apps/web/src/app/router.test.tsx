@@ -20,6 +20,8 @@ const server = setupServer(
   http.get('/boot/sys/role/queryall', () => HttpResponse.json(ok([]))),
   // The header bell's unread announcements.
   http.get('/boot/sys/annountCement/listByUser', () => HttpResponse.json(ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }))),
+  // Where the user may work (the user menu's switch): one department, one tenant.
+  http.get('/boot/sys/user/getCurrentUserDeparts', () => HttpResponse.json(ok({ list: [], orgCode: null, tenantList: [{ id: 1, name: 'Cellsight', status: 1 }] }))),
   http.get('/boot/sys/dict/*', () => HttpResponse.json(ok({}))),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -5,6 +5,7 @@ import {
   selectDepartRequestSchema,
   selectDepartResultSchema,
   updatePasswordRequestSchema,
+  workplacesSchema,
 } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +59,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app,
     { method: 'POST', url: '/sys/selectDepart', access: 'authenticated', demoAllowed: true, tags, summary: 'Choose the department to work in', input: { body: selectDepartRequestSchema }, result: selectDepartResultSchema },
     async (request) => ok({ userInfo: await auth.selectDepart(requireAuth(request).userId, request.body.orgCode) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/user/getCurrentUserDeparts',
+      access: 'authenticated',
+      demoAllowed: true,
+      tags,
+      summary: 'Where you may work: your departments (and the current one) and your active tenants',
+      result: workplacesSchema,
+    },
+    async (request) => ok(await auth.workplaces(requireAuth(request).userId)),
   );
 
   route(

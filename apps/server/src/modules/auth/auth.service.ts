@@ -3,6 +3,7 @@ import {
   type LoginResult,
   type UpdatePasswordRequest,
   type UserInfo,
+  type Workplaces,
   ServerCode,
   isStrongPassword,
   limits,
@@ -141,6 +142,12 @@ export const createAuthService = (deps: Dependencies) => {
       await deps.users.update(user.id, { passwordHash: await hashPassword(body.password), updateBy: auth.username, updateTime: now() });
       const ended = await deps.sessions.revokeAllForUser(user.id, auth.sessionId);
       deps.onSessionsEnded(ended, 'password-changed');
+    },
+
+    /** The user's departments, the current one, and their active tenants (for switching after sign-in). */
+    async workplaces(userId: string): Promise<Workplaces> {
+      const [list, tenantList, user] = await Promise.all([deps.users.departsOf(userId), deps.tenants.activeForUser(userId), deps.users.findById(userId)]);
+      return { list, orgCode: user?.orgCode ?? null, tenantList };
     },
 
     /** Switches the user's current department to one of their own. */

@@ -20,6 +20,8 @@ const server = setupServer(
   http.get('/boot/sys/role/queryall', () => HttpResponse.json(ok([]))),
   // The header bell's unread announcements.
   http.get('/boot/sys/annountCement/listByUser', () => HttpResponse.json(ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }))),
+  // Where the user may work (the user menu's switch): one department, one tenant.
+  http.get('/boot/sys/user/getCurrentUserDeparts', () => HttpResponse.json(ok({ list: [], orgCode: null, tenantList: [{ id: 1, name: 'Cellsight', status: 1 }] }))),
   http.get('/boot/sys/dict/*', () => HttpResponse.json(ok({}))),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,6 +41,39 @@ describe('main layout', () => {
     expect(within(breadcrumb).getByText('Account settings')).toBeInTheDocument();
     expect(within(breadcrumb).queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Account settings · Cellsight Test'));
+  });
+
+  it('lets a user with several departments switch from the user menu', async () => {
+    let chosen: unknown;
+    server.use(
+      http.get('/boot/sys/user/getCurrentUserDeparts', () =>
+        HttpResponse.json(
+          ok({
+            list: [
+              { id: 'd1', departName: 'North', orgCode: 'A01', parentId: null },
+              { id: 'd2', departName: 'South', orgCode: 'A02', parentId: null },
+            ],
+            orgCode: 'A01',
+            tenantList: [{ id: 1, name: 'Cellsight', status: 1 }],
+          }),
+        ),
+      ),
+      http.post('/boot/sys/selectDepart', async ({ request }) => {
+        chosen = await request.json();
+        return HttpResponse.json(ok({ userInfo: userInfo({ orgCode: 'A02' }) }));
+      }),
+    );
+    session.start(loginResult());
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, '/account/settings');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByText('Switch department'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByTitle('South'));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(chosen).toEqual({ orgCode: 'A02', username: 'admin' }));
+    await waitFor(() => expect(session.userInfo?.orgCode).toBe('A02'));
   });
 
   it('moves the menu into a drawer on small screens', async () => {

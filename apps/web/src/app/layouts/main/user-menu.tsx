@@ -1,4 +1,4 @@
-import { GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
 import { MenuComponent, Permission } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps, Space, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguageItems } from '@/components/language-menu';
 import { logout } from '@/features/auth/api/logout';
+import { useWorkplaces } from '@/features/auth/api/workplaces';
 import { fileUrl } from '@/lib/api-client';
 import { loginRoute } from '@/lib/login-redirect';
 import { useHasPermission } from '@/lib/permissions';
@@ -18,11 +19,12 @@ import { findMenuPath } from '../../console/menu-tree';
 // The account dialogs load when first opened.
 const UserSettingsModal = lazy(() => import('@/features/account/components/user-settings-modal').then((m) => ({ default: m.UserSettingsModal })));
 const ChangePasswordModal = lazy(() => import('@/features/account/components/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+const SwitchWorkplaceModal = lazy(() => import('@/features/auth/components/switch-workplace-modal').then((m) => ({ default: m.SwitchWorkplaceModal })));
 
-type Dialog = 'settings' | 'password';
+type Dialog = 'settings' | 'password' | 'workplace';
 
 /**
- * The user menu of the header (spec section 2): the worklist, language, create site, user settings and password
+ * The user menu of the header (spec section 2): the worklist, switching department or tenant, language, create site, user settings and password
  * change (not for demo accounts), and sign-out after a confirmation.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -42,6 +44,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const mayCreateSite = useHasPermission(Permission.StationAdd) && !demo && createSitePath !== null;
   // 'Open worklist' (spec section 2): the ticket list, where the user's menu has it.
   const worklistPath = findMenuPath(menu, MenuComponent.TicketList);
+  // 'Switch department' where the user has several departments or tenants (spec section 6).
+  const workplaces = useWorkplaces().data;
+  const maySwitch = workplaces !== undefined && (workplaces.list.length > 1 || workplaces.tenantList.length > 1);
 
   const show = (dialog: Dialog) => {
     setMounted((current) => new Set(current).add(dialog));
@@ -67,6 +72,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
 
   const items: MenuProps['items'] = [
     ...(worklistPath ? [{ key: 'worklist', label: t('userMenu.worklist'), icon: <SolutionOutlined />, onClick: () => void navigate(worklistPath) }] : []),
+    ...(maySwitch ? [{ key: 'workplace', label: t('userMenu.switchWorkplace'), icon: <ApartmentOutlined />, onClick: () => show('workplace') }] : []),
     { key: 'language', label: t('userMenu.language'), icon: <GlobalOutlined />, children: languageItems },
     ...(demo
       ? []
@@ -93,6 +99,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       <Suspense fallback={null}>
         {mounted.has('settings') && <UserSettingsModal open={open === 'settings'} onClose={() => setOpen(null)} />}
         {mounted.has('password') && <ChangePasswordModal open={open === 'password'} onClose={() => setOpen(null)} />}
+        {open === 'workplace' && <SwitchWorkplaceModal onClose={() => setOpen(null)} />}
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@cellsight/contract';
+import type { Depart, LoginResult, Tenant } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,21 +11,40 @@ interface Values {
   tenantId?: number;
 }
 
+/** Where a user may work: their departments and tenants, with the current choice to start from. */
+export interface WorkplaceChoices {
+  username: string;
+  departs: Depart[];
+  tenantList: Tenant[];
+  orgCode?: string | null;
+  tenantId?: number;
+}
+
+/** The choices a sign-in answer offers (spec section 6: asked when there are several). */
+export const choicesOf = (result: LoginResult): WorkplaceChoices => ({
+  username: result.userInfo.username,
+  departs: result.multi_depart === 2 ? result.departs : [],
+  tenantList: result.tenantList,
+});
+
+/** Whether there is anything to choose. */
+export const hasChoices = (choices: WorkplaceChoices): boolean => choices.departs.length > 1 || choices.tenantList.length > 1;
+
 /**
- * After sign-in, a user with several departments or tenants chooses the one to work in
- * (spec section 6). Cancelling signs out again.
+ * A user with several departments or tenants chooses the one to work in: after sign-in (spec
+ * section 6; cancelling signs out again), and later from the user menu.
  */
-export function DepartSelectModal({ result, onDone, onCancel }: { result: LoginResult; onDone: () => void; onCancel: () => void }) {
+export function DepartSelectModal({ choices, onDone, onCancel }: { choices: WorkplaceChoices; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<Values>();
-  const askDepart = result.multi_depart === 2 && result.departs.length > 0;
-  const askTenant = result.tenantList.length > 1;
+  const askDepart = choices.departs.length > 1;
+  const askTenant = choices.tenantList.length > 1;
 
   const choose = useMutation({
     mutationFn: async (values: Values) => {
       if (askTenant && values.tenantId !== undefined) session.setTenantId(String(values.tenantId));
       if (askDepart && values.orgCode) {
-        const userInfo = await selectDepart({ orgCode: values.orgCode, username: result.userInfo.username });
+        const userInfo = await selectDepart({ orgCode: values.orgCode, username: choices.username });
         session.setUserInfo(userInfo);
       }
     },
@@ -43,15 +62,15 @@ export function DepartSelectModal({ result, onDone, onCancel }: { result: LoginR
       mask={{ closable: false }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => choose.mutate(values)}>
+      <Form form={form} layout="vertical" onFinish={(values) => choose.mutate(values)} initialValues={{ orgCode: choices.orgCode ?? undefined, tenantId: choices.tenantId }}>
         {askTenant && (
           <Form.Item name="tenantId" label={t('choose.tenant')} rules={[{ required: true, message: t('choose.tenantRequired') }]}>
-            <Select options={result.tenantList.map((tenant) => ({ value: tenant.id, label: tenant.name }))} />
+            <Select options={choices.tenantList.map((tenant) => ({ value: tenant.id, label: tenant.name }))} />
           </Form.Item>
         )}
         {askDepart && (
           <Form.Item name="orgCode" label={t('choose.depart')} rules={[{ required: true, message: t('choose.departRequired') }]}>
-            <Select options={result.departs.map((depart) => ({ value: depart.orgCode, label: depart.departName }))} />
+            <Select options={choices.departs.map((depart) => ({ value: depart.orgCode, label: depart.departName }))} />
           </Form.Item>
         )}
         {choose.isError && <Alert type="error" showIcon title={errorMessage(choose.error)} />}

@@ -13,7 +13,7 @@ import { usePlatformName, usePublicConfig } from '@/lib/public-config';
 import { session } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { usePhoneLogin } from '../api/phone-login';
-import { DepartSelectModal } from '../components/depart-select-modal';
+import { DepartSelectModal, choicesOf, hasChoices } from '../components/depart-select-modal';
 import { greetingForHour } from '../utils/greeting';
 
 interface Values {
@@ -51,7 +51,7 @@ export default function LoginPage() {
 
   const signedIn = (result: LoginResult) => {
     session.start(result);
-    if ((result.multi_depart === 2 && result.departs.length > 0) || result.tenantList.length > 1) setChoosing(result);
+    if (hasChoices(choicesOf(result))) setChoosing(result);
     else enter();
   };
 
@@ -129,7 +129,7 @@ export default function LoginPage() {
       </Flex>
       {choosing && (
         <DepartSelectModal
-          result={choosing}
+          choices={choicesOf(choosing)}
           onDone={enter}
           onCancel={() => {
             setChoosing(null);
