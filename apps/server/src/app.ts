@@ -15,6 +15,7 @@ import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import outboxPlugin from './modules/outbox/outbox.plugin.js';
 import announcementPlugin from './modules/announcement/announcement.plugin.js';
+import alarmNotificationPlugin from './modules/alarm-notification/alarm-notification.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
@@ -86,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxPlugin);
   // app.notices: system messages other modules send (before the device plane, which sends them).
   await app.register(announcementPlugin);
+  // app.alarmNotifications: users' alarm rules and the minutely mail delivery.
+  await app.register(alarmNotificationPlugin);
   await app.register(devicePlanePlugin, { config });
   await app.register(demoFleetPlugin, { config });
 

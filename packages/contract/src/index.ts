@@ -33,3 +33,4 @@ export * from './dashboard.js';
 export * from './history.js';
 export * from './cell-history.js';
 export * from './self-service.js';
+export * from './alarm-notification.js';

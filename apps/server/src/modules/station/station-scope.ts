@@ -1,6 +1,6 @@
 import { type AccountType, AccountType as Types } from '@cellsight/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { loggers, stations } from '../../db/schema.js';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { loggers, stations, userTenants } from '../../db/schema.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 /** Who is asking, as far as records go: the tenant rule plus the caller's place in the account hierarchy. */
@@ -21,6 +21,14 @@ export const stationCondition = (caller: ScopeCaller): SQL => {
   if (caller.accountType === Types.Admin) return inTenants;
   return sql`(${inTenants} and (${stations.ownerId} = ${caller.userId} or ${stations.installerId} = ${caller.userId} or ${stations.distributorId} = ${caller.userId}))`;
 };
+
+/**
+ * The same rule for users named by columns instead of one caller (a job over many users, with no
+ * `tenant-id` header: all of the user's tenants count): true when that user may see `tb_station`'s row.
+ */
+export const stationSeenBy = (user: { id: SQL | AnyColumn; accountType: SQL | AnyColumn }): SQL =>
+  sql`(${stations.tenantId} in (select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${user.id})
+    and (${user.accountType} = ${Types.Admin} or ${stations.ownerId} = ${user.id} or ${stations.installerId} = ${user.id} or ${stations.distributorId} = ${user.id}))`;
 
 /** Ids of the stations the caller may see, as a subquery. */
 export const visibleStationIds = (caller: ScopeCaller): SQL => sql`(select ${stations.id} from ${stations} where ${stationCondition(caller)})`;
