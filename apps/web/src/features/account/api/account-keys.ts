@@ -2,4 +2,5 @@
 export const accountKeys = {
   all: ['account'] as const,
   profile: (userId: string) => [...accountKeys.all, 'profile', userId] as const,
+  alarmRules: () => [...accountKeys.all, 'alarm-rules'] as const,
 };
