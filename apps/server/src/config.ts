@@ -73,6 +73,27 @@ const configSchema = z.object({
   SIGNUP: z.enum(['open', 'closed']).default('open'),
   /** User name of the installer new accounts go under when nobody invited them (with DEMO=1: the demo installer). */
   SIGNUP_INSTALLER: z.string().min(1).max(64).optional(),
+  /**
+   * User name of the distributor that takes over the installers and end users of a deleted account
+   * when that account has no superior of its own (Members screen; unset: such a deletion is refused
+   * while the account still has members).
+   */
+  MEMBER_DEFAULT_DISTRIBUTOR: z.string().min(1).max(64).optional(),
+  /**
+   * Sign-in through an outside OAuth2 / OpenID Connect provider (off unless all five are set): its
+   * authorization, token and user-info endpoints, and this platform's client id and secret there.
+   * The provider redirects back to <PUBLIC_URL or the console's address>/boot/sys/thirdLogin/oauth/callback.
+   */
+  OAUTH_AUTHORIZE_URL: z.string().regex(/^https?:\/\/\S+$/, 'OAUTH_AUTHORIZE_URL must be an http(s) URL').optional(),
+  OAUTH_TOKEN_URL: z.string().regex(/^https?:\/\/\S+$/, 'OAUTH_TOKEN_URL must be an http(s) URL').optional(),
+  OAUTH_USERINFO_URL: z.string().regex(/^https?:\/\/\S+$/, 'OAUTH_USERINFO_URL must be an http(s) URL').optional(),
+  OAUTH_CLIENT_ID: z.string().min(1).max(200).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  OAUTH_SCOPE: z.string().min(1).max(200).default('openid profile email'),
+  /** The sign-in button's words ("Sign in with <OAUTH_NAME>"). */
+  OAUTH_NAME: z.string().min(1).max(40).default('single sign-on'),
+  /** A CAS server (https://cas.example.com/cas): its accounts sign in to console accounts of the same user name. Unset: no CAS. */
+  CAS_URL: z.string().regex(/^https?:\/\/\S+$/, 'CAS_URL must be an http(s) URL').optional(),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -131,6 +152,12 @@ export type Config = {
   smtp: { url: string | null; from: string };
   sms: { gatewayUrl: string | null; token: string | null };
   signup: { open: boolean; installer: string | null };
+  thirdLogin: {
+    oauth: { authorizeUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string; name: string } | null;
+    casUrl: string | null;
+  };
+  /** The distributor (user name) that takes over a deleted account's members when nobody is above it. */
+  members: { defaultDistributor: string | null };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
   loginRateLimit: number;
   /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
@@ -169,6 +196,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.MQTT_DYNSEC_USERNAME !== undefined && c.MQTT_URL === undefined) {
     throw new ConfigError('Invalid configuration:\n  MQTT_DYNSEC_USERNAME: needs MQTT_URL (the embedded broker checks loggers itself)');
   }
+  const oauthKeys = ['OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_USERINFO_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET'] as const;
+  const oauthSet = oauthKeys.filter((key) => c[key] !== undefined);
+  if (oauthSet.length > 0 && oauthSet.length < oauthKeys.length) {
+    throw new ConfigError(`Invalid configuration:\n  ${oauthKeys.filter((key) => c[key] === undefined).join(', ')}: set all of ${oauthKeys.join(', ')} or none`);
+  }
   const dataDir = resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -205,6 +237,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
     signup: { open: c.SIGNUP === 'open', installer: c.SIGNUP_INSTALLER ?? (c.DEMO ? 'installer' : null) },
+    thirdLogin: {
+      oauth:
+        c.OAUTH_AUTHORIZE_URL && c.OAUTH_TOKEN_URL && c.OAUTH_USERINFO_URL && c.OAUTH_CLIENT_ID && c.OAUTH_CLIENT_SECRET
+          ? { authorizeUrl: c.OAUTH_AUTHORIZE_URL, tokenUrl: c.OAUTH_TOKEN_URL, userinfoUrl: c.OAUTH_USERINFO_URL, clientId: c.OAUTH_CLIENT_ID, clientSecret: c.OAUTH_CLIENT_SECRET, scope: c.OAUTH_SCOPE, name: c.OAUTH_NAME }
+          : null,
+      casUrl: c.CAS_URL?.replace(/\/+$/, '') ?? null,
+    },
+    members: { defaultDistributor: c.MEMBER_DEFAULT_DISTRIBUTOR ?? (c.DEMO ? 'distributor' : null) },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.js';
 import { allDictItemsSchema } from './dict.js';
 import { fields } from './fields.js';
+import { thirdLoginOffersSchema } from './third-login.js';
 
 export const userInfoSchema = z.object({
   id: text(),
@@ -181,6 +182,8 @@ export const publicConfigSchema = z.object({
   }),
   /** Whether visitors may register accounts themselves (SIGNUP=open): the sign-in page links to it. */
   signupOpen: z.boolean(),
+  /** Outside sign-in the page offers (OAuth2/OIDC by name, CAS by address); null where not configured. */
+  thirdLogin: thirdLoginOffersSchema,
   /**
    * The station map (spec section 9): an OpenStreetMap-compatible tile URL ({z}/{x}/{y}) and a
    * Nominatim-compatible reverse geocoder; either empty means none (the map then shows no tiles,

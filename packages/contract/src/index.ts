@@ -33,4 +33,6 @@ export * from './dashboard.js';
 export * from './history.js';
 export * from './cell-history.js';
 export * from './self-service.js';
+export * from './member.js';
 export * from './alarm-notification.js';
+export * from './third-login.js';

@@ -12,6 +12,7 @@ const config = (hk: string, eur: string): PublicConfig => ({
   links: { homepage: '', community: '', video: '', professional: '', privacy: '', terms: '' },
   map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
   signupOpen: true,
+  thirdLogin: { oauthName: null, casUrl: null },
 });
 
 describe('regions', () => {

@@ -24,6 +24,7 @@ export const publicConfig: PublicConfig = {
   // No tiles or geocoder in tests: nothing may load from outside.
   map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
   signupOpen: true,
+  thirdLogin: { oauthName: null, casUrl: null },
 };
 
 export const userInfo = (overrides: Partial<UserInfo> = {}): UserInfo => ({

@@ -19,6 +19,7 @@ import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { selfServiceRoutes } from './self-service.routes.js';
+import { thirdLoginRoutes } from './third-login.routes.js';
 import { createSessionRepository } from './session.repository.js';
 
 const tags = ['auth'];
@@ -47,7 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  selfServiceRoutes(app, auth, loginRateLimit, clientOf);
+  const accounts = selfServiceRoutes(app, auth, loginRateLimit, clientOf);
+  thirdLoginRoutes(app, auth, accounts, loginRateLimit, clientOf);
 
   route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
     const session = requireAuth(request);

@@ -48,10 +48,10 @@ export const createAuthService = (deps: Dependencies) => {
     deps.logs.add({ logType: LogType.Login, logContent: content, userid: username.slice(0, 64), username: realname, ip: client.ip, requestUrl: '/sys/login', requestType: 'POST' });
 
   /**
-   * Opens a session for an account whose identity is proven (password, or a code sent to its
-   * mobile); a frozen account is refused (4038).
+   * Opens a session for an account whose identity is proven (password, a code sent to its mobile,
+   * or an outside provider); a frozen account is refused (4038).
    */
-  const openSession = async (user: UserRow, client: ClientInfo, how: 'password' | 'code'): Promise<LoginResult> => {
+  const openSession = async (user: UserRow, client: ClientInfo, how: 'password' | 'code' | 'provider'): Promise<LoginResult> => {
     if (user.status !== 1) {
       await loginLog(user.username, user.realname, client, 'Sign-in refused: account frozen');
       throw new AppError(ServerCode.ACCOUNT_FROZEN, 'This account is frozen; contact your administrator', 403);
@@ -66,7 +66,7 @@ export const createAuthService = (deps: Dependencies) => {
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 255) ?? null,
     });
-    await loginLog(user.username, user.realname, client, how === 'password' ? `User ${user.username} signed in` : `User ${user.username} signed in with a code sent to their mobile`);
+    await loginLog(user.username, user.realname, client, { password: `User ${user.username} signed in`, code: `User ${user.username} signed in with a code sent to their mobile`, provider: `User ${user.username} signed in through an outside provider` }[how]);
     const [userInfo, sysAllDictItems, roleCodes, departs, tenantList] = await Promise.all([
       deps.users.findInfo(user.id),
       deps.dicts.all(client.language),

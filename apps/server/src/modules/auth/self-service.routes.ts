@@ -19,7 +19,7 @@ import { createUserRepository } from '../user/user.repository.js';
 import { createVerificationRepository } from '../verification/verification.repository.js';
 import { createVerificationService } from '../verification/verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
-import { createSelfService } from './self-service.service.js';
+import { type SelfService, createSelfService } from './self-service.service.js';
 import { createSessionRepository } from './session.repository.js';
 
 const tags = ['self-service'];
@@ -29,7 +29,7 @@ const tags = ['self-service'];
  * password, change of mobile or e-mail, and phone sign-in. Each is limited per IP like sign-in
  * (`guard`); the codes themselves are limited per address, account and IP in the database.
  */
-export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): void {
+export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): SelfService {
   const service = createSelfService({
     users: createUserRepository(app.db),
     roles: createRoleRepository(app.db),
@@ -106,4 +106,5 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     { ...common, method: 'POST', url: '/sys/phoneLogin', summary: 'Sign in with the code sent to the account’s mobile (smsmode 0)', input: { body: phoneLoginRequestSchema }, result: loginResultSchema },
     async (request) => ok(await service.phoneLogin(request.body, clientOf(request)), 'Signed in', ServerCode.OK),
   );
+  return service;
 }

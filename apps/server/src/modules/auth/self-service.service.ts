@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
-import type { UserRepository, UserRow } from '../user/user.repository.js';
+import type { Executor, UserRepository, UserRow } from '../user/user.repository.js';
 import type { CodeTarget, VerificationService } from '../verification/verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import type { SessionRepository } from './session.repository.js';
@@ -79,7 +79,54 @@ export const createSelfService = (deps: Dependencies) => {
     if (!deps.signup.open) throw new AppError(ServerCode.REGISTRATION_FAILED, 'Registration is closed on this platform; ask your installer for an account', 403);
   };
 
+  /**
+   * A new end-user account under the inviting or default installer, in that installer's tenant, with
+   * the end-user role; `within` runs in the same transaction (spending the code that allowed it).
+   */
+  const newEndUser = async (
+    values: { username: string; realname: string; passwordHash: string; phone: string | null; email: string | null; invite?: string },
+    within?: (tx: Executor) => Promise<void>,
+  ): Promise<string> => {
+    const superior = await superiorFor(values.invite);
+    const tenantId = await tenantOf(superior);
+    const roleId = await deps.roles.idByCode(RoleCode.EndUser);
+    if (!roleId) throw new AppError(ServerCode.REGISTRATION_FAILED, 'The end-user role is missing; ask an administrator', 500);
+    const id = newId();
+    try {
+      await deps.users.transaction(async (tx) => {
+        await within?.(tx);
+        await deps.users.insert(
+          {
+            id,
+            username: values.username,
+            realname: values.realname,
+            passwordHash: values.passwordHash,
+            phone: values.phone,
+            email: values.email,
+            accountType: AccountType.EndUser,
+            superiorId: superior?.id ?? null,
+            status: UserStatus.Normal,
+            createBy: values.username,
+          },
+          tx,
+        );
+        await deps.users.replaceRoles(id, [roleId], tx);
+        await deps.users.replaceTenants(id, [tenantId], { userId: id, tenantId }, tx);
+      });
+    } catch (error) {
+      // Someone took the name or the contact between the checks and the write.
+      if (uniqueViolation(error, 'sys_user_username_key')) throw badRequest(ServerCode.USERNAME_REGISTERED, 'This user name is already registered', [{ field: 'username', message: 'is already registered' }]);
+      if (uniqueViolation(error, 'sys_user_phone_key')) throw taken.phone();
+      if (uniqueViolation(error, 'sys_user_email_key')) throw taken.email();
+      throw error;
+    }
+    deps.onUsersChanged([id]);
+    return id;
+  };
+
   return {
+    newEndUser,
+
     /** `POST /sys/sms`: a code for sign-in (0), registration (1), a password reset (2) or a new contact (3). */
     async sendCode(body: SendCodeRequest, client: ClientInfo): Promise<{ resendAfterMs: number }> {
       const purpose = verificationPurposes[body.smsmode];
@@ -117,42 +164,18 @@ export const createSelfService = (deps: Dependencies) => {
       }
       const contact = contactOf(body);
       await assertFree(contact);
-      const superior = await superiorFor(body.invite);
-      const tenantId = await tenantOf(superior);
-      const roleId = await deps.roles.idByCode(RoleCode.EndUser);
-      if (!roleId) throw new AppError(ServerCode.REGISTRATION_FAILED, 'The end-user role is missing; ask an administrator', 500);
-      const id = newId();
-      const passwordHash = await hashPassword(body.password);
       const code = await deps.codes.check({ purpose: 'register', target: contact, code: body.smscode, field: 'smscode', spend: false });
-      try {
-        await deps.users.transaction(async (tx) => {
-          await deps.codes.spend(code, 'smscode', tx);
-          await deps.users.insert(
-            {
-              id,
-              username: body.username,
-              realname: body.username,
-              passwordHash,
-              phone: contact.field === 'phone' ? contact.address : null,
-              email: contact.field === 'email' ? contact.address : null,
-              accountType: AccountType.EndUser,
-              superiorId: superior?.id ?? null,
-              status: UserStatus.Normal,
-              createBy: body.username,
-            },
-            tx,
-          );
-          await deps.users.replaceRoles(id, [roleId], tx);
-          await deps.users.replaceTenants(id, [tenantId], { userId: id, tenantId }, tx);
-        });
-      } catch (error) {
-        // Someone took the name or the contact between the checks and the write.
-        if (uniqueViolation(error, 'sys_user_username_key')) throw badRequest(ServerCode.USERNAME_REGISTERED, 'This user name is already registered', [{ field: 'username', message: 'is already registered' }]);
-        if (uniqueViolation(error, 'sys_user_phone_key')) throw taken.phone();
-        if (uniqueViolation(error, 'sys_user_email_key')) throw taken.email();
-        throw error;
-      }
-      deps.onUsersChanged([id]);
+      await newEndUser(
+        {
+          username: body.username,
+          realname: body.username,
+          passwordHash: await hashPassword(body.password),
+          phone: contact.field === 'phone' ? contact.address : null,
+          email: contact.field === 'email' ? contact.address : null,
+          invite: body.invite,
+        },
+        (tx) => deps.codes.spend(code, 'smscode', tx),
+      );
       return { username: body.username };
     },
 
