@@ -106,6 +106,29 @@ describe('LoginPage', () => {
     expect(session.token).toBe('by-code');
   });
 
+  it('offers the configured outside sign-in and trades the ticket the provider sent back for a session', async () => {
+    const ticket = `${'a'.repeat(32)}.${'b'.repeat(43)}`;
+    let traded: string | undefined;
+    server.use(
+      http.get('/boot/sys/public/config', () => HttpResponse.json(ok({ ...publicConfig, thirdLogin: { oauthName: 'Acme ID', casUrl: 'https://cas.example.com/cas' } }))),
+      http.get('/boot/sys/thirdLogin/getLoginUser/:token/:type', ({ params }) => {
+        traded = String(params.token);
+        return HttpResponse.json(ok(loginResult({ token: 'from-provider' })));
+      }),
+    );
+    const router = renderLogin(`/user/login?thirdToken=${ticket}&thirdType=oauth`);
+    expect(await screen.findByRole('link', { name: /Sign in with Acme ID/ })).toHaveAttribute('href', '/boot/sys/thirdLogin/render/oauth');
+    expect(screen.getByRole('link', { name: /Sign in with CAS/ }).getAttribute('href')).toBe(`https://cas.example.com/cas/login?service=${encodeURIComponent(`${window.location.origin}/user/login?cas=1`)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(traded).toBe(ticket);
+    expect(session.token).toBe('from-provider');
+  });
+
+  it('says why an outside sign-in failed', async () => {
+    renderLogin('/user/login?thirdError=closed');
+    expect(await screen.findByText(/registration is closed/)).toBeInTheDocument();
+  });
+
   it('greets with the platform name from the public config', async () => {
     renderLogin();
     expect(await screen.findByText('Welcome to Cellsight Test')).toBeInTheDocument();

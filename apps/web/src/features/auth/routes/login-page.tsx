@@ -14,6 +14,7 @@ import { session } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { usePhoneLogin } from '../api/phone-login';
 import { DepartSelectModal, choicesOf, hasChoices } from '../components/depart-select-modal';
+import { OutsideSignIn } from '../components/outside-sign-in';
 import { greetingForHour } from '../utils/greeting';
 
 interface Values {
@@ -123,6 +124,7 @@ export default function LoginPage() {
           { key: 'mobile', label: t('byMobile'), children: mobileForm },
         ]}
       />
+      <OutsideSignIn onSignedIn={signedIn} />
       <Flex justify="space-between" style={{ marginTop: 16 }}>
         <Link to="/want/findPwd">{t('forgotPassword')}</Link>
         {signupOpen && <Link to="/user/register">{t('register')}</Link>}
