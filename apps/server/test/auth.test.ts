@@ -114,7 +114,7 @@ describe('menu and permissions', () => {
     // Sorted by sortNo (spec section 2's menu order): the dashboards, the station list (site-index,
     // the home page) and the pages reached from it (hidden), the batteries (battery-index) and their
     // detail (hidden), the station chart, the events, the battery history, the tickets (worklist-index)
-    // and their detail (hidden), the Loggers screen (collector-index), the battery change record, station management, then System.
+    // and their detail (hidden), the Loggers screen (collector-index), the members (member-index), the battery change record, station management, then System.
     expect(menu.map((m: { path: string }) => m.path)).toEqual([
       '/dashboard',
       '/site/index',
@@ -129,6 +129,7 @@ describe('menu and permissions', () => {
       '/worklist/index',
       '/worklist/detail',
       '/collector/index',
+      '/member/index',
       '/battery/change',
       '/stationmgr/index',
       '/system',

@@ -81,7 +81,7 @@ describe('menu list', () => {
 
   it('answers the first-level menus and the rows under one menu', async () => {
     const first = (await call('GET', 'getSystemMenuList')).body.result as unknown as MenuTreeNode[];
-    expect(first.map((row) => row.id)).toEqual(['m-dashboard', 'm-site', 'm-site-add', 'm-site-edit', 'm-stationmgr-detail', 'm-battery', 'm-battery-detail', 'm-site-chart', 'm-site-events', 'm-battery-history', 'm-worklist', 'm-worklist-detail', 'm-collector', 'm-battery-change', 'm-stationmgr', 'm-system']);
+    expect(first.map((row) => row.id)).toEqual(['m-dashboard', 'm-site', 'm-site-add', 'm-site-edit', 'm-stationmgr-detail', 'm-battery', 'm-battery-detail', 'm-site-chart', 'm-site-events', 'm-battery-history', 'm-worklist', 'm-worklist-detail', 'm-collector', 'm-member', 'm-battery-change', 'm-stationmgr', 'm-system']);
     const under = (await call('GET', 'getSystemSubmenu', { query: { parentId: 'm-system-menu' } })).body.result as unknown as MenuTreeNode[];
     expect(under.map((row) => row.perms)).toEqual([Permission.MenuList, Permission.MenuAdd, Permission.MenuEdit, Permission.MenuDelete]);
     expect((await call('GET', 'getSystemSubmenu')).status).toBe(400);

@@ -102,6 +102,14 @@ export const Permission = {
   TicketAdd: 'worklist:ticket:add',
   TicketHandle: 'worklist:ticket:handle',
   TicketClose: 'worklist:ticket:close',
+  /** Members (CRM, member-index): the accounts below the caller in the hierarchy; moving them, and granting them extra buttons. */
+  MemberList: 'member:account:list',
+  MemberAdd: 'member:account:add',
+  MemberEdit: 'member:account:edit',
+  MemberDelete: 'member:account:delete',
+  MemberExport: 'member:account:export',
+  MemberMove: 'member:account:move',
+  MemberGrant: 'member:account:grant',
 } as const;
 
 /** The permission each remote operation needs (`POST /want/device/operate`). */
@@ -162,4 +170,5 @@ export const MenuComponent = {
   BatteryChange: 'battery/change',
   TicketList: 'worklist/index',
   TicketDetail: 'worklist/detail',
+  MemberList: 'member/index',
 } as const;

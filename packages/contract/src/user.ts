@@ -39,7 +39,8 @@ export const userListColumns = {
   updateTime: { type: 'date' },
 } as const satisfies ListColumns;
 
-const userFields = {
+/** The account fields the Users and Members forms share (each screen adds its own). */
+export const userFields = {
   realname: fields.realname.min(1, 'is required'),
   email: optionalText(fields.email),
   phone: optionalText(fields.mobile),
@@ -61,6 +62,12 @@ const userFields = {
     .optional(),
 };
 
+/** A new password's confirmation, when sent, must equal it (the refinement of every form that sets one). */
+export const confirmsPassword: [(v: { password: string; confirmpassword?: string | undefined }) => boolean, { message: string; path: string[]; params: { messageKey: string } }] = [
+  (v) => v.confirmpassword === undefined || v.confirmpassword === v.password,
+  { message: 'must equal password', path: ['confirmpassword'], params: { messageKey: 'passwordMismatch' } },
+];
+
 export const userAddRequestSchema = z
   .object({
     username: fields.username,
@@ -68,11 +75,7 @@ export const userAddRequestSchema = z
     confirmpassword: text().max(128).optional(),
     ...userFields,
   })
-  .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
-    message: 'must equal password',
-    path: ['confirmpassword'],
-    params: { messageKey: 'passwordMismatch' },
-  });
+  .refine(...confirmsPassword);
 export type UserAddRequest = z.input<typeof userAddRequestSchema>;
 
 export const userEditRequestSchema = z.object({ id: fields.id, ...userFields });

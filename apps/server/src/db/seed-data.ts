@@ -157,6 +157,15 @@ export const menuSeed: MenuSeed[] = [
     [Permission.AnnouncementDelete, 'Delete announcement'],
     [Permission.AnnouncementRelease, 'Publish and revoke announcements'],
   ]),
+  // Members (spec route member-index, titled CRM, between collector-index and battery-change): the accounts below the caller.
+  { id: 'm-member', parentId: null, name: 'CRM', url: '/member/index', component: MenuComponent.MemberList, menuType: MenuType.FirstLevel, sortNo: 80, icon: 'team' },
+  { id: 'b-member-list', parentId: 'm-member', name: 'List members', menuType: MenuType.Button, perms: Permission.MemberList, sortNo: 1 },
+  { id: 'b-member-add', parentId: 'm-member', name: 'Create members', menuType: MenuType.Button, perms: Permission.MemberAdd, sortNo: 2 },
+  { id: 'b-member-edit', parentId: 'm-member', name: 'Edit members', menuType: MenuType.Button, perms: Permission.MemberEdit, sortNo: 3 },
+  { id: 'b-member-delete', parentId: 'm-member', name: 'Delete members', menuType: MenuType.Button, perms: Permission.MemberDelete, sortNo: 4 },
+  { id: 'b-member-export', parentId: 'm-member', name: 'Export members', menuType: MenuType.Button, perms: Permission.MemberExport, sortNo: 5 },
+  { id: 'b-member-move', parentId: 'm-member', name: 'Move members', menuType: MenuType.Button, perms: Permission.MemberMove, sortNo: 6 },
+  { id: 'b-member-grant', parentId: 'm-member', name: 'Grant members permissions', menuType: MenuType.Button, perms: Permission.MemberGrant, sortNo: 7 },
   // Device-plane API permissions; their screens come with the station and battery pages.
   { id: 'b-logger-register', parentId: null, name: 'Register loggers', menuType: MenuType.Button, perms: Permission.LoggerRegister, sortNo: 100 },
   { id: 'b-command-list', parentId: null, name: 'View remote commands', menuType: MenuType.Button, perms: Permission.CommandList, sortNo: 102 },
@@ -182,6 +191,9 @@ const ticketHandling = [...ticketing, 'b-ticket-handle'];
 /** Creating and looking after stations and their loggers. */
 const installing = ['b-battery-edit', 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-station-export', 'b-logger-register', 'b-logger-edit', 'b-logger-unbind', 'b-logger-import', 'b-event-acknowledge', 'b-battery-change-add'];
 
+/** The Members screen: distributors and installers manage the accounts below them; end users have none. */
+const managingMembers = ['m-member', 'b-member-list', 'b-member-add', 'b-member-edit', 'b-member-delete', 'b-member-export', 'b-member-move', 'b-member-grant'];
+
 /**
  * Built-in roles and their default grants (issue: end users view and may restart their own loggers;
  * installers also change settings and upgrade; distributors and administrators everything). Which
@@ -194,9 +206,9 @@ export const roleSeed: RoleSeed[] = [
     roleCode: RoleCode.Distributor,
     roleName: 'Distributor',
     description: 'Agent who manages installers and their customers',
-    grants: [...viewing, ...installing, ...ticketHandling, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
+    grants: [...viewing, ...installing, ...ticketHandling, ...managingMembers, 'b-station-delete', 'b-command-restart', 'b-command-shutdown', 'b-command-settings', 'b-command-upgrade'],
   },
-  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, ...ticketHandling, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
+  { id: 'r-installer', roleCode: RoleCode.Installer, roleName: 'Installer', description: 'Installs stations and devices for end users', grants: [...viewing, ...installing, ...ticketHandling, ...managingMembers, 'b-command-restart', 'b-command-settings', 'b-command-upgrade'] },
   { id: 'r-end-user', roleCode: RoleCode.EndUser, roleName: 'End user', description: 'Owner of stations and batteries', grants: [...viewing, 'b-station-add', 'm-site-add', 'b-station-edit', 'm-site-edit', 'b-logger-edit', 'b-battery-edit', 'b-command-restart', ...ticketing] },
   { id: 'r-demo', roleCode: RoleCode.Demo, roleName: 'Demo', description: 'Read-only demonstration access', grants: viewing },
 ];

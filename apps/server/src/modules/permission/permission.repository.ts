@@ -1,7 +1,7 @@
 import { MenuType } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
+import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema.js';
 import { splitCodes } from './permission-grants.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
@@ -59,16 +59,18 @@ const createMenuStore = (db: Executor) => ({
 
 export type MenuStore = ReturnType<typeof createMenuStore>;
 
+/** Ids of the permission rows a user holds: through their roles, and granted to them alone (Members screen). */
+const grantedRowIds = (userId: SQL) => sql`(select rp.permission_id from ${rolePermissions} rp join ${userRoles} ur on ur.role_id = rp.role_id where ur.user_id = ${userId}
+  union select up.permission_id from ${userPermissions} up where up.user_id = ${userId})`;
+
 /**
- * The button permission codes a user holds through their roles, as one SQL value (an array of the
- * rows' `perms`, each possibly comma-joined): a subquery, so the sign-in check of every request
- * reads a session and its codes in one statement.
+ * The button permission codes a user holds (their roles' and their own grants), as one SQL value (an
+ * array of the rows' `perms`, each possibly comma-joined): a subquery, so the sign-in check of every
+ * request reads a session and its codes in one statement, and a revoked grant ends at the next request.
  */
 export const buttonCodesOf = (userId: SQL) => sql<string[] | null>`(
   select array_agg(distinct p.perms) from ${permissions} p
-  join ${rolePermissions} rp on rp.permission_id = p.id
-  join ${userRoles} ur on ur.role_id = rp.role_id
-  where ur.user_id = ${userId} and p.menu_type = ${MenuType.Button} and p.status = '1' and p.del_flag = 0)`;
+  where p.id in ${grantedRowIds(userId)} and p.menu_type = ${MenuType.Button} and p.status = '1' and p.del_flag = 0)`;
 
 /** The codes of `buttonCodesOf`, split and trimmed. */
 export const codeSet = (perms: readonly (string | null)[] | null): Set<string> => new Set((perms ?? []).flatMap(splitCodes));
@@ -81,17 +83,12 @@ export const createPermissionRepository = (db: Database) => ({
     return db.transaction((tx) => work(createMenuStore(tx)));
   },
 
-  /** Every permission row granted to the user through their roles, ordered by sort_no. */
+  /** Every permission row granted to the user (through their roles, or to them alone), ordered by sort_no. */
   async rowsForUser(userId: string): Promise<PermissionRow[]> {
-    const granted = db
-      .selectDistinct({ id: rolePermissions.permissionId })
-      .from(rolePermissions)
-      .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-      .where(eq(userRoles.userId, userId));
     return db
       .select()
       .from(permissions)
-      .where(and(eq(permissions.delFlag, 0), inArray(permissions.id, granted)))
+      .where(and(eq(permissions.delFlag, 0), sql`${permissions.id} in ${grantedRowIds(sql`${userId}`)}`))
       .orderBy(asc(permissions.sortNo), asc(permissions.id));
   },
 

@@ -7,6 +7,7 @@ import { createTableRepository } from '../../db/table-repository.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { callerTenantIds } from '../tenant/tenant.repository.js';
 import type { ScopeCaller } from './station-scope.js';
+import { membersBelow } from '../member/member-scope.js';
 
 const s = stations;
 /**
@@ -107,14 +108,8 @@ export const createStationRepository = (db: Database) => ({
    */
   async owners(caller: ScopeCaller): Promise<StationOwner[]> {
     const inTenants = sql`${users.id} in (select user_id from sys_user_tenant where tenant_id in ${callerTenantIds(caller)})`;
-    const below =
-      caller.accountType === AccountType.Admin
-        ? sql`${users.accountType} <> ${AccountType.Admin}`
-        : caller.accountType === AccountType.Distributor
-          ? sql`(${users.superiorId} = ${caller.userId} or ${users.superiorId} in (select id from ${users} where superior_id = ${caller.userId}))`
-          : caller.accountType === AccountType.Installer
-            ? sql`${users.superiorId} = ${caller.userId}`
-            : sql`false`;
+    // Administrators' stations belong to the accounts they look after, not to other administrators.
+    const below = and(membersBelow(caller), caller.accountType === AccountType.Admin ? sql`${users.accountType} <> ${AccountType.Admin}` : undefined);
     const rows = await db
       .select({ id: users.id, username: users.username, realname: users.realname, accountType: users.accountType })
       .from(users)

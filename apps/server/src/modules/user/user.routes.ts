@@ -18,33 +18,12 @@ import { availabilityAnswer, ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
-import { createSessionRepository } from '../auth/session.repository.js';
-import { createDepartRepository } from '../depart/depart.repository.js';
-import { createFileRepository } from '../file/file.repository.js';
-import { createPermissionRepository } from '../permission/permission.repository.js';
-import { createRoleRepository } from '../role/role.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
-import { createUserRepository } from './user.repository.js';
-import { createUserService } from './user.service.js';
-import { createStationRepository } from '../station/station.repository.js';
+import { userServiceFor } from './user.service.js';
 
 const tags = ['users'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserService({
-    users: createUserRepository(app.db),
-    roles: createRoleRepository(app.db),
-    departs: createDepartRepository(app.db),
-    sessions: createSessionRepository(app.db),
-    tenants: createTenantRepository(app.db),
-    dicts: app.dicts,
-    files: createFileRepository(app.config.uploadDir, app.db),
-    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
-    permissions: createPermissionRepository(app.db),
-    rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
-  });
+  const users = userServiceFor(app);
 
   // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.
   resourceRoutes(app, users, tags);

@@ -4,6 +4,7 @@ import {
   type Language,
   type ListQuery,
   type Page,
+  type Resource,
   type UserInfo,
   type UserRecord,
   AccountType,
@@ -27,15 +28,17 @@ import { hashPassword } from '../../lib/password.js';
 import { assertExportSize, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
-import type { SessionRepository } from '../auth/session.repository.js';
-import type { DepartRepository } from '../depart/depart.repository.js';
+import type { FastifyInstance } from 'fastify';
+import { type SessionRepository, createSessionRepository } from '../auth/session.repository.js';
+import { type DepartRepository, createDepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { FileRepository } from '../file/file.repository.js';
-import type { RoleRepository } from '../role/role.repository.js';
+import { type FileRepository, createFileRepository } from '../file/file.repository.js';
+import { type RoleRepository, createRoleRepository } from '../role/role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
-import type { PermissionRepository } from '../permission/permission.repository.js';
-import type { TenantCaller, TenantRepository } from '../tenant/tenant.repository.js';
-import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
+import { type PermissionRepository, createPermissionRepository } from '../permission/permission.repository.js';
+import { createStationRepository } from '../station/station.repository.js';
+import { type TenantCaller, type TenantRepository, createTenantRepository } from '../tenant/tenant.repository.js';
+import { type UserRepository, type UserWrite, createUserRepository, toUserRecord } from './user.repository.js';
 
 /** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
 const listSpec = defineListSpec(
@@ -57,6 +60,23 @@ export const listUsers = async (repository: UserRepository, dicts: DictService, 
     total,
     built,
   );
+};
+
+/** Users the list query finds (or, with `selections`, just those), as `resource`'s spreadsheet: the Users screen, and the Members screen (`where`). */
+export const exportUsers = async (
+  repository: UserRepository,
+  dicts: DictService,
+  auth: TenantCaller,
+  query: ListQuery,
+  language: Language,
+  format: ExportFormat,
+  options: { resource: Resource; where?: SQL; now?: Date },
+): Promise<{ fileName: string; contentType: string; data: Buffer }> => {
+  const selected = exportSelection(query);
+  const built = exportWindow(buildListQuery(query, listSpec, [selected.length > 0 ? inArray(users.id, selected) : undefined, options.where]));
+  const [{ rows }, dictText] = await Promise.all([repository.list(built, repository.scope(auth)), dicts.translator(language)]);
+  assertExportSize(rows);
+  return exportResource(options.resource, rows.map((row) => toUserRecord(row, dictText)), language, format, options.now);
 };
 
 /** The fields add and edit share, as the contract reads them. */
@@ -143,7 +163,7 @@ export const createUserService = (deps: Dependencies) => {
    * user's an installer or a distributor; administrators and distributors have none. The superior
    * must be a user the caller may see. Undefined leaves both as they are.
    */
-  const resolveHierarchy = async (auth: AuthContext, input: UserFormInput, existing?: { id: string; accountType: string; superiorId: string | null } | null) => {
+  const resolveHierarchy = async (auth: AuthContext, input: Pick<UserFormInput, 'accountType' | 'superiorId'>, existing?: { id: string; accountType: string; superiorId: string | null } | null) => {
     if (input.accountType === undefined && input.superiorId === undefined) return {};
     const accountType = input.accountType ?? (existing?.accountType as AccountType | undefined) ?? AccountType.EndUser;
     const superiorId = input.superiorId === undefined ? (existing?.superiorId ?? null) : input.superiorId;
@@ -162,6 +182,13 @@ export const createUserService = (deps: Dependencies) => {
   /** An avatar must be an image uploaded through /sys/common/upload (the contract checks its form). */
   const assertAvatar = async (avatar: string | null | undefined) => {
     if (avatar && !(await deps.files.isUploaded(avatar, 'avatar'))) throw invalidField('avatar', 'must be the path of an avatar uploaded through /sys/common/upload');
+  };
+
+  /** A move in the hierarchy: the stations of the account (and of those under it) follow it. */
+  const rebranchIfMoved = async (id: string, before: { accountType: string; superiorId: string | null } | null, hierarchy: { accountType?: string; superiorId?: string | null }) => {
+    if (before && ((hierarchy.accountType ?? before.accountType) !== before.accountType || (hierarchy.superiorId === undefined ? before.superiorId : hierarchy.superiorId) !== before.superiorId)) {
+      await deps.rebranchStations(id);
+    }
   };
 
   const writeFields = (input: UserFormInput): UserWrite => ({
@@ -183,12 +210,8 @@ export const createUserService = (deps: Dependencies) => {
      * The users the list query finds (or, with `selections`, just those), sorted as on screen, as
      * an .xlsx file. Paging is ignored; more than `exportRowsMax` rows asks for a narrower search.
      */
-    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
-      const selected = exportSelection(query);
-      const built = exportWindow(buildListQuery(query, listSpec, selected.length > 0 ? [inArray(users.id, selected)] : []));
-      const [{ rows }, dictText] = await Promise.all([deps.users.list(built, scope(auth)), deps.dicts.translator(language)]);
-      assertExportSize(rows);
-      return exportResource(userResource, rows.map((row) => toUserRecord(row, dictText)), language, format, now);
+    exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
+      return exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: userResource, now });
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
@@ -225,12 +248,22 @@ export const createUserService = (deps: Dependencies) => {
         if (departIds) await deps.users.replaceDeparts(input.id, departIds, tx);
         if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, auth, tx);
       });
-      // A move in the hierarchy: the stations of the account (and of those under it) follow it.
-      if (before && ((hierarchy.accountType ?? before.accountType) !== before.accountType || (hierarchy.superiorId === undefined ? before.superiorId : hierarchy.superiorId) !== before.superiorId)) {
-        await deps.rebranchStations(input.id);
-      }
+      await rebranchIfMoved(input.id, before, hierarchy);
       deps.onUsersChanged([input.id]);
       if (roleIds) deps.onPermissionsChanged([input.id]);
+    },
+
+    /**
+     * Puts an account under another distributor or installer (the Members screen's move, and the
+     * hand-on of a deleted account's members), by the rules of the user form; its stations follow.
+     */
+    async moveUnder(auth: AuthContext, id: string, superiorId: string): Promise<void> {
+      await visibleIds(auth, [id]);
+      const before = await deps.users.findById(id);
+      const hierarchy = await resolveHierarchy(auth, { superiorId }, before);
+      await deps.users.update(id, { ...hierarchy, updateBy: auth.username, updateTime: new Date() });
+      await rebranchIfMoved(id, before, hierarchy);
+      deps.onUsersChanged([id]);
     },
 
     /** Freezes (2) or unfreezes (1) users; frozen users are signed out everywhere. */
@@ -330,3 +363,20 @@ export const createUserService = (deps: Dependencies) => {
 };
 
 export type UserService = ReturnType<typeof createUserService>;
+
+/** The user service on the app's database, realtime channel and files: the Users screen's, and the Members screen's underneath. */
+export const userServiceFor = (app: FastifyInstance): UserService =>
+  createUserService({
+    users: createUserRepository(app.db),
+    roles: createRoleRepository(app.db),
+    departs: createDepartRepository(app.db),
+    sessions: createSessionRepository(app.db),
+    tenants: createTenantRepository(app.db),
+    dicts: app.dicts,
+    files: createFileRepository(app.config.uploadDir, app.db),
+    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
+    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+    permissions: createPermissionRepository(app.db),
+    rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
+  });

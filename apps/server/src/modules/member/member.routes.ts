@@ -1,0 +1,89 @@
+import {
+  Permission,
+  ServerCode,
+  memberGrantRequestSchema,
+  memberMoveRequestSchema,
+  memberOptionsSchema,
+  memberPermissionSchema,
+  memberResource,
+  resourceIdQuerySchema,
+  resourceIdsQuerySchema,
+  splitIds,
+  text,
+} from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createPermissionRepository } from '../permission/permission.repository.js';
+import { createRoleRepository } from '../role/role.repository.js';
+import { createUserRepository } from '../user/user.repository.js';
+import { userServiceFor } from '../user/user.service.js';
+import { createMemberRepository } from './member.repository.js';
+import { createMemberService } from './member.service.js';
+
+const tags = ['members'];
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUserRepository(app.db);
+  const members = createMemberService({
+    members: createMemberRepository(app.db, users),
+    users,
+    userService: userServiceFor(app),
+    roles: createRoleRepository(app.db),
+    permissions: createPermissionRepository(app.db),
+    dicts: app.dicts,
+    defaults: { distributor: app.config.members.defaultDistributor, installer: app.config.signup.installer },
+    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+  });
+
+  // List, edit, export and the duplicate check: the kit's calls. Creation and deletion are the
+  // screen's own below (roles follow the account type; a deletion hands members on), with their audit notes.
+  const { resource, list, edit, exportSheet, isAvailable } = members;
+  resourceRoutes(app, { resource, list, edit, exportSheet, isAvailable }, tags);
+
+  route(
+    app,
+    { method: 'POST', url: `${memberResource.path}/add`, access: { permission: Permission.MemberAdd }, tags, summary: 'Create an account below you (the new id is the result)', input: { body: memberResource.add }, result: text() },
+    async (request) => {
+      const id = await members.add(requireAuth(request), request.body);
+      request.operationNote = `Created member ${request.body.username} (${id}), ${request.body.accountType} under ${request.body.superiorId ?? request.auth?.userId}`;
+      return ok(id, 'Added', ServerCode.ADDED);
+    },
+  );
+
+  const remove = { permission: Permission.MemberDelete };
+  route(app, { method: 'DELETE', url: `${memberResource.path}/delete`, access: remove, tags, summary: 'Delete a member: stations stay; its members go to its successor', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+    request.operationNote = await members.remove(requireAuth(request), [request.query.id]);
+    return ok(null, 'Deleted', ServerCode.DELETED);
+  });
+  route(app, { method: 'DELETE', url: `${memberResource.path}/deleteBatch`, access: remove, tags, summary: 'Delete several members (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+    request.operationNote = await members.remove(requireAuth(request), splitIds(request.query.ids));
+    return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+  });
+
+  route(app, { method: 'POST', url: `${memberResource.path}/move`, access: { permission: Permission.MemberMove }, tags, summary: 'Put a member under another installer or distributor', input: { body: memberMoveRequestSchema }, result: null }, async (request) => {
+    request.operationNote = await members.move(requireAuth(request), request.body.id, request.body.superiorId);
+    return ok(null, 'Moved', ServerCode.EDITED);
+  });
+
+  route(
+    app,
+    { method: 'GET', url: `${memberResource.path}/options`, access: { permission: [Permission.MemberAdd, Permission.MemberMove] }, tags, summary: 'The account types you may create, and the accounts members may go under', result: memberOptionsSchema },
+    async (request) => ok(await members.options(requireAuth(request))),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, tags, summary: "A member's grantable buttons: by role, granted, grantable by you", input: { querystring: resourceIdQuerySchema }, result: z.array(memberPermissionSchema) },
+    async (request) => ok(await members.permissionsOf(requireAuth(request), request.query.id)),
+  );
+  route(app, { method: 'PUT', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, tags, summary: "Set a member's checkbox grants (within what you hold)", input: { body: memberGrantRequestSchema }, result: null }, async (request) => {
+    request.operationNote = await members.grant(requireAuth(request), request.body.id, request.body.permissionIds);
+    return ok(null, 'Saved', ServerCode.EDITED);
+  });
+};
+
+export default routes;
