@@ -240,3 +240,18 @@ describe('department choice', () => {
     expect((await t.request({ method: 'GET', url: '/boot/sys/user/getCurrentUserDeparts' })).statusCode).toBe(401);
   });
 });
+
+describe('the device portal sign-in (/neutral/login)', () => {
+  it('signs in accounts that may list loggers, and refuses the others and wrong passwords', async () => {
+    const portal = (username: string, password: string) => t.request({ method: 'POST', url: '/boot/sys/neutral_login', payload: { username, password } });
+    const admin = await portal('admin', adminPassword);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().result.token).toEqual(expect.any(String));
+
+    await addUser(t, adminToken, { username: 'noportal', password: 'Portal1234' });
+    const refused = await portal('noportal', 'Portal1234');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('device portal');
+    expect((await portal('admin', 'wrong-password')).json().code).toBe(ServerCode.WRONG_CREDENTIALS);
+  });
+});

@@ -51,6 +51,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const accounts = selfServiceRoutes(app, auth, loginRateLimit, clientOf);
   thirdLoginRoutes(app, auth, accounts, loginRateLimit, clientOf);
 
+  // The device portal (spec: /neutral/login), with the same address-wide limit.
+  for (const url of ['/sys/neutral_login', '/sys/public_neutral_login']) {
+    route(
+      app,
+      {
+        method: 'POST',
+        url,
+        access: 'public',
+        onRequest: loginRateLimit,
+        tags,
+        summary: 'Sign in to the device portal (device list, import, remote upgrade): the /sys/login check, for accounts that may list loggers (403 otherwise)',
+        input: { body: loginRequestSchema },
+        result: loginResultSchema,
+      },
+      async (request) => ok(await auth.neutralLogin(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
+    );
+  }
+
   route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
     const session = requireAuth(request);
     await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));

@@ -4,6 +4,7 @@ import {
   type UpdatePasswordRequest,
   type UserInfo,
   type Workplaces,
+  Permission,
   ServerCode,
   isStrongPassword,
   limits,
@@ -111,6 +112,21 @@ export const createAuthService = (deps: Dependencies) => {
   };
 
   return {
+    /**
+     * The device portal's sign-in (`/sys/neutral_login`, spec: the neutral pages): the same check, for
+     * accounts that may list loggers, since the portal is the device list, its import and upgrade.
+     */
+    async neutralLogin(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
+      const user = await checkPassword(username, password, client);
+      const rows = await deps.permissions.rowsForUser(user.id);
+      const codes = new Set(rows.filter((row) => row.status === '1').flatMap((row) => (row.perms ?? '').split(',').map((code) => code.trim())));
+      if (!codes.has(Permission.LoggerList)) {
+        await loginLog(user.username, user.realname, client, 'Device portal sign-in refused: the account may not list loggers');
+        throw forbidden('This account cannot use the device portal');
+      }
+      return openSession(user, client, 'password');
+    },
+
     /** Checks the credentials (`checkPassword`) and opens a session. */
     async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
       return openSession(await checkPassword(username, password, client), client, 'password');
