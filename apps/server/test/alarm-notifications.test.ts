@@ -178,7 +178,13 @@ describe('alarm notifications', () => {
     const both = await deliverAt(later + 10 * minute);
     expect(to(both, mail.enduser)).toHaveLength(1);
     expect(subjectOf(both[0]!)).toBe('Cellsight: 2 open alarms on your stations');
-    expect(mailBody(both[0]!)).toMatch(/P-OVERCURRENT[\s\S]*Alarm Home[\s\S]*\n- Fault F-BMS-COMM \(BMS communication fault\) at Alarm Garage/);
+    // Mail lines end in CRLF on the wire.
+    expect(mailBody(both[0]!).replaceAll('\r\n', '\n')).toContain(
+      [
+        '- Fault F-BMS-COMM (BMS communication fault) at Alarm Garage, logger ALARMA0002, open since 2031-01-06 10:00 UTC',
+        '- Protection P-OVERCURRENT (Overcurrent protection) at Alarm Home, logger ALARMA0001, open since 2031-01-06 10:00 UTC',
+      ].join('\n'),
+    );
     await acknowledge(otherFault);
   });
 

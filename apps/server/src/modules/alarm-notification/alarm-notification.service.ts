@@ -42,6 +42,10 @@ const minuteText = (date: Date) => date.toISOString().slice(0, 16).replace('T', 
 
 const catalogueName = (code: string): Words | undefined => (eventCatalogue as Record<string, { name: Words }>)[code]?.name;
 
+/** What the event is on: its battery, or its logger for a logger's own event. */
+const targetOf = (event: ClaimedNotification): Words =>
+  event.batterySn ? fillWords(alarmMails.battery, { sn: event.batterySn }) : fillWords(alarmMails.logger, { gsn: event.loggerGsn });
+
 /** What a delivery run did: events claimed per kind and mails handed to the outbox. */
 export interface DeliveryReport {
   alarms: number;
@@ -77,12 +81,13 @@ export const createAlarmNotificationService = (deps: Dependencies) => {
         name: catalogueName(event.code) ?? event.code,
         station: event.stationName,
         user: event.ownerName ?? '-',
-        target: event.batterySn ? fillWords(alarmMails.battery, { sn: event.batterySn }) : fillWords(alarmMails.logger, { gsn: event.loggerGsn }),
+        target: targetOf(event),
         begin: minuteText(event.beginTime),
         count: String(group.length),
       });
       const say = (words: Words, values: Record<string, string | Words>) => wordsIn(fillWords(words, values), language);
-      const sorted = [...group].sort((a, b) => a.beginTime.getTime() - b.beginTime.getTime());
+      // Oldest first; same-minute events by station and code, so a mail reads the same however the rows came.
+      const sorted = [...group].sort((a, b) => a.beginTime.getTime() - b.beginTime.getTime() || a.stationName.localeCompare(b.stationName) || a.code.localeCompare(b.code));
       const subject =
         group.length === 1
           ? say(kind === 'alarm' ? alarmMails.alarmSubjectOne : alarmMails.escalationSubjectOne, valuesOf(first))
@@ -115,7 +120,7 @@ export const createAlarmNotificationService = (deps: Dependencies) => {
         station: event.stationName,
         user: event.ownerName ?? '-',
         code: event.code,
-        target: event.batterySn ? fillWords(alarmMails.battery, { sn: event.batterySn }) : fillWords(alarmMails.logger, { gsn: event.loggerGsn }),
+        target: targetOf(event),
       };
       await deps.notices
         .system({
