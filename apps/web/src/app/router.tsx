@@ -14,6 +14,7 @@ const ConsoleShell = lazy(loadConsole);
 const LoginRoute = lazy(() => import('./routes/login-route'));
 const LegalPage = lazy(() => import('@/features/legal/routes/legal-page'));
 const SelfServiceRoute = lazy(() => import('./routes/self-service-route'));
+const NeutralRoute = lazy(() => import('./routes/neutral-route'));
 
 /** A public self-service page (`routes/self-service-route.tsx`); `guestOnly` sends a signed-in user to the console instead. */
 const selfService = (path: string, page: SelfServicePage, guestOnly = false): RouteObject => {
@@ -29,7 +30,8 @@ const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<
 
 /**
  * Static routes (spec section 2). Public: /user/login, /user/register and its result, /user/alteration,
- * /want/findPwd (whoever forgot a password cannot sign in first), /404, /privacy and /condition. Every other path is the console:
+ * /want/findPwd (whoever forgot a password cannot sign in first), the device portal (/neutral/...,
+ * with its own session), /404, /privacy and /condition. Every other path is the console:
  * the guard asks for a token, loads the menu permissions, and the shell registers the menu's
  * routes (unknown paths inside end at /404).
  */
@@ -51,6 +53,23 @@ export const appRoutes: RouteObject[] = [
       selfService('/user/register-result', 'registerResult'),
       selfService('/user/alteration', 'alteration'),
       selfService('/want/findPwd', 'findPassword'),
+      { path: '/neutral', element: <Navigate to="/neutral/index" replace /> },
+      {
+        path: '/neutral/login',
+        element: (
+          <Loading>
+            <NeutralRoute page="login" />
+          </Loading>
+        ),
+      },
+      {
+        path: '/neutral/index',
+        element: (
+          <Loading>
+            <NeutralRoute page="index" />
+          </Loading>
+        ),
+      },
       { path: '/user', element: <Navigate to={loginRoute} replace /> },
       { path: '/user/*', element: <Navigate to="/404" replace /> },
       { path: '/404', element: <NotFoundPage /> },

@@ -1,15 +1,25 @@
 import { type AllDictItems, type UserInfo, limits, type LoginResult } from '@cellsight/contract';
 import { storage } from './storage';
 
-/** Keys of the signed-in session in local storage (all under the `uz__` prefix). */
+/** Whether this page is the device portal (`/neutral/...`), whose session is kept apart from the console's. */
+export const isNeutralPath = (pathname: string): boolean => pathname === '/neutral' || pathname.startsWith('/neutral/');
+
+/**
+ * Keys of the signed-in session in local storage (all under the `uz__` prefix). The device portal
+ * keeps the same values under its own prefix with an `is_neutral` flag (spec section 3), so signing
+ * in there neither uses nor ends the console's session in the same browser.
+ */
+const namespace = typeof window !== 'undefined' && isNeutralPath(window.location.pathname) ? 'NEUTRAL_' : '';
 const keys = {
-  token: 'Access-Token',
-  userInfo: 'Login_Userinfo',
-  dictItems: 'UI_CACHE_DB_DICT_DATA',
-  role: 'Login_Role',
-  tenantId: 'TENANT_ID',
-  username: 'Login_Username',
+  token: `${namespace}Access-Token`,
+  userInfo: `${namespace}Login_Userinfo`,
+  dictItems: `${namespace}UI_CACHE_DB_DICT_DATA`,
+  role: `${namespace}Login_Role`,
+  tenantId: `${namespace}TENANT_ID`,
+  username: `${namespace}Login_Username`,
 } as const;
+/** The device portal's flag next to its session. */
+const neutralFlag = namespace ? 'NEUTRAL_is_neutral' : null;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -39,6 +49,7 @@ export const session = {
     storage.set(keys.dictItems, result.sysAllDictItems, life);
     storage.set(keys.role, result.role, life);
     storage.set(keys.username, result.userInfo.username, life);
+    if (neutralFlag) storage.set(neutralFlag, true, life);
     if (result.tenantList.length === 1 && result.tenantList[0]) storage.set(keys.tenantId, String(result.tenantList[0].id), life);
     notify();
   },
@@ -57,6 +68,7 @@ export const session = {
   /** Forgets everything about the signed-in user. */
   clear(): void {
     for (const key of Object.values(keys)) storage.remove(key);
+    if (neutralFlag) storage.remove(neutralFlag);
     notify();
   },
   subscribe(listener: Listener): () => void {
