@@ -257,4 +257,16 @@ describe('alarm notifications', () => {
     await t.restart();
     expect(await deliverAt(base + 1000 * minute)).toEqual([]);
   });
+
+  it('does not mail about events that fell due more than a day ago, as after a long stop', async () => {
+    const day = 24 * 60 * minute;
+    const old = await event(gsn.a, 'a-old', { code: 'F-OLD', begin: base + 40 * day });
+    expect(to(await deliverAt(base + 40 * day + 25 * 60 * minute), mail.enduser)).toEqual([]);
+    const fresh = await event(gsn.a, 'a-fresh', { code: 'F-FRESH', begin: base + 50 * day });
+    const mails = to(await deliverAt(base + 50 * day + 23 * 60 * minute), mail.enduser);
+    expect(mails.map((one) => mailBody(one))).toEqual([expect.stringContaining('F-FRESH')]);
+    expect(mailBody(mails[0]!)).not.toContain('F-OLD');
+    await acknowledge(old);
+    await acknowledge(fresh);
+  });
 });

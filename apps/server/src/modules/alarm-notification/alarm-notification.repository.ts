@@ -47,13 +47,18 @@ export const createAlarmNotificationRepository = (db: Database) => {
       from ${users} u where not exists (select 1 from ${alarmSettings} s where s.user_id = u.id)
   )`;
 
-  /** Open, unacknowledged events on a station, with the rule that covers them (the station's row is `tb_station`). */
+  /**
+   * Open, unacknowledged events on a station, with the rule that covers them (the station's row is
+   * `tb_station`). Only events that fell due within the last day: a new rule, or a platform back from
+   * a long stop, does not mail about faults open for weeks that everybody knows of.
+   */
   const coveredEvents = (now: Date, after: SQL, join: SQL = sql``) => sql`
     from ${rulesInForce} rule
     join ${users} ${ruleUser} on ${ruleUser.id} = rule.user_id and ${ruleUser.status} = 1 and ${ruleUser.delFlag} = 0
     join ${deviceEvents} on ${deviceEvents.endTime} is null and ${deviceEvents.acknowledgedTime} is null
       and ${deviceEvents.type} = any(rule.event_types)
       and ${deviceEvents.beginTime} <= ${now.toISOString()}::timestamptz - ${after} * interval '1 minute'
+      and ${deviceEvents.beginTime} > ${now.toISOString()}::timestamptz - (${after} + 1440) * interval '1 minute'
     join ${loggers} on ${loggers.gsn} = ${deviceEvents.loggerGsn}
     join ${stations} on ${stations.id} = ${loggers.stationId}
     ${join}
