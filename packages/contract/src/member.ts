@@ -108,7 +108,8 @@ export type MemberGrantRequest = z.input<typeof memberGrantRequestSchema>;
 export const memberResource = defineResource({
   path: '/member',
   table: 'member',
-  title: ['Members', '客户管理', 'Kunden'],
+  // Spec section 2: the screen is titled CRM.
+  title: ['CRM', '客户管理', 'Kunden (CRM)'],
   recordName: ['member', '客户', 'Kunde'],
   record: userRecordSchema,
   columns: memberListColumns,

@@ -38,6 +38,7 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.BatteryHistory]: lazy(() => import('@/features/history/routes/battery-history-page')),
   [MenuComponent.TicketList]: lazy(() => import('@/features/worklist/routes/ticket-list-page')),
   [MenuComponent.TicketDetail]: lazy(() => import('@/features/worklist/routes/ticket-detail-page')),
+  [MenuComponent.MemberList]: lazy(() => import('@/features/members/routes/member-list-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;
