@@ -3,7 +3,7 @@ import { AccountType, accountTypeSchema } from './account.js';
 import { DictCode } from './dict.js';
 import { fields } from './fields.js';
 import { Permission, type PermissionCode } from './permissions.js';
-import { auditLabels, defineResource } from './resource.js';
+import { defineResource } from './resource.js';
 import { text } from './text.js';
 import { confirmsPassword, userFields, userListColumns, userRecordSchema, userResource } from './user.js';
 
@@ -119,23 +119,8 @@ export const memberResource = defineResource({
   permissions: { list: Permission.MemberList, add: Permission.MemberAdd, edit: Permission.MemberEdit, delete: Permission.MemberDelete, export: Permission.MemberExport },
   dictionaries: { sex: DictCode.Sex, status: DictCode.UserStatus, accountType: 'account_type' },
   unique: ['username', 'email', 'phone'],
-  labels: {
-    username: userResource.labels.username,
-    realname: userResource.labels.realname,
-    sex: userResource.labels.sex,
-    email: userResource.labels.email,
-    phone: userResource.labels.phone,
-    company: userResource.labels.company,
-    address: userResource.labels.address,
-    code: userResource.labels.code,
-    accountType: ['Role', '角色', 'Rolle'],
-    superiorId: userResource.labels.superiorId,
-    superiorName: userResource.labels.superiorName,
-    password: userResource.labels.password,
-    confirmpassword: userResource.labels.confirmpassword,
-    status: userResource.labels.status,
-    ...auditLabels,
-  },
+  // The Users screen's names; the account type is the member's role here.
+  labels: { ...userResource.labels, accountType: ['Role', '角色', 'Rolle'] },
   sheet: ['username', 'realname', 'company', 'address', 'sex', 'code', 'email', 'phone', 'accountType', 'superiorName', 'status', 'createTime'],
 });
 export type MemberRecord = z.infer<typeof memberResource.record>;

@@ -1,8 +1,6 @@
 import type { MemberRecord } from '@cellsight/contract';
-import { Input } from 'antd';
+import { accountFormFields } from '@/components/account-form-fields';
 import type { ResourceForm } from '@/components/resource-page';
-import { sameAsRule } from '@/lib/contract-rules';
-import { i18n } from '@/lib/i18n';
 import { MemberSuperiorSelect, MemberTypeSelect } from '../components/member-selects';
 
 const ownFields = ['sex', 'email', 'phone', 'company', 'code', 'address'] as const;
@@ -15,16 +13,10 @@ const ownFields = ['sex', 'email', 'phone', 'company', 'code', 'address'] as con
 export const memberForm: ResourceForm<MemberRecord> = {
   fields: ['username', 'realname', 'password', 'confirmpassword', 'accountType', 'superiorId', ...ownFields],
   editFields: ['username', 'realname', ...ownFields],
-  wide: ['address'],
-  required: ['confirmpassword'],
-  rules: { confirmpassword: [sameAsRule('password', i18n.t)] },
+  ...accountFormFields,
   inputs: (member) => ({
-    // The user name is the sign-in name; it cannot change after creation.
-    username: <Input disabled={member !== null} autoComplete="off" />,
-    password: <Input.Password autoComplete="new-password" />,
-    confirmpassword: <Input.Password autoComplete="new-password" />,
+    ...accountFormFields.inputs(member !== null),
     accountType: <MemberTypeSelect />,
     superiorId: <MemberSuperiorSelect />,
-    address: <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />,
   }),
 };
