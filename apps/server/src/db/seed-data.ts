@@ -275,6 +275,8 @@ export interface SeedUser {
   demo: boolean;
   accountType: AccountType;
   superiorId: string | null;
+  /** Demo addresses (the reserved .invalid domain): alarm and ticket mail to them waits in the outbox. */
+  email?: string;
 }
 
 /**
@@ -282,11 +284,11 @@ export interface SeedUser {
  * read-only demo visitor (an end user of the first installer). Passwords are in the README.
  */
 export const demoUsers: SeedUser[] = [
-  { id: 'u-demo-distributor', username: 'distributor', realname: 'Demo Distributor', password: 'Distributor2026', roleId: 'r-distributor', demo: false, accountType: AccountType.Distributor, superiorId: null },
-  { id: 'u-demo-installer', username: 'installer', realname: 'Demo Installer', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor' },
-  { id: 'u-demo-installer-2', username: 'installer2', realname: 'Demo Installer Two', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor' },
-  { id: 'u-demo-end-user', username: 'enduser', realname: 'Demo End User', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer' },
-  { id: 'u-demo-end-user-2', username: 'enduser2', realname: 'Demo End User Two', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer-2' },
+  { id: 'u-demo-distributor', username: 'distributor', realname: 'Demo Distributor', password: 'Distributor2026', roleId: 'r-distributor', demo: false, accountType: AccountType.Distributor, superiorId: null, email: 'distributor@demo.invalid' },
+  { id: 'u-demo-installer', username: 'installer', realname: 'Demo Installer', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor', email: 'installer@demo.invalid' },
+  { id: 'u-demo-installer-2', username: 'installer2', realname: 'Demo Installer Two', password: 'Installer2026', roleId: 'r-installer', demo: false, accountType: AccountType.Installer, superiorId: 'u-demo-distributor', email: 'installer2@demo.invalid' },
+  { id: 'u-demo-end-user', username: 'enduser', realname: 'Demo End User', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer', email: 'enduser@demo.invalid' },
+  { id: 'u-demo-end-user-2', username: 'enduser2', realname: 'Demo End User Two', password: 'Enduser2026', roleId: 'r-end-user', demo: false, accountType: AccountType.EndUser, superiorId: 'u-demo-installer-2', email: 'enduser2@demo.invalid' },
   { id: 'u-demo', username: 'demo', realname: 'Demo Visitor', password: 'Demo2026', roleId: 'r-demo', demo: true, accountType: AccountType.EndUser, superiorId: 'u-demo-installer' },
 ];
 

@@ -89,6 +89,7 @@ async function createSeedUser(db: Database, user: SeedUser) {
         demo: user.demo,
         accountType: user.accountType,
         superiorId: user.superiorId,
+        email: user.email ?? null,
         orgCode: rootDepart.orgCode,
         createBy: 'system',
       })
