@@ -1,4 +1,4 @@
 export { CodeInput } from './code-input';
 export { showOnFields } from './field-errors';
-export { SliderCheck } from './slider-check';
+export { SliderCheck, SliderCheckField } from './slider-check';
 export { useSendCode } from './send-code';

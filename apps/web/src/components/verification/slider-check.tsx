@@ -1,5 +1,5 @@
 import { CheckCircleFilled, DoubleRightOutlined } from '@ant-design/icons';
-import { Slider, Typography } from 'antd';
+import { Form, Slider, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -36,5 +36,15 @@ export function SliderCheck({ value = false, onChange }: { value?: boolean; onCh
         }}
       />
     </div>
+  );
+}
+
+/** The slider check as a form field (`verified`): the form is not sent until it is passed. */
+export function SliderCheckField({ name = 'verified' }: { name?: string }) {
+  const { t } = useTranslation('verification');
+  return (
+    <Form.Item name={name} rules={[{ validator: async (_rule, value) => (value ? undefined : Promise.reject(new Error(t('slider.required')))) }]}>
+      <SliderCheck />
+    </Form.Item>
   );
 }

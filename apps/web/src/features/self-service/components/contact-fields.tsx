@@ -1,6 +1,6 @@
-import { fields } from '@cellsight/contract';
+import { type SendCodeRequest, type SmsMode, fields } from '@cellsight/contract';
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { Form, Input, Radio } from 'antd';
+import { Form, type FormInstance, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '@/lib/contract-rules';
 
@@ -14,6 +14,21 @@ export interface ContactValues {
 /** The chosen contact as the wire carries it: `{ phone }` or `{ email }`. */
 export const contactOf = (values: ContactValues): { phone: string } | { email: string } =>
   values.contactType === 'email' ? { email: (values.email ?? '').trim() } : { phone: (values.phone ?? '').trim() };
+
+/**
+ * What the code button sends for the chosen contact (`smsmode` says what for), once the contact
+ * fields are valid; null (nothing sent, the fields say why) otherwise.
+ */
+export const contactCodeRequest =
+  <Values extends ContactValues>(form: FormInstance<Values>, smsmode: SmsMode) =>
+  async (): Promise<SendCodeRequest | null> => {
+    try {
+      const values = (await form.validateFields(['contactType', 'phone', 'email'])) as ContactValues;
+      return { ...(values.contactType === 'email' ? { email: values.email } : { mobile: values.phone }), smsmode };
+    } catch {
+      return null;
+    }
+  };
 
 /** Mobile number or e-mail address, whichever the visitor chooses to receive codes at. */
 export function ContactFields({ label }: { label?: string }) {

@@ -3,12 +3,12 @@ import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CodeInput, SliderCheck, showOnFields } from '@/components/verification';
+import { CodeInput, SliderCheckField, showOnFields } from '@/components/verification';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { useAlterContact } from '../api/self-service-api';
-import { type ContactValues, ContactFields, contactOf } from '../components/contact-fields';
+import { type ContactValues, ContactFields, contactCodeRequest, contactOf } from '../components/contact-fields';
 
 interface Values extends ContactValues {
   username: string;
@@ -33,14 +33,6 @@ export default function AlterationPage() {
   const [done, setDone] = useState<ContactValues['contactType'] | null>(null);
   const signedIn = session.token ? session.userInfo?.username : undefined;
 
-  const codeRequest = async () => {
-    try {
-      const values = await form.validateFields(['contactType', 'phone', 'email']);
-      return { ...(values.contactType === 'email' ? { email: values.email } : { mobile: values.phone }), smsmode: '3' as const };
-    } catch {
-      return null;
-    }
-  };
 
   const onFinish = (values: Values) => {
     setFormError(null);
@@ -82,11 +74,9 @@ export default function AlterationPage() {
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={Boolean(signedIn)} />
         </Form.Item>
         <ContactFields label={t('alteration.newContact')} />
-        <Form.Item name="verified" rules={[{ validator: async (_rule, value) => (value ? undefined : Promise.reject(new Error(t('verification:slider.required')))) }]}>
-          <SliderCheck />
-        </Form.Item>
+        <SliderCheckField />
         <Form.Item name="smscode" label={t('code')} rules={[{ required: true, message: t('verification:codeRequired') }]}>
-          <CodeInput request={codeRequest} disabled={!verified} />
+          <CodeInput request={contactCodeRequest(form, '3')} disabled={!verified} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={alter.isPending}>
           {t('alteration.submit')}

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CodeInput, SliderCheck, showOnFields, useSendCode } from '@/components/verification';
+import { CodeInput, SliderCheckField, showOnFields, useSendCode } from '@/components/verification';
 import { contractRule, sameAsRule } from '@/lib/contract-rules';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/notify';
@@ -94,9 +94,7 @@ export default function FindPasswordPage() {
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
           </Form.Item>
           <ContactFields label={t('findPassword.contact')} />
-          <Form.Item name="verified" rules={[{ validator: async (_rule, value) => (value ? undefined : Promise.reject(new Error(t('verification:slider.required')))) }]}>
-            <SliderCheck />
-          </Form.Item>
+          <SliderCheckField />
           <Button type="primary" htmlType="submit" block size="large" loading={sendCode.isPending} disabled={!verified}>
             {t('findPassword.sendCode')}
           </Button>

@@ -4,12 +4,12 @@ import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CodeInput, SliderCheck, showOnFields } from '@/components/verification';
+import { CodeInput, SliderCheckField, showOnFields } from '@/components/verification';
 import { contractRule, sameAsRule } from '@/lib/contract-rules';
 import { useDocumentTitle } from '@/lib/document-title';
 import { errorMessage } from '@/lib/notify';
 import { useRegister } from '../api/self-service-api';
-import { type ContactValues, ContactFields, contactOf } from '../components/contact-fields';
+import { type ContactValues, ContactFields, contactCodeRequest, contactOf } from '../components/contact-fields';
 
 interface Values extends ContactValues {
   username: string;
@@ -39,14 +39,6 @@ export default function RegisterPage() {
   // A refusal no field can show (closed registration, too many requests) goes above the form.
   const [formError, setFormError] = useState<string | null>(null);
 
-  const codeRequest = async () => {
-    try {
-      const values = await form.validateFields(['contactType', 'phone', 'email']);
-      return { ...(values.contactType === 'email' ? { email: values.email } : { mobile: values.phone }), smsmode: '1' as const };
-    } catch {
-      return null;
-    }
-  };
 
   const onFinish = (values: Values) => {
     setFormError(null);
@@ -83,11 +75,9 @@ export default function RegisterPage() {
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <ContactFields />
-        <Form.Item name="verified" rules={[{ validator: async (_rule, value) => (value ? undefined : Promise.reject(new Error(t('verification:slider.required')))) }]}>
-          <SliderCheck />
-        </Form.Item>
+        <SliderCheckField />
         <Form.Item name="smscode" label={t('code')} rules={[{ required: true, message: t('verification:codeRequired') }]}>
-          <CodeInput request={codeRequest} disabled={!verified} />
+          <CodeInput request={contactCodeRequest(form, '1')} disabled={!verified} />
         </Form.Item>
         <Form.Item name="agreed" valuePropName="checked" rules={[{ validator: async (_rule, value) => (value ? undefined : Promise.reject(new Error(t('register.agreeRequired')))) }]}>
           <Checkbox>
