@@ -1,5 +1,5 @@
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
-import type { LoginResult, RoleOption, UserAddRequest } from '@cellsight/contract';
+import type { LoginResult, MemberAddRequest, RoleOption, UserAddRequest } from '@cellsight/contract';
 import { adminPassword, adminUsername } from './env';
 
 /** The server's answer envelope (`{success, message, code, result, timestamp}`). */
@@ -48,6 +48,12 @@ export async function apiRoles(request: APIRequestContext, token: string): Promi
 export async function apiCreateUser(request: APIRequestContext, token: string, user: UserAddRequest): Promise<void> {
   const response = await request.post('/boot/sys/user/add', { data: user, headers: headers(token) });
   await envelope<unknown>(response, `add user ${user.username}`);
+}
+
+/** Creates an account on the Members screen's call as the given token (an administrator, distributor or installer); returns its id. */
+export async function apiCreateMember(request: APIRequestContext, token: string, member: MemberAddRequest): Promise<string> {
+  const response = await request.post('/boot/member/add', { data: member, headers: headers(token) });
+  return (await envelope<string>(response, `add member ${member.username}`)).result;
 }
 
 /** Checks a token against the server: true when it still opens an authenticated call. */
