@@ -159,6 +159,16 @@ describe('scope', () => {
     expect(bad.json().message).toContain('phone');
   });
 
+  it('exports the caller’s members only, with the screen’s headings', async () => {
+    const response = await api('distributor', 'GET', '/member/exportCsv');
+    expect(response.statusCode, response.body).toBe(200);
+    const [heading, ...rows] = response.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(heading).toContain('Role');
+    expect(rows.some((row) => row.startsWith('enduser2,'))).toBe(true);
+    expect(rows.some((row) => row.startsWith('euser3,') || row.startsWith('dist2,'))).toBe(false);
+    expect((await api('enduser', 'GET', '/member/exportCsv')).statusCode).toBe(403);
+  });
+
   it('offers the types the caller may create and the accounts members may go under', async () => {
     const distributor = (await api('distributor', 'GET', '/member/options')).json().result;
     expect(distributor.accountTypes).toEqual(['installer', 'end_user']);

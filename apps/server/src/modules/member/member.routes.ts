@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: `${memberResource.path}/options`, access: { permission: [Permission.MemberAdd, Permission.MemberMove] }, tags, summary: 'The account types you may create, and the accounts members may go under', result: memberOptionsSchema },
+    { method: 'GET', url: `${memberResource.path}/options`, access: { permission: [Permission.MemberList, Permission.MemberAdd, Permission.MemberMove] }, tags, summary: 'The account types you may create, and the accounts members may go under', result: memberOptionsSchema },
     async (request) => ok(await members.options(requireAuth(request))),
   );
 
