@@ -246,6 +246,14 @@ describe('deleting members', () => {
     expect((await logged('/member/delete')).at(-1)?.log_content).toBe(`Deleted member(s) gone (${installer}); moved orphan → ${id.distributor}`);
   });
 
+  it('refuses an administrator’s own account before handing anything on', async () => {
+    const under = await addMember('admin', { username: 'selfinst', accountType: 'installer', superiorId: id.dist2 });
+    const response = await api('admin', 'DELETE', `/member/deleteBatch?ids=${id.dist2},${id.admin}`);
+    expect(response.statusCode).toBe(403);
+    expect(await superiorOf(under)).toBe(id.dist2);
+    expect(await superiorOf(id.inst3)).toBe(id.dist2);
+  });
+
   it('hands a deleted distributor’s members to the default distributor, and refuses without one', async () => {
     const lone = await addMember('admin', { username: 'lonedist', accountType: 'distributor' });
     const under = await addMember('admin', { username: 'loneinst', accountType: 'installer', superiorId: lone });

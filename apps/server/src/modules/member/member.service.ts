@@ -13,7 +13,7 @@ import {
   type memberEditRequestSchema,
 } from '@cellsight/contract';
 import type { z } from 'zod';
-import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
@@ -136,6 +136,8 @@ export const createMemberService = (deps: Dependencies) => {
     async remove(auth: AuthContext, ids: string[]): Promise<string> {
       const deleted = await membersOf(auth, ids, ids.length === 1 ? 'id' : 'ids');
       const deleting = new Set(deleted.map((member) => member.id));
+      // Refused before anything moves (the user service refuses it too, but after the hand-on).
+      if (deleting.has(auth.userId)) throw forbidden('You cannot delete your own account');
       const handOn: { member: MemberRow; to: string }[] = [];
       for (const member of await deps.members.directlyUnder([...deleting])) {
         if (deleting.has(member.id)) continue;
@@ -144,7 +146,11 @@ export const createMemberService = (deps: Dependencies) => {
         if (!to) throw badRequest(ServerCode.DELETION_FAILED, `${from.username} still has members and nobody can take them over: move them first, or set MEMBER_DEFAULT_DISTRIBUTOR`, [{ field: 'ids', message: `${from.username} has members and no successor` }]);
         handOn.push({ member, to });
       }
-      // Every successor was found before anything changes.
+      // Every successor was found, and is one the caller may put accounts under, before anything changes.
+      const successors = [...new Set(handOn.map(({ to }) => to))];
+      const reachable = await deps.users.accountTypes(successors, deps.users.scope(auth));
+      const unreachable = successors.filter((successor) => !reachable.some((account) => account.id === successor));
+      if (unreachable.length > 0) throw badRequest(ServerCode.DELETION_FAILED, `The members of the deleted account(s) cannot go under ${unreachable.join(', ')}, which is outside your tenants: move them first`, [{ field: 'ids', message: 'no reachable successor' }]);
       for (const { member, to } of handOn) await deps.userService.moveUnder(auth, member.id, to);
       await deps.userService.remove(auth, [...deleting]);
       const moved = handOn.map(({ member, to }) => `${member.username} → ${to}`).join(', ');
