@@ -99,6 +99,8 @@ export default defineConfig({
       DEMO: '0',
       // Self-registered accounts go under this installer (register.spec.ts creates it).
       SIGNUP_INSTALLER: 'e2e_signup_inst',
+      // Alarm mail every 2 s instead of every minute (alarm-notifications.spec.ts waits for it).
+      ALARM_DELIVERY_SECONDS: '2',
       LOGIN_RATE_LIMIT: '1000',
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       MQTT_HOST: '127.0.0.1',

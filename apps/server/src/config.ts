@@ -94,6 +94,8 @@ const configSchema = z.object({
   OAUTH_NAME: z.string().min(1).max(40).default('single sign-on'),
   /** A CAS server (https://cas.example.com/cas): its accounts sign in to console accounts of the same user name. Unset: no CAS. */
   CAS_URL: z.string().regex(/^https?:\/\/\S+$/, 'CAS_URL must be an http(s) URL').optional(),
+  /** How often alarm mail is delivered (seconds): delays and escalations are whole minutes, so a minute is the usual. */
+  ALARM_DELIVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** mqtt://… of an external broker (Mosquitto, EMQX); without it an embedded broker runs. */
@@ -152,6 +154,8 @@ export type Config = {
   smtp: { url: string | null; from: string };
   sms: { gatewayUrl: string | null; token: string | null };
   signup: { open: boolean; installer: string | null };
+  /** How often alarm notification delivery runs. */
+  alarmDeliveryMs: number;
   thirdLogin: {
     oauth: { authorizeUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string; name: string } | null;
     casUrl: string | null;
@@ -236,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
+    alarmDeliveryMs: c.ALARM_DELIVERY_SECONDS * 1000,
     signup: { open: c.SIGNUP === 'open', installer: c.SIGNUP_INSTALLER ?? (c.DEMO ? 'installer' : null) },
     thirdLogin: {
       oauth:

@@ -9,9 +9,6 @@ declare module 'fastify' {
   }
 }
 
-/** How often delivery runs: delays and escalations are whole minutes, so a minute late at most. */
-const deliveryIntervalMs = 60_000;
-
 /**
  * Alarm notifications by mail. Every instance runs delivery each minute, like the device plane's
  * sweeps; the claim rows make several instances on one database send each notification once.
@@ -42,7 +39,8 @@ export default fp(
     };
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      timer = setInterval(run, deliveryIntervalMs);
+      // ALARM_DELIVERY_SECONDS, a minute by default: delays and escalations are whole minutes, so a minute late at most.
+      timer = setInterval(run, app.config.alarmDeliveryMs);
       timer.unref();
     });
     app.addHook('onClose', async () => {
