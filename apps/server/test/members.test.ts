@@ -1,6 +1,7 @@
 import { Permission, ServerCode } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLive } from './support/live-events.js';
 import { type TestApp, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 
 /**
@@ -188,8 +189,14 @@ describe('moving members', () => {
     expect(await seesStation('installer', station)).toBe(true);
     expect(await seesStation('installer2', station)).toBe(false);
 
+    // Both installers' consoles hear that their members changed.
+    const sockets = { former: await listenLive(t, token.installer), next: await listenLive(t, token.installer2) };
     const response = await api('distributor', 'POST', '/member/move', { id: mover, superiorId: id.installer2 });
     expect(response.json(), response.body).toMatchObject({ success: true });
+    const heard = (socket: keyof typeof sockets) => sockets[socket].heard.some((e) => e.event === 'user.changed' && (e.data.ids as string[]).includes(mover));
+    for (let i = 0; i < 50 && !(heard('former') && heard('next')); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([heard('former'), heard('next')]).toEqual([true, true]);
+    for (const socket of Object.values(sockets)) socket.close();
     expect(await superiorOf(mover)).toBe(id.installer2);
     expect(await listed('installer')).not.toContain('mover');
     expect(await seesStation('installer', station)).toBe(false);

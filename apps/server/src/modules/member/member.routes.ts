@@ -37,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     dicts: app.dicts,
     defaults: { distributor: app.config.members.defaultDistributor, installer: app.config.signup.installer },
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+    onBranchChanged: (accountIds, memberIds) => app.realtime.toUsers(accountIds, 'user.changed', { ids: memberIds }),
   });
 
   // List, edit, export and the duplicate check: the kit's calls. Creation and deletion are the

@@ -37,6 +37,8 @@ interface Dependencies {
   defaults: { distributor: string | null; installer: string | null };
   /** What a user may do changed: their console reloads menu and buttons. */
   onPermissionsChanged: (ids: string[]) => void;
+  /** Members came or went below these accounts (a move, a deletion): their Members screens reload. */
+  onBranchChanged: (accountIds: string[], memberIds: string[]) => void;
 }
 
 type AddInput = z.output<typeof memberAddRequestSchema>;
@@ -125,6 +127,7 @@ export const createMemberService = (deps: Dependencies) => {
       const [member] = await membersOf(auth, [id]);
       await assertSuperior(auth, superiorId);
       await deps.userService.moveUnder(auth, id, superiorId);
+      deps.onBranchChanged([member?.superiorId, superiorId].filter((account): account is string => Boolean(account)), [id]);
       return `Moved member ${member?.username} (${id}) from ${member?.superiorId ?? 'none'} to ${superiorId}`;
     },
 
@@ -153,6 +156,8 @@ export const createMemberService = (deps: Dependencies) => {
       if (unreachable.length > 0) throw badRequest(ServerCode.DELETION_FAILED, `The members of the deleted account(s) cannot go under ${unreachable.join(', ')}, which is outside your tenants: move them first`, [{ field: 'ids', message: 'no reachable successor' }]);
       for (const { member, to } of handOn) await deps.userService.moveUnder(auth, member.id, to);
       await deps.userService.remove(auth, [...deleting]);
+      const above = [...deleted.map((account) => account.superiorId), ...successors].filter((account): account is string => Boolean(account) && !deleting.has(account as string));
+      deps.onBranchChanged([...new Set(above)], [...deleting, ...handOn.map(({ member }) => member.id)]);
       const moved = handOn.map(({ member, to }) => `${member.username} → ${to}`).join(', ');
       return `Deleted member(s) ${deleted.map((member) => `${member.username} (${member.id})`).join(', ')}${moved ? `; moved ${moved}` : ''}`;
     },

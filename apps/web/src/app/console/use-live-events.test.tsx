@@ -1,5 +1,5 @@
 import { type LiveEventHandler } from '@/lib/live-events';
-import { batteryResource, eventResource, stationResource } from '@cellsight/contract';
+import { batteryResource, eventResource, memberResource, stationResource } from '@cellsight/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -59,6 +59,14 @@ describe('live events', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('user.changed refreshes the Users and Members screens', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    renderHook(() => useLiveEvents(), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    handler?.({ event: 'user.changed', data: { ids: ['u1'] }, at: Date.now() } as never);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: resourceKeys.all(memberResource) });
   });
 
   it('command.updated refreshes the progress of remote commands', () => {

@@ -1,4 +1,4 @@
-import { batteryResource, eventResource, stationResource } from '@cellsight/contract';
+import { batteryResource, eventResource, memberResource, stationResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { resourceKeys } from '@/components/resource-page';
@@ -60,6 +60,8 @@ export function useLiveEvents(): void {
           break;
         case 'user.changed':
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
+          // Members moved or deleted below this account: the Members screen follows.
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(memberResource) });
           break;
         case 'permissions.changed':
           // The menu and buttons follow a changed role at once, without a new sign-in.
