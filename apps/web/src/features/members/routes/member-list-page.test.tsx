@@ -14,7 +14,7 @@ import MemberListPage from './member-list-page';
 configure({ defaultHidden: true });
 
 const member = (overrides: Partial<MemberRecord>): MemberRecord =>
-  buildRecord(memberResource.record, { id: 'm1', username: 'enduser', realname: 'Demo End User', accountType: 'end_user', superiorId: 'i1', superiorName: 'Demo Installer', status: 1, avatar: null, ...overrides });
+  buildRecord(memberResource.record, { id: 'm1', username: 'enduser', realname: 'Demo End User', accountType: 'end_user', superiorId: 'i1', superiorName: 'Demo Installer', status: 1, avatar: null, email: null, phone: null, sex: null, company: null, address: null, code: null, ...overrides });
 
 /** What the distributor may do: create installers and end users, under itself or its installers. */
 const options: MemberOptions = {
@@ -49,6 +49,7 @@ mockServer(
     await record('move')(info);
     return refuseMove ? HttpResponse.json(failure(4004, 'superiorId: the superior of end_user must be installer or distributor', [{ field: 'superiorId', message: 'the superior of end_user must be installer or distributor' }]), { status: 400 }) : HttpResponse.json(envelope(null, 1002, 'Moved'));
   }),
+  http.put('/boot/member/edit', async (info) => (await record('edit')(info), HttpResponse.json(envelope(null, 1002, 'Edited')))),
   http.put('/boot/member/permissions', async (info) => (await record('permissions')(info), HttpResponse.json(envelope(null, 1002, 'Saved')))),
 );
 
@@ -121,6 +122,23 @@ describe('creating a member', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter your user name')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('editing a member', () => {
+  it('edits the account’s own fields only: no password, role or superior', async () => {
+    grant(Permission.MemberEdit);
+    const user = userEvent.setup();
+    renderWithProviders(<MemberListPage />);
+    await user.click(within(await rowOf('enduser')).getByRole('button', { name: 'Edit' }));
+    const dialog = await findDialog('Edit member');
+    expect(within(dialog).getByLabelText('User name')).toBeDisabled();
+    for (const label of ['Password', 'Role', 'Superior']) expect(within(dialog).queryByLabelText(label)).toBeNull();
+    await user.type(within(dialog).getByLabelText('Company'), 'Sun & Co');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ url: 'edit', body: expect.objectContaining({ id: 'm1', realname: 'Demo End User', company: 'Sun & Co' }) });
+    expect(sent[0]?.body).not.toHaveProperty('accountType');
   });
 });
 
