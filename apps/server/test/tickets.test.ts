@@ -6,7 +6,7 @@ import { newId } from '../src/lib/ids.js';
 import { waitFor } from './support/device.js';
 import { describeListEndpoint } from './support/list-conformance.js';
 import { type LiveEvents, listenLive } from './support/live-events.js';
-import { startSmtpServer } from './support/message-servers.js';
+import { mailBody, startSmtpServer } from './support/message-servers.js';
 import { png, upload } from './support/upload.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
@@ -99,7 +99,6 @@ describe('tickets', () => {
   };
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
   /** A received mail's text, quoted-printable decoded. */
-  const textOf = (data: string) => Buffer.from(data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -158,7 +157,7 @@ describe('tickets', () => {
         expect(listeners[who]!.heard.find((m) => m.event === 'ticket.changed')?.data).toEqual({ id, orderNo, status: 'pending', change: 'created' });
       }
       await waitFor(async () => mailsTo(mail.installer).length + mailsTo(mail.distributor).length, (n) => n === 2);
-      const sent = textOf(mailsTo(mail.installer)[0]!.data);
+      const sent = mailBody(mailsTo(mail.installer)[0]!);
       expect(sent).toContain(orderNo);
       expect(sent).toContain('Ticket station A');
       expect(sent).toContain(`/worklist/detail?id=${id}`);
@@ -271,7 +270,7 @@ describe('tickets', () => {
       await waitFor(async () => submitter.heard.filter((m) => m.event === 'ticket.changed').length, (n) => n === 1);
       expect(submitter.heard.find((m) => m.event === 'ticket.changed')?.data).toEqual({ id, orderNo, status: 'pending', change: 'replied' });
       await waitFor(async () => mailsTo(mail.enduser).length, (n) => n === before + 1);
-      expect(textOf(mailsTo(mail.enduser).at(-1)?.data ?? '')).toContain('Please send a photo of the wiring.');
+      expect(mailBody(mailsTo(mail.enduser).at(-1)!)).toContain('Please send a photo of the wiring.');
 
       const installerMails = mailsTo(mail.installer).length;
       expect((await post('enduser', 'reply', { ticketId: id, content: 'Here it is.' })).statusCode).toBe(200);
@@ -309,6 +308,18 @@ describe('tickets', () => {
     const moved = (await systemMessages('enduser', 'zh-CN')).find((m) => m.busId === id);
     expect(moved?.titile).toBe(`工单 ${orderNo} 状态已更新`);
     expect(moved?.msgContent).toContain('待处理');
+  });
+
+  it('writes each person’s mail in the language of their latest sign-in', async () => {
+    const signedIn = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'installer', password: 'Installer2026' }, headers: { 'accept-language': 'zh-CN' } });
+    expect(signedIn.statusCode).toBe(200);
+    const { orderNo } = await file('enduser');
+    // Mail leaves after the answer: wait for this ticket's own.
+    const mailOf = (address: string) => mailsTo(address).find((one) => mailBody(one).includes(orderNo));
+    await waitFor(async () => Boolean(mailOf(mail.installer) && mailOf(mail.distributor)), (both) => both);
+    expect(mailBody(mailOf(mail.installer)!)).toContain(`在电站 Ticket station A 提交了工单 ${orderNo}`);
+    // The distributor signed in without choosing another language: the platform's default.
+    expect(mailBody(mailOf(mail.distributor)!)).toContain(`opened ticket ${orderNo}`);
   });
 
   it('refuses bad input with 400 naming the field, and stores nothing', async () => {

@@ -1,4 +1,4 @@
-import { type AlarmEventType, type AlarmRule, defaultAlarmRule } from '@cellsight/contract';
+import { type AlarmEventType, type AlarmRule, type Language, defaultAlarmRule } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
@@ -14,6 +14,8 @@ export interface ClaimedNotification {
   eventId: string;
   recipientId: string;
   email: string;
+  /** The recipient's console language (null before their first sign-in). */
+  language: Language | null;
   type: AlarmEventType;
   code: string;
   batterySn: string | null;
@@ -90,16 +92,16 @@ export const createAlarmNotificationRepository = (db: Database) => {
         .innerJoin(stations, eq(stations.id, loggers.stationId))
         .leftJoin(owner, eq(owner.id, stations.ownerId))
         .where(inArray(deviceEvents.id, eventIds)),
-      db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, recipientIds)),
+      db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, recipientIds)),
     ]);
     const eventById = new Map(events.map((event) => [event.id, event]));
-    const emailById = new Map(people.map((person) => [person.id, person.email]));
+    const personById = new Map(people.map((person) => [person.id, person]));
     return claimed.flatMap(({ event_id: eventId, recipient_id: recipientId }) => {
       const event = eventById.get(eventId);
-      const email = emailById.get(recipientId);
-      if (!event || !email) return [];
+      const person = personById.get(recipientId);
+      if (!event || !person?.email) return [];
       const { id: _id, type, ...rest } = event;
-      return [{ eventId, recipientId, email, type: type as AlarmEventType, ...rest }];
+      return [{ eventId, recipientId, email: person.email, language: person.language, type: type as AlarmEventType, ...rest }];
     });
   };
 

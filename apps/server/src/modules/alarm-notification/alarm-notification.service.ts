@@ -32,11 +32,8 @@ interface Dependencies {
 /** Events listed in one mail; the rest are counted. */
 const linesPerMail = 20;
 
-/**
- * The language a recipient's mail is written in. Users have no stored language yet, so it is the
- * platform's default; when they get one, this is the one place to read it.
- */
-const languageOf = (_recipientId: string): Language => defaultLanguage;
+/** A recipient's mail is in the language of their latest sign-in, else the platform's default. */
+const languageOf = (recipient: { language: Language | null }): Language => recipient.language ?? defaultLanguage;
 
 const minuteText = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
@@ -72,7 +69,7 @@ export const createAlarmNotificationService = (deps: Dependencies) => {
     let mails = 0;
     for (const group of groups.values()) {
       const first = group[0]!;
-      const language = languageOf(first.recipientId);
+      const language = languageOf(first);
       const typeName = await deps.dicts.translator(language);
       const valuesOf = (event: ClaimedNotification) => ({
         platform: deps.platformName,

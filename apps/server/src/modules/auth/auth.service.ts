@@ -67,6 +67,8 @@ export const createAuthService = (deps: Dependencies) => {
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 255) ?? null,
     });
+    // The platform's mail to the user follows the console language they use.
+    if (user.language !== client.language) await deps.users.update(user.id, { language: client.language });
     await loginLog(user.username, user.realname, client, { password: `User ${user.username} signed in`, code: `User ${user.username} signed in with a code sent to their mobile`, provider: `User ${user.username} signed in through an outside provider` }[how]);
     const [userInfo, sysAllDictItems, roleCodes, departs, tenantList] = await Promise.all([
       deps.users.findInfo(user.id),

@@ -1,4 +1,4 @@
-import { AccountType, type TicketStatus, type TicketThreadAction } from '@cellsight/contract';
+import { AccountType, type Language, type TicketStatus, type TicketThreadAction } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { stations, ticketEntries, tickets, userTenants, users } from '../../db/schema.js';
@@ -17,6 +17,8 @@ export interface TicketParty {
   username: string;
   realname: string;
   email: string | null;
+  /** The console language of their latest sign-in (null before the first). */
+  language: Language | null;
 }
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -43,7 +45,7 @@ export interface NewEntry {
   authorId: string;
 }
 
-const partyColumns = { id: users.id, username: users.username, realname: users.realname, email: users.email };
+const partyColumns = { id: users.id, username: users.username, realname: users.realname, email: users.email, language: users.language };
 const active = and(eq(users.status, 1), eq(users.delFlag, 0));
 
 export const createTicketRepository = (db: Database) => {

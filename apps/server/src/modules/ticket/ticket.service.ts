@@ -1,6 +1,7 @@
 import {
   AccountType,
   type Language,
+  defaultLanguage,
   Permission,
   ServerCode,
   type ServerEventMap,
@@ -71,8 +72,8 @@ export const ticketScope = (caller: ScopeCaller): SQL => {
   return sql`(${inTenants} and ${tickets.stationId} in ${visibleStationIds(caller)} and (${tickets.submitterId} = ${caller.userId} or ${tickets.submitterId} in ${below}))`;
 };
 
-/** Accounts store no language yet: mail goes out in the platform's default language until they do. */
-const mailLanguage = (_party: TicketParty): Language => 'en-US';
+/** Mail is in the language of the recipient's latest sign-in, else the platform's default. */
+const mailLanguage = (party: TicketParty): Language => party.language ?? defaultLanguage;
 
 const fill = (words: Words, language: Language, values: Record<string, string>): string => wordsIn(fillWords(words, values), language);
 

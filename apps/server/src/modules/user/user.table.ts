@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { AccountType } from '@cellsight/contract';
+import type { AccountType, Language } from '@cellsight/contract';
 import { audit, id } from '../../db/columns.js';
 
 export const users = pgTable(
@@ -32,6 +32,8 @@ export const users = pgTable(
     accountType: varchar('account_type', { length: 16 }).$type<AccountType>().notNull().default('end_user'),
     /** The distributor or installer above a non-admin account (spec section 6). */
     superiorId: varchar('superior_id', { length: 32 }),
+    /** The console language of the user's latest sign-in: the platform's mail to them is written in it. */
+    language: varchar('language', { length: 8 }).$type<Language>(),
     ...audit,
   },
   (t) => [
