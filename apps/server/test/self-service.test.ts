@@ -178,6 +178,14 @@ describe('self-service accounts with verification codes', () => {
     expect(same.json().code).toBe(ServerCode.CHANGING_MOBILE_FAILED);
   });
 
+  it('tells the old e-mail address when the account’s address changes', async () => {
+    await post('/sys/sms', { email: 'owner.moved@example.com', smsmode: '3' });
+    const changed = await post('/sys/user/alteration', { username: 'newowner', password: 'Renewed123', email: 'owner.moved@example.com', smscode: mailedCode('owner.moved@example.com') }, 'de-DE');
+    expect(changed.json()).toMatchObject({ success: true, code: ServerCode.EDITED });
+    const notice = smtp.received.filter((m) => m.to.includes('New.Owner@example.com')).at(-1)!;
+    expect(mailBody(notice)).toContain('Die E-Mail-Adresse Ihres Kontos newowner wurde in o***@example.com geändert.');
+  });
+
   it('signs in with a code texted to the account’s mobile', async () => {
     const sent = await post('/sys/sms', { mobile: '13900000002', smsmode: '0' });
     expect(sent.statusCode).toBe(200);

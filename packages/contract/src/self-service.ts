@@ -134,3 +134,28 @@ export const verificationMessages: Record<VerificationPurpose, { subject: Words;
     ],
   },
 };
+
+/**
+ * Told to the old address after a change of contact, in the language of whoever changed it, so a
+ * change the owner did not make does not go unnoticed. `{new}` is the new address, partly hidden.
+ */
+export const contactChangedMessage: { subject: Words; mobile: Words; email: Words } = {
+  subject: ['{platform}: your contact details changed', '{platform}：您的联系方式已更改', '{platform}: Ihre Kontaktangaben wurden geändert'],
+  mobile: [
+    'The mobile number of your account {user} was changed to {new}. If you did not do this, contact your administrator at once.',
+    '您的账号 {user} 的手机号已更改为 {new}。如非本人操作，请立即联系管理员。',
+    'Die Mobilnummer Ihres Kontos {user} wurde in {new} geändert. Falls Sie das nicht waren, wenden Sie sich sofort an Ihren Administrator.',
+  ],
+  email: [
+    'The e-mail address of your account {user} was changed to {new}. If you did not do this, contact your administrator at once.',
+    '您的账号 {user} 的邮箱已更改为 {new}。如非本人操作，请立即联系管理员。',
+    'Die E-Mail-Adresse Ihres Kontos {user} wurde in {new} geändert. Falls Sie das nicht waren, wenden Sie sich sofort an Ihren Administrator.',
+  ],
+};
+
+/** An address with its middle hidden (138****0002, o***@example.com): enough to recognise, not to read off. */
+export const maskedAddress = (address: string): string => {
+  const at = address.indexOf('@');
+  if (at > 0) return `${address[0]}***${address.slice(at)}`;
+  return address.length > 7 ? `${address.slice(0, 3)}****${address.slice(-4)}` : '****';
+};

@@ -40,6 +40,9 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     signup: app.config.signup,
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+    outbox: app.outbox,
+    platformName: app.config.platformName,
+    warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
   });
   const common = { access: 'public', onRequest: guard, tags } as const;
 

@@ -10,13 +10,19 @@ import {
   RoleCode,
   ServerCode,
   UserStatus,
+  type Words,
+  contactChangedMessage,
+  fillWords,
+  maskedAddress,
   verificationPurposes,
+  wordsIn,
 } from '@cellsight/contract';
 import { defaultTenant } from '../../db/seed-data.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { AppError, badRequest, invalidField } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { Executor, UserRepository, UserRow } from '../user/user.repository.js';
@@ -34,6 +40,10 @@ interface Dependencies {
   signup: { open: boolean; installer: string | null };
   onSessionsEnded: (sessionIds: string[], reason: 'password-changed') => void;
   onUsersChanged: (ids: string[]) => void;
+  /** Tells the old address of a change of contact (the outbox's mail and SMS). */
+  outbox: Pick<OutboxService, 'sendMail' | 'sendSms'>;
+  platformName: string;
+  warn: (error: unknown, what: string) => void;
 }
 
 type ContactField = 'phone' | 'email';
@@ -227,6 +237,15 @@ export const createSelfService = (deps: Dependencies) => {
         throw error;
       }
       deps.onUsersChanged([user.id]);
+      // The old address hears of it, so a change its owner did not make does not go unnoticed.
+      const old = contact.field === 'phone' ? user.phone : user.email;
+      if (old) {
+        const tenantId = await tenantOf(user);
+        const fill = (words: Words) => wordsIn(fillWords(words, { platform: deps.platformName, user: user.username, new: maskedAddress(contact.address) }), client.language);
+        const message = { to: old, subject: fill(contactChangedMessage.subject), text: fill(contactChangedMessage[contact.field === 'phone' ? 'mobile' : 'email']) };
+        const sent = contact.field === 'phone' ? deps.outbox.sendSms(tenantId, message, user.username) : deps.outbox.sendMail(tenantId, message, user.username);
+        await sent.catch((error: unknown) => deps.warn(error, 'the change-of-contact notice'));
+      }
     },
 
     /** `POST /sys/phoneLogin`: the code sent to the account's mobile opens a session. */
