@@ -206,14 +206,3 @@ export const commandOpWords = {
   upgrade: ['upgrade', '升级', 'Aktualisierung'],
 } as const satisfies Record<string, Words>;
 
-/**
- * Each language's text with its `{name}` placeholders filled: a plain value is the same in every
- * language, a `Words` value (a status, an operation) is taken in the text's own language.
- */
-export const fillWords = (words: Words, values: Record<string, string | Words>): Words =>
-  words.map((one, index) =>
-    one.replace(/\{(\w+)\}/g, (whole, name: string) => {
-      const value = values[name];
-      return value === undefined ? whole : typeof value === 'string' ? value : (value[index] ?? whole);
-    }),
-  ) as unknown as Words;

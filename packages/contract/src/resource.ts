@@ -12,6 +12,21 @@ const languageIndex: Record<Language, 0 | 1 | 2> = { 'en-US': 0, 'zh-CN': 1, 'de
 export const wordsIn = (words: Words, language: Language): string => words[languageIndex[language]];
 
 /**
+ * Each language's text with its `{name}` placeholders filled: a plain value is the same in every
+ * language, a `Words` value (a status, an operation) is taken in the text's own language.
+ */
+export const fillWords = (words: Words, values: Record<string, string | Words>): Words =>
+  words.map((one, index) =>
+    one.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values[name];
+      return value === undefined ? whole : typeof value === 'string' ? value : (value[index] ?? whole);
+    }),
+  ) as unknown as Words;
+
+/** One language's text with its placeholders filled (`fillWords`): what a mail or a text says. */
+export const fillWordsIn = (words: Words, values: Record<string, string | Words>, language: Language): string => wordsIn(fillWords(words, values), language);
+
+/**
  * A screen's resource, defined once for server and web: where its calls live, its record, its list
  * columns, its create and edit schemas, who may do what, its dictionary-backed fields, its unique
  * fields and its field names in three languages (table headings, form labels, spreadsheet headings).

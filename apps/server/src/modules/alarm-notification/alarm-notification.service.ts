@@ -8,7 +8,7 @@ import {
   defaultLanguage,
   eventCatalogue,
   fillWords,
-  wordsIn,
+  fillWordsIn,
 } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../lib/errors.js';
@@ -82,7 +82,7 @@ export const createAlarmNotificationService = (deps: Dependencies) => {
         begin: minuteText(event.beginTime),
         count: String(group.length),
       });
-      const say = (words: Words, values: Record<string, string | Words>) => wordsIn(fillWords(words, values), language);
+      const say = (words: Words, values: Record<string, string | Words>) => fillWordsIn(words, values, language);
       // Oldest first; same-minute events by station and code, so a mail reads the same however the rows came.
       const sorted = [...group].sort((a, b) => a.beginTime.getTime() - b.beginTime.getTime() || a.stationName.localeCompare(b.stationName) || a.code.localeCompare(b.code));
       const subject =

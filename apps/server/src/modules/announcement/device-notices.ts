@@ -13,7 +13,7 @@ interface Dependencies {
 /** The words with each language's own name of the operation, and the other placeholders filled. */
 const withOp = (words: Words, op: string, values: Record<string, string>): Words => {
   const opWords: Words = (commandOpWords as Record<string, Words>)[op] ?? [op, op, op];
-  return fillWords(words.map((one, index) => one.replaceAll('{op}', opWords[index] ?? op)) as unknown as Words, values);
+  return fillWords(words, { ...values, op: opWords });
 };
 
 /**

@@ -12,10 +12,9 @@ import {
   UserStatus,
   type Words,
   contactChangedMessage,
-  fillWords,
+  fillWordsIn,
   maskedAddress,
   verificationPurposes,
-  wordsIn,
 } from '@cellsight/contract';
 import { defaultTenant } from '../../db/seed-data.js';
 import { uniqueViolation } from '../../db/database-errors.js';
@@ -241,7 +240,8 @@ export const createSelfService = (deps: Dependencies) => {
       const old = contact.field === 'phone' ? user.phone : user.email;
       if (old) {
         const tenantId = await tenantOf(user);
-        const fill = (words: Words) => wordsIn(fillWords(words, { platform: deps.platformName, user: user.username, new: maskedAddress(contact.address) }), client.language);
+        const values = { platform: deps.platformName, user: user.username, new: maskedAddress(contact.address) };
+        const fill = (words: Words) => fillWordsIn(words, values, client.language);
         const message = { to: old, subject: fill(contactChangedMessage.subject), text: fill(contactChangedMessage[contact.field === 'phone' ? 'mobile' : 'email']) };
         const sent = contact.field === 'phone' ? deps.outbox.sendSms(tenantId, message, user.username) : deps.outbox.sendMail(tenantId, message, user.username);
         await sent.catch((error: unknown) => deps.warn(error, 'the change-of-contact notice'));

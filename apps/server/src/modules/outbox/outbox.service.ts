@@ -1,4 +1,4 @@
-import { type Language, type OutboxRecord, outboxResource, outboxTestMessage, wordsIn } from '@cellsight/contract';
+import { type Language, type OutboxRecord, outboxResource, fillWordsIn, outboxTestMessage } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
 import { invalidField } from '../../lib/errors.js';
@@ -93,8 +93,8 @@ export const createOutboxService = (deps: Dependencies) => {
     async sendTestMail(auth: AuthContext, to: string, language: Language): Promise<OutboxRecord> {
       const tenantId = auth.tenantId || (await deps.tenants.activeForUser(auth.userId))[0]?.id;
       if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to send from');
-      const fill = (text: string) => text.replaceAll('{platform}', deps.platformName).replaceAll('{user}', auth.username);
-      return sendMail(tenantId, { to, subject: fill(wordsIn(outboxTestMessage.subject, language)), text: fill(wordsIn(outboxTestMessage.body, language)) }, auth.username);
+      const values = { platform: deps.platformName, user: auth.username };
+      return sendMail(tenantId, { to, subject: fillWordsIn(outboxTestMessage.subject, values, language), text: fillWordsIn(outboxTestMessage.body, values, language) }, auth.username);
     },
   };
 };

@@ -8,8 +8,8 @@ import {
   type TicketRecord,
   type TicketThread,
   type TicketThreadEntry,
-  type Words,
   fillWords,
+  fillWordsIn,
   type ticketAddSchema,
   type ticketCloseSchema,
   ticketHandlerActionNames,
@@ -75,7 +75,6 @@ export const ticketScope = (caller: ScopeCaller): SQL => {
 /** Mail is in the language of the recipient's latest sign-in, else the platform's default. */
 const mailLanguage = (party: TicketParty): Language => party.language ?? defaultLanguage;
 
-const fill = (words: Words, language: Language, values: Record<string, string>): string => wordsIn(fillWords(words, values), language);
 
 export const createTicketService = (deps: TicketServiceDeps) => {
   const kit = createResourceService({
@@ -196,7 +195,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
           text: input.description,
           link: linkTo(origin, id),
         };
-        return { subject: fill(ticketMail.createdSubject, language, values), text: fill(ticketMail.createdBody, language, values) };
+        return { subject: fillWordsIn(ticketMail.createdSubject, values, language), text: fillWordsIn(ticketMail.createdBody, values, language) };
       });
       return { id, orderNo };
     },
@@ -227,7 +226,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       const recipients = auth.userId === ticket.submitterId ? handlers : await deps.tickets.parties([ticket.submitterId]);
       mailTo(recipients, ticket.tenantId, auth.username, (language) => {
         const values = { platform: deps.platformName, orderNo: ticket.orderNo, title: ticket.title, author: auth.realname || auth.username, text: input.content, link: linkTo(origin, ticket.id) };
-        return { subject: fill(ticketMail.repliedSubject, language, values), text: fill(ticketMail.repliedBody, language, values) };
+        return { subject: fillWordsIn(ticketMail.repliedSubject, values, language), text: fillWordsIn(ticketMail.repliedBody, values, language) };
       });
       return entryId;
     },

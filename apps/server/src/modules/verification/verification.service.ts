@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { type Language, type VerificationPurpose, ServerCode, verificationLimits, verificationMessages, wordsIn } from '@cellsight/contract';
+import { type Language, type VerificationPurpose, ServerCode, verificationLimits, fillWordsIn, verificationMessages } from '@cellsight/contract';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
@@ -65,9 +65,8 @@ export const createVerificationService = (deps: Dependencies) => {
         expiresAt: new Date(at.getTime() + verificationLimits.codeLifetimeMs),
       });
       const words = verificationMessages[input.purpose];
-      const fill = (text: string) =>
-        text.replaceAll('{platform}', deps.platformName).replaceAll('{code}', code).replaceAll('{minutes}', String(verificationLimits.codeLifetimeMs / 60_000));
-      const message = { to: input.target.address.trim(), subject: fill(wordsIn(words.subject, input.language)), text: fill(wordsIn(words.body, input.language)) };
+      const values = { platform: deps.platformName, code, minutes: String(verificationLimits.codeLifetimeMs / 60_000) };
+      const message = { to: input.target.address.trim(), subject: fillWordsIn(words.subject, values, input.language), text: fillWordsIn(words.body, values, input.language) };
       if (input.target.channel === 'sms') await deps.outbox.sendSms(input.tenantId, message, null);
       else await deps.outbox.sendMail(input.tenantId, message, null);
       return { resendAfterMs: verificationLimits.resendAfterMs };
