@@ -23,7 +23,7 @@ test('an announcement an administrator publishes to everyone appears in another 
   await page.getByRole('button', { name: 'Add announcement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add announcement' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
-  const editor = dialog.getByRole('textbox', { name: 'Message editor' });
+  const editor = dialog.getByRole('textbox', { name: 'Rich text editor' });
   await editor.click();
   await dialog.getByRole('button', { name: 'Bold' }).click();
   await editor.pressSequentially('Back at six');

@@ -8,19 +8,24 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDictRepository } from './modules/dict/dict.repository.js';
 import { createDictService } from './modules/dict/dict.service.js';
+import { createDataLogRepository } from './modules/data-log/data-log.repository.js';
+import { createDataLogRecorder } from './modules/data-log/data-log.service.js';
 import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
 import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import outboxPlugin from './modules/outbox/outbox.plugin.js';
+import jobsPlugin from './modules/job/job.plugin.js';
 import announcementPlugin from './modules/announcement/announcement.plugin.js';
 import alarmNotificationPlugin from './modules/alarm-notification/alarm-notification.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
+import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
+import monitorPlugin from './modules/monitor/monitor.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,18 +83,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, database: options.database });
   app.decorate('dicts', createDictService(createDictRepository(app.db)));
+  // Services that change stations, loggers, battery settings, users and roles record each change here.
+  app.decorate('dataLog', createDataLogRecorder(createDataLogRepository(app.db)));
   await app.register(fastifyRateLimit, { global: false });
   // Docs first: its onRoute hook marks the documentation routes public before auth checks them.
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(vxeSocketPlugin);
   await app.register(operationLogPlugin);
+  // app.jobs: the scheduler, before the modules that register their housekeeping tasks on it.
+  await app.register(jobsPlugin);
   await app.register(outboxPlugin);
   // app.notices: system messages other modules send (before the device plane, which sends them).
   await app.register(announcementPlugin);
   // app.alarmNotifications: users' alarm rules and the minutely mail delivery.
   await app.register(alarmNotificationPlugin);
   await app.register(devicePlanePlugin, { config });
+  // app.monitor: one sample of this process every 10 s for System → Monitoring (after the device plane, whose counters it reads).
+  await app.register(monitorPlugin);
   await app.register(demoFleetPlugin, { config });
 
   // Every module with a `<name>.routes.ts` registers itself under /boot: no list to keep by hand.

@@ -49,6 +49,16 @@ const configSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   MAP_GEOCODER_URL: z.string().regex(/^(none|https?:\/\/\S+)$/, "MAP_GEOCODER_URL must be an http(s) URL or 'none'").default('https://nominatim.openstreetmap.org/reverse'),
   /**
+   * Sites the console may show inside its own frame (menu entries with an external address that open
+   * inside the console, spec "iframe pages"): comma-separated origins such as https://grafana.example.org.
+   * Unset: none; such an entry then offers to open in a new window instead.
+   */
+  FRAME_SOURCES: z
+    .string()
+    .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.*-]+(:\d{1,5})?$/i, 'FRAME_SOURCES must list http(s) origins (scheme, host and optional port), separated by commas')))
+    .default([]),
+  /**
    * Where loggers reach this platform over HTTP(S): the start of a firmware download address in an
    * upgrade command. Unset: the address the console itself was reached at.
    */
@@ -133,6 +143,22 @@ const configSchema = z.object({
   DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(5),
   DEMO_BATTERIES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** redis://[user:password@]host:6379[/db] (or rediss://): shown under System → Monitoring (INFO: memory, clients, ops/s). Unset: no Redis. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
+  /**
+   * Uploaded files in an S3-compatible bucket instead of DATA_DIR/uploads:
+   * s3://key:secret@host[:port]/bucket?region=eu-central-1&forcePathStyle=true (s3+http:// for a
+   * server without TLS, such as a local MinIO). Files stored before stay where they are.
+   */
+  S3_URL: z.string().regex(/^s3(\+http)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\?\S*)?$/, 'S3_URL must be s3://key:secret@host[:port]/bucket[?region=…&forcePathStyle=true]').optional(),
+  /**
+   * The key that encrypts stored secrets (data source passwords; AES-256-GCM with a key derived from it).
+   * Unset: a random key kept in DATA_DIR/secret.key, made on first use; set it when several server
+   * processes share one PostgreSQL database, and keep it: what it encrypted cannot be read without it.
+   */
+  SECRET_KEY: z.string().min(16, 'SECRET_KEY must be at least 16 characters').max(500).optional(),
+  /** The longest an online report query may run (milliseconds). */
+  REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Built web app to serve at `/`; skipped when the folder does not exist. */
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
 });
@@ -163,6 +189,8 @@ export type Config = {
   /** The distributor (user name) that takes over a deleted account's members when nobody is above it. */
   members: { defaultDistributor: string | null };
   map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
+  /** Origins external menu pages may be framed from (FRAME_SOURCES). */
+  frameSources: string[];
   loginRateLimit: number;
   /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
   publicUrl: string | null;
@@ -179,11 +207,42 @@ export type Config = {
   };
   ingest: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number | null };
   demoFleet: { loggers: number; batteriesPerLogger: number };
+  /** Redis shown under System → Monitoring (REDIS_URL), or null. */
+  redisUrl: string | null;
+  /** Where new uploads go: an S3-compatible bucket (S3_URL), or null for the local upload directory. */
+  s3: S3Config | null;
+  /** SECRET_KEY, or null for the key file under the data directory. */
+  secretKey: string | null;
+  /** Online reports: the statement timeout of a report query. */
+  reports: { timeoutMs: number };
   logLevel: string;
   webDist: string;
 };
 
 export class ConfigError extends Error {}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+/** S3_URL (already matched by its pattern) in the parts the S3 client takes. */
+export function parseS3Url(value: string): S3Config {
+  const url = new URL(value.replace(/^s3(\+http)?:/, (_, plain: string | undefined) => (plain ? 'http:' : 'https:')));
+  const forcePathStyle = url.searchParams.get('forcePathStyle');
+  return {
+    endpoint: url.origin,
+    bucket: url.pathname.replace(/^\/+|\/+$/g, ''),
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+    forcePathStyle: forcePathStyle === 'true' || forcePathStyle === '1',
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and env files write it.
@@ -238,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultLon: 104.057641,
       defaultZoom: 17,
     },
+    frameSources: c.FRAME_SOURCES,
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
     alarmDeliveryMs: c.ALARM_DELIVERY_SECONDS * 1000,
@@ -263,7 +323,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
+    redisUrl: c.REDIS_URL ?? null,
+    s3: c.S3_URL ? parseS3Url(c.S3_URL) : null,
     logLevel: c.LOG_LEVEL,
+    secretKey: c.SECRET_KEY ?? null,
+    reports: { timeoutMs: c.REPORT_TIMEOUT_MS },
     webDist: resolve(c.WEB_DIST),
   };
 }

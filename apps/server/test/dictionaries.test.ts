@@ -248,3 +248,113 @@ describe('dictionaries', () => {
     expect((await call('GET', '/sys/dict/getDictItems/sex', { token: stranger })).status).toBe(200);
   });
 });
+
+describe('dictionary items saved from the grid (saveBatch)', () => {
+  let t: TestApp;
+  let admin: string;
+  type Item = { id: string; itemValue: string; itemText: string; sortOrder: number; status: number; translations: Record<string, string> };
+
+  const call = async <T = unknown>(method: 'GET' | 'POST', url: string, input: { query?: Record<string, string>; payload?: object; token?: string } = {}) => {
+    const response = await t.request({ method, url: `/boot${url}`, token: input.token ?? admin, ...(input.query ? { query: input.query } : {}), ...(input.payload ? { payload: input.payload } : {}) });
+    return { status: response.statusCode, body: response.json() as Body<T> };
+  };
+  const addDictionary = async (dictCode: string) => {
+    expect((await call('POST', '/sys/dict/add', { payload: { dictCode, dictName: dictCode } })).status).toBe(200);
+    return String((await call<{ records: { id: string }[] }>('GET', '/sys/dict/list', { query: { dictCode } })).body.result.records[0]?.id);
+  };
+  const itemsOf = async (dictId: string) => (await call<{ records: Item[] }>('GET', '/sys/dictItem/list', { query: { dictId, pageSize: '100' } })).body.result.records;
+  const saveBatch = (payload: object, token?: string) => call<{ added: string[] } & { errors: { field: string; message: string }[] }>('POST', '/sys/dictItem/saveBatch', { payload, ...(token ? { token } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login('admin', adminPassword);
+  });
+  afterAll(() => t.close());
+
+  it('adds, changes and removes items in one request, answering the new ids in order', async () => {
+    const dictId = await addDictionary('grid_colours');
+    const first = await saveBatch({ dictId, added: [{ itemText: 'Red', itemValue: 'r', sortOrder: 1 }, { itemText: 'Green', itemValue: 'g', sortOrder: 2, status: 0, translations: { 'zh-CN': '绿色' } }] });
+    expect(first.status, first.body.message).toBe(200);
+    expect(first.body.result.added).toHaveLength(2);
+    let items = await itemsOf(dictId);
+    expect(items.map((item) => [item.id, item.itemValue, item.sortOrder, item.status])).toEqual([
+      [first.body.result.added[0], 'r', 1, 1],
+      [first.body.result.added[1], 'g', 2, 0],
+    ]);
+    expect(items[1]?.translations['zh-CN']).toBe('绿色');
+
+    const [red, green] = items;
+    // Values may swap within one save: the rules see the dictionary as it will be.
+    const second = await saveBatch({ dictId, added: [{ itemText: 'Blue', itemValue: 'b', sortOrder: 0 }], updated: [{ id: green?.id, itemText: 'Lime', itemValue: 'r', sortOrder: 3 }], removed: [red?.id] });
+    expect(second.status, second.body.message).toBe(200);
+    items = await itemsOf(dictId);
+    expect(items.map((item) => [item.itemText, item.itemValue, item.sortOrder])).toEqual([
+      ['Blue', 'b', 0],
+      ['Lime', 'r', 3],
+    ]);
+    expect((await call<Record<string, { value: string }[]>>('GET', '/sys/dict/queryAllDictItems')).body.result.grid_colours?.map((option) => option.value)).toEqual(['b']);
+  });
+
+  it('refuses duplicate values (within the request and against stored items) naming the row, and writes nothing', async () => {
+    const dictId = await addDictionary('grid_sizes');
+    expect((await saveBatch({ dictId, added: [{ itemText: 'Small', itemValue: 's', sortOrder: 1 }] })).status).toBe(200);
+    const before = await itemsOf(dictId);
+
+    const twice = await saveBatch({ dictId, added: [{ itemText: 'Medium', itemValue: 'm', sortOrder: 2 }, { itemText: 'Middle', itemValue: 'm', sortOrder: 3 }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.code).toBe(ServerCode.INCORRECT_PARAMETER);
+    expect(twice.body.result.errors).toEqual([
+      { field: 'added[0].itemValue', message: 'Item value must not repeat' },
+      { field: 'added[1].itemValue', message: 'Item value must not repeat' },
+    ]);
+    expect(twice.body.message).toBe('added[0].itemValue: Item value must not repeat');
+
+    const stored = await saveBatch({ dictId, added: [{ itemText: 'Large', itemValue: 'l', sortOrder: 4 }, { itemText: 'Tiny', itemValue: 's', sortOrder: 5 }] });
+    expect(stored.status).toBe(400);
+    expect(stored.body.result.errors.map((error) => error.field)).toEqual(['added[1].itemValue']);
+    // The valid row of a refused request is not written either.
+    expect(await itemsOf(dictId)).toEqual(before);
+  });
+
+  it('validates every row by the contract: 400 naming the field, never a 500', async () => {
+    const dictId = await addDictionary('grid_levels');
+    const cases: [object, string][] = [
+      [{ dictId, added: [{ itemText: 'One', itemValue: '1', sortOrder: 1.5 }] }, 'added[0].sortOrder'],
+      [{ dictId, added: [{ itemText: '', itemValue: '1' }] }, 'added[0].itemText'],
+      [{ dictId, added: [{ itemText: 'One', itemValue: ' ' }] }, 'added[0].itemValue'],
+      [{ dictId, updated: [{ itemText: 'One', itemValue: '1' }] }, 'updated[0].id'],
+      [{ dictId, removed: [42] }, 'removed[0]'],
+      [{ dictId, added: 'rows' }, 'added'],
+      [{ added: [] }, 'dictId'],
+    ];
+    for (const [payload, field] of cases) {
+      const refused = await saveBatch(payload);
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+      expect(refused.body.result.errors.map((error) => error.field)).toContain(field);
+    }
+    expect(await itemsOf(dictId)).toEqual([]);
+  });
+
+  it("refuses items of another dictionary and an unknown dictionary", async () => {
+    const mine = await addDictionary('grid_mine');
+    const other = await addDictionary('grid_other');
+    const saved = await saveBatch({ dictId: other, added: [{ itemText: 'Theirs', itemValue: 't', sortOrder: 1 }] });
+    const theirs = String(saved.body.result.added[0]);
+    const updated = await saveBatch({ dictId: mine, updated: [{ id: theirs, itemText: 'Mine now', itemValue: 't', sortOrder: 1 }] });
+    expect(updated.status).toBe(404);
+    expect(updated.body.result.errors[0]?.field).toBe('updated[0].id');
+    expect((await saveBatch({ dictId: mine, removed: [theirs] })).status).toBe(404);
+    expect((await itemsOf(other)).map((item) => item.itemText)).toEqual(['Theirs']);
+    const unknown = await saveBatch({ dictId: 'nosuchdictionary', added: [{ itemText: 'X', itemValue: 'x', sortOrder: 1 }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.result.errors[0]?.field).toBe('dictId');
+  });
+
+  it('needs the dictionary permissions', async () => {
+    const dictId = await addDictionary('grid_guarded');
+    await addUser(t, admin, { username: 'grid_stranger' });
+    const stranger = await t.login('grid_stranger', 'Passw0rd1');
+    expect((await saveBatch({ dictId, added: [{ itemText: 'X', itemValue: 'x', sortOrder: 1 }] }, stranger)).status).toBe(403);
+    expect(await itemsOf(dictId)).toEqual([]);
+  });
+});

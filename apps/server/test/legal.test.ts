@@ -1,5 +1,6 @@
 import { type LegalText, Permission, ServerCode, legalDefaultText } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textToHtml } from '../src/lib/rich-text-html.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -21,8 +22,9 @@ const edit = (token: string, payload: Record<string, unknown>) => t.request({ me
 
 describe('the privacy policy and terms of use', () => {
   it('are public, in the visitor’s language, the platform’s own until an administrator writes one', async () => {
-    expect(await read('privacy')).toEqual({ kind: 'privacy', language: 'en-US', content: legalDefaultText('privacy', 'en-US'), updateBy: null, updateTime: null });
-    expect((await read('condition', 'zh-CN')).content).toBe(legalDefaultText('condition', 'zh-CN'));
+    expect(await read('privacy')).toEqual({ kind: 'privacy', language: 'en-US', content: textToHtml(legalDefaultText('privacy', 'en-US')), updateBy: null, updateTime: null });
+    expect((await read('condition', 'zh-CN')).content).toBe(textToHtml(legalDefaultText('condition', 'zh-CN')));
+    expect((await read('privacy')).content).toMatch(/^<p>This console is run by the operator[^<]*<\/p><p>Your account: /);
     expect((await read('condition', 'de-DE')).content).toContain('Fernbefehle');
     const bad = await t.request({ method: 'GET', url: '/boot/sys/public/legal?kind=cookies' });
     expect(bad.statusCode).toBe(400);
@@ -33,12 +35,26 @@ describe('the privacy policy and terms of use', () => {
     const response = await edit(admin, { kind: 'privacy', language: 'de-DE', content: '  Betreiber: Muster GmbH.\n\nWir speichern Messwerte.  ' });
     expect(response.json(), response.body).toMatchObject({ success: true, code: ServerCode.EDITED });
     const german = await read('privacy', 'de-DE');
-    expect(german).toMatchObject({ content: 'Betreiber: Muster GmbH.\n\nWir speichern Messwerte.', updateBy: 'admin' });
+    expect(german).toMatchObject({ content: '<p>Betreiber: Muster GmbH.</p><p>Wir speichern Messwerte.</p>', updateBy: 'admin' });
     expect(german.updateTime).not.toBeNull();
-    expect((await read('privacy', 'en-US')).content).toBe(legalDefaultText('privacy', 'en-US'));
+    expect((await read('privacy', 'en-US')).content).toBe(textToHtml(legalDefaultText('privacy', 'en-US')));
     const all = (await t.request({ method: 'GET', url: '/boot/sys/legal/list', token: admin })).json().result as LegalText[];
     expect(all).toHaveLength(6);
     expect(all.find((text) => text.kind === 'privacy' && text.language === 'de-DE')?.updateBy).toBe('admin');
+  });
+
+  it('keep rich text within the allow-list: headings, lists, links and the platform’s own images, never scripts', async () => {
+    const html =
+      '<h3>Operator</h3><p onclick="steal()">Muster <strong>GmbH</strong> <a href="javascript:alert(1)">x</a> <a href="https://muster.example">site</a></p>' +
+      '<ul><li>one</li></ul><script>alert(1)</script><img src="/boot/sys/common/view/jeditor/20261125/a.png" onerror="steal()"><img src="data:image/png;base64,AAAA">';
+    expect((await edit(admin, { kind: 'condition', language: 'de-DE', content: html })).statusCode).toBe(200);
+    expect((await read('condition', 'de-DE')).content).toBe(
+      '<h3>Operator</h3><p>Muster <strong>GmbH</strong> <a>x</a> <a href="https://muster.example" target="_blank" rel="noopener noreferrer">site</a></p>' +
+        '<ul><li>one</li></ul><img src="/boot/sys/common/view/jeditor/20261125/a.png" />',
+    );
+    const onlyScript = await edit(admin, { kind: 'condition', language: 'de-DE', content: '<script>alert(1)</script>' });
+    expect(onlyScript.statusCode).toBe(400);
+    expect(onlyScript.json().result.errors).toEqual([{ field: 'content', message: 'is required' }]);
   });
 
   it('refuse an empty text, naming the field, and keep the one before', async () => {

@@ -1,5 +1,11 @@
-import { DeviceCode, Permission, batteryListColumns, commandListColumns, deviceTopics, loggerListColumns, positionResource, userListColumns } from '@cellsight/contract';
+import { DeviceCode, Permission, categoryResource, checkRuleResource, fillRuleResource, batteryListColumns, dataSourceResource, reportResource, commandListColumns, deviceTopics, jobResource, loggerListColumns, positionResource, userListColumns } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
+import { gatewayRouteResource } from '@cellsight/contract';
+import { departRoleResource } from '@cellsight/contract';
+import { storedFileResource } from '@cellsight/contract';
+import { png, upload } from './support/upload.js';
+import { dataLogResource, tenantResource } from '@cellsight/contract';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import { afterAll } from 'vitest';
@@ -166,4 +172,257 @@ describeListEndpoint('commands', {
     return (await operate(t, token, { gsno: 'GSN99990003', op: 'restart' })).id;
   },
   writes: [{ method: 'POST', url: '/boot/want/device/operate' }],
+});
+
+describeListEndpoint('online reports', {
+  url: '/boot/online/cgreport/head/list',
+  columns: reportResource.columns,
+  permission: Permission.ReportList,
+  async seed(t, admin) {
+    for (const [code, name, table] of [['rp_loggers', 'Loggers', 'loggers'], ['rp_events', 'Events', 'events'], ['rp_tickets', 'Tickets', 'tickets']]) {
+      const response = await t.request({ method: 'POST', url: '/boot/online/cgreport/head/add', token: admin, payload: { code, name, cgrSql: `select * from report.${table}` } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/online/cgreport/head/add' },
+    { method: 'PUT', url: '/boot/online/cgreport/head/edit' },
+    { method: 'DELETE', url: '/boot/online/cgreport/head/delete' },
+    { method: 'DELETE', url: '/boot/online/cgreport/head/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('data sources', {
+  url: '/boot/sys/dataSource/list',
+  columns: dataSourceResource.columns,
+  permission: Permission.DataSourceList,
+  async seed(t, admin) {
+    for (const [code, name] of [['ds_a', 'Archive'], ['ds_b', 'Billing'], ['ds_c', 'Warehouse']]) {
+      const payload = { code, name, dbType: 'postgresql', dbUrl: `postgres://db.example:5432/${code}`, dbUsername: 'reader', dbPassword: 'secret' };
+      const response = await t.request({ method: 'POST', url: '/boot/sys/dataSource/add', token: admin, payload });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/dataSource/add' },
+    { method: 'PUT', url: '/boot/sys/dataSource/edit' },
+    { method: 'DELETE', url: '/boot/sys/dataSource/delete' },
+    { method: 'DELETE', url: '/boot/sys/dataSource/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('scheduled jobs', {
+  url: '/boot/sys/quartzJob/list',
+  columns: jobResource.columns,
+  permission: Permission.JobList,
+  async seed(t, admin) {
+    // The platform's housekeeping jobs are there from the start; one more, stopped.
+    const response = await t.request({ method: 'POST', url: '/boot/sys/quartzJob/add', token: admin, payload: { jobClassName: 'scheduler.heartbeat', cronExpression: '0 0 3 ? * 2', description: 'Mondays', status: -1 } });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/quartzJob/add' },
+    { method: 'PUT', url: '/boot/sys/quartzJob/edit' },
+    { method: 'DELETE', url: '/boot/sys/quartzJob/delete?id=x' },
+    { method: 'POST', url: '/boot/sys/quartzJob/pause?id=x' },
+    { method: 'POST', url: '/boot/sys/quartzJob/execute?id=x' },
+  ],
+});
+
+describeListEndpoint('categories', {
+  url: '/boot/sys/category/list',
+  columns: categoryResource.columns,
+  permission: Permission.CategoryList,
+  async seed(t, admin) {
+    let pid: string | undefined;
+    for (const name of ['Faults', 'Battery', 'Cells']) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/category/add', token: admin, payload: { name, ...(pid ? { pid } : {}) } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+      pid = response.json().result as string;
+    }
+  },
+  async foreign(t) {
+    const admin = await t.login('admin', adminPassword);
+    await moveToTenant(t, await addUser(t, admin, { username: 'other_cat_admin', selectedroles: 'r-admin' }), 2);
+    const other = await t.login('other_cat_admin', 'Passw0rd1');
+    return (await t.request({ method: 'POST', url: '/boot/sys/category/add', token: other, payload: { name: 'Elsewhere' } })).json().result as string;
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/category/add' },
+    { method: 'PUT', url: '/boot/sys/category/edit' },
+    { method: 'DELETE', url: '/boot/sys/category/delete' },
+    { method: 'DELETE', url: '/boot/sys/category/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('check rules', {
+  url: '/boot/sys/checkRule/list',
+  columns: checkRuleResource.columns,
+  permission: Permission.CheckRuleList,
+  async seed(t, admin) {
+    for (const [ruleName, ruleCode] of [['Station code', 'station_code'], ['Serial number', 'serial_no'], ['Postcode', 'postcode']]) {
+      const ruleJson = JSON.stringify([{ digits: '*', pattern: '[A-Z0-9]+', message: 'Capitals and digits only' }]);
+      const response = await t.request({ method: 'POST', url: '/boot/sys/checkRule/add', token: admin, payload: { ruleName, ruleCode, ruleJson } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/checkRule/add' },
+    { method: 'PUT', url: '/boot/sys/checkRule/edit' },
+    { method: 'DELETE', url: '/boot/sys/checkRule/delete' },
+    { method: 'DELETE', url: '/boot/sys/checkRule/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('fill rules', {
+  url: '/boot/sys/fillRule/list',
+  columns: fillRuleResource.columns,
+  permission: Permission.FillRuleList,
+  async seed(t, admin) {
+    for (const [ruleName, ruleCode, ruleClass] of [['Invoice number', 'invoice_no', 'order_number'], ['Delivery number', 'delivery_no', 'order_number'], ['Sub-category code', 'sub_code', 'category_code']]) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/fillRule/add', token: admin, payload: { ruleName, ruleCode, ruleClass } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/fillRule/add' },
+    { method: 'PUT', url: '/boot/sys/fillRule/edit' },
+    { method: 'DELETE', url: '/boot/sys/fillRule/delete' },
+    { method: 'DELETE', url: '/boot/sys/fillRule/deleteBatch' },
+    { method: 'PUT', url: '/boot/sys/fillRule/executeRuleByCode/invoice_no' },
+  ],
+});
+
+describeListEndpoint('gateway routes', {
+  url: '/boot/sys/gatewayRoute/list',
+  columns: gatewayRouteResource.columns,
+  permission: Permission.GatewayRouteList,
+  async seed(t, admin) {
+    const routes = [
+      ['tiles', 'Tile server', 'tile', 'https://tiles.example/{z}/{x}/{y}.png', 'GET', 5000, '1'],
+      ['geo', 'Geocoder', 'geocoder', 'https://geo.example/reverse', 'GET', 3000, '1'],
+      ['hook', 'Webhook', 'webhook', 'https://hooks.example/in', 'POST', 10000, '0'],
+    ] as const;
+    for (const [code, name, purpose, url, method, timeoutMs, status] of routes) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/add', token: admin, payload: { code, name, purpose, url, method, timeoutMs, status } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/gatewayRoute/add' },
+    { method: 'PUT', url: '/boot/sys/gatewayRoute/edit' },
+    { method: 'DELETE', url: '/boot/sys/gatewayRoute/delete' },
+    { method: 'DELETE', url: '/boot/sys/gatewayRoute/deleteBatch' },
+    { method: 'POST', url: '/boot/sys/gatewayRoute/test' },
+  ],
+});
+
+describeListEndpoint('tenants', {
+  url: '/boot/sys/tenant/list',
+  columns: tenantResource.columns,
+  permission: Permission.TenantList,
+  async seed(t, admin) {
+    for (const [name, beginDate, endDate] of [['North Energy', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'], ['South Storage', '2025-06-01T00:00:00Z', null], ['West Grid', null, null]] as const) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/tenant/add', token: admin, payload: { name, beginDate, endDate } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/tenant/add' },
+    { method: 'PUT', url: '/boot/sys/tenant/edit' },
+    { method: 'DELETE', url: '/boot/sys/tenant/delete' },
+    { method: 'DELETE', url: '/boot/sys/tenant/deleteBatch' },
+    { method: 'PUT', url: '/boot/sys/tenant/frozenBatch' },
+    { method: 'POST', url: '/boot/sys/tenant/addUsers' },
+    { method: 'DELETE', url: '/boot/sys/tenant/removeUsers' },
+  ],
+});
+
+describeListEndpoint('data log', {
+  url: '/boot/sys/dataLog/list',
+  columns: dataLogResource.columns,
+  permission: Permission.DataLogList,
+  async seed(t, admin) {
+    for (const [roleName, roleCode] of [['Logged one', 'logged_one'], ['Logged two', 'logged_two'], ['Logged three', 'logged_three']]) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/role/add', token: admin, payload: { roleName, roleCode } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  async foreign(t) {
+    await t.app.db.execute(sql`insert into sys_tenant (id, name) values (2, 'Tenant 2') on conflict do nothing`);
+    await t.app.db.execute(sql`insert into sys_data_log (id, data_table, data_id, action, data_version, data_content, tenant_id, create_by) values ('foreign-log-entry', 'sys_role', 'foreign-role', 'add', 1, '{"roleName":"Theirs"}'::jsonb, 2, 'someone')`);
+    return 'foreign-log-entry';
+  },
+  writes: [],
+});
+
+describeListEndpoint('address book', {
+  url: '/boot/sys/user/queryByOrgCodeForAddressList',
+  columns: userListColumns,
+  permission: Permission.AddressBookList,
+  async seed(t, admin) {
+    for (const [index, username] of ['book_anna', 'book_ben', 'book_carl'].entries()) await addUser(t, admin, { username, email: `${username}@example.invalid`, phone: `1390000000${index}` });
+  },
+  async foreign(t) {
+    const admin = await t.login('admin', adminPassword);
+    const id = await addUser(t, admin, { username: 'book_foreign' });
+    await moveToTenant(t, id, 2);
+    return id;
+  },
+  writes: [],
+});
+
+describeListEndpoint('stored files', {
+  url: '/boot/sys/file/list',
+  columns: storedFileResource.columns,
+  permission: Permission.FileList,
+  async seed(t, admin) {
+    for (const [name, biz] of [['first.png', 'avatar'], ['second.png', 'station'], ['third.png', 'temp']] as const) {
+      const response = await upload(t, admin, png, name, 'image/png', biz);
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'DELETE', url: '/boot/sys/file/delete' },
+    { method: 'DELETE', url: '/boot/sys/file/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('department roles', {
+  url: '/boot/sys/sysDepartRole/list',
+  columns: departRoleResource.columns,
+  permission: Permission.DepartRoleList,
+  async seed(t, adminToken) {
+    const added = await t.request({ method: 'POST', url: '/boot/sys/sysDepart/add', token: adminToken, payload: { departName: 'Conformance office' } });
+    const departId = added.json().result as string;
+    for (const [roleCode, roleName] of [['dr_a', 'Clerk'], ['dr_b', 'Planner'], ['dr_c', 'Fitter']]) {
+      const response = await t.request({ method: 'POST', url: '/boot/sys/sysDepartRole/add', token: adminToken, payload: { departId, roleCode, roleName } });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/sysDepartRole/add' },
+    { method: 'PUT', url: '/boot/sys/sysDepartRole/edit' },
+    { method: 'DELETE', url: '/boot/sys/sysDepartRole/delete' },
+    { method: 'DELETE', url: '/boot/sys/sysDepartRole/deleteBatch' },
+  ],
+});
+
+describeListEndpoint('users of a department role', {
+  url: '/boot/sys/sysDepartRole/userList?roleId=dr-role',
+  columns: userListColumns,
+  permission: Permission.DepartRoleList,
+  async seed(t, adminToken) {
+    const departId = (await t.request({ method: 'POST', url: '/boot/sys/sysDepart/add', token: adminToken, payload: { departName: 'Role users office' } })).json().result as string;
+    await t.app.db.execute(sql`insert into sys_depart_role (id, depart_id, role_name, role_code) values ('dr-role', ${departId}, 'Clerk', 'dr_role')`);
+    const ids: string[] = [];
+    for (const username of ['drr_a', 'drr_b', 'drr_c']) ids.push(await addUser(t, adminToken, { username, realname: `User ${username}` }));
+    await t.request({ method: 'POST', url: '/boot/sys/user/editSysDepartWithUser', token: adminToken, payload: { depId: departId, userIdList: ids } });
+    const response = await t.request({ method: 'POST', url: '/boot/sys/sysDepartRole/addUsers', token: adminToken, payload: { roleId: 'dr-role', userIdList: ids } });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  },
+  writes: [
+    { method: 'POST', url: '/boot/sys/sysDepartRole/addUsers' },
+    { method: 'DELETE', url: '/boot/sys/sysDepartRole/removeUsers' },
+  ],
 });

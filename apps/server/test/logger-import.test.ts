@@ -177,3 +177,59 @@ describe('logger import', () => {
     expect((await listed('TPL-000')).map((logger) => logger.gsn).sort()).toEqual(['TPL-0001', 'TPL-0002']);
   });
 });
+
+describe('logger import through the console grid (importPreview, then importRows)', () => {
+  const preview = (file: Buffer, filename = 'loggers.xlsx', token = admin) => {
+    const body = multipart([{ name: 'file', value: file, filename }]);
+    return t.request({ method: 'POST', url: '/boot/want/logger/importPreview', token, payload: body.payload, headers: body.headers });
+  };
+  const importRows = (loggers: object[], token = admin) => t.request({ method: 'POST', url: '/boot/want/logger/importRows', token, payload: { loggers } });
+
+  it('previews every row as text with its spreadsheet row, registering nothing, even rows that break the rules', async () => {
+    const answer = await preview(await workbook([header, ['PRV-0001', 'preview-key-01', 'Europe/Berlin'], [], ['bad sn!', 'short', ''], ['PRV-0001', 12345678]]));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().result.rows).toEqual([
+      { row: 2, gsn: 'PRV-0001', key: 'preview-key-01', timezone: 'Europe/Berlin' },
+      { row: 4, gsn: 'bad sn!', key: 'short', timezone: '' },
+      { row: 5, gsn: 'PRV-0001', key: '12345678', timezone: '' },
+    ]);
+    expect(await stored(['PRV-0001'])).toEqual([]);
+    // The file itself is still checked: its headings and its size.
+    const headless = await preview(await workbook([['Something else'], ['x']]));
+    expect(headless.statusCode).toBe(400);
+    const tooMany = await preview(await workbook([header, ...Array.from({ length: limits.loggerImportMax + 1 }, (_, i) => [`PRV-M${i}`, 'preview-key-01'])]));
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('registers the corrected rows, or none with each refusal naming loggers[i].field', async () => {
+    const duplicate = await importRows([
+      { gsn: 'PRV-0101', key: 'preview-key-01' },
+      { gsn: 'PRV-0101', key: 'preview-key-02' },
+    ]);
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().result.errors).toEqual([{ field: 'loggers[1].gsn', message: 'repeats loggers[0]' }]);
+    const invalid = await importRows([{ gsn: 'PRV-0102', key: 'short' }]);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().result.errors[0].field).toBe('loggers[0].key');
+    const tooMany = await importRows(Array.from({ length: limits.loggerImportMax + 1 }, (_, i) => ({ gsn: `PRV-N${i}`, key: 'preview-key-01' })));
+    expect(tooMany.statusCode).toBe(400);
+    expect(await stored(['PRV-0101', 'PRV-0102'])).toEqual([]);
+
+    const good = await importRows([
+      { gsn: 'PRV-0103', key: 'preview-key-03', timezone: 'Asia/Shanghai' },
+      { gsn: 'PRV-0104', key: 'preview-key-04' },
+    ]);
+    expect(good.json()).toMatchObject({ success: true, code: ServerCode.ADDED, result: { imported: 2 } });
+    expect((await stored(['PRV-0103', 'PRV-0104'])).map((row) => [row.gsn, row.timezone])).toEqual([
+      ['PRV-0103', 'Asia/Shanghai'],
+      ['PRV-0104', 'UTC'],
+    ]);
+  });
+
+  it('needs the import permission', async () => {
+    await addUser(t, admin, { username: 'prv_stranger' });
+    const stranger = await t.login('prv_stranger', 'Passw0rd1');
+    expect((await importRows([{ gsn: 'PRV-0201', key: 'preview-key-01' }], stranger)).statusCode).toBe(403);
+    expect((await preview(await workbook([header, ['PRV-0201', 'preview-key-01']]), 'loggers.xlsx', stranger)).statusCode).toBe(403);
+  });
+});

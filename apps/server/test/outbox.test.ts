@@ -1,5 +1,6 @@
 import { type OutboxRecord, Permission, ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.js';
 import { closedPort, startSmsGateway, startSmtpServer } from './support/message-servers.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
@@ -82,6 +83,24 @@ describe('the outbox with SMTP', () => {
     // The subject in the asker's language (encoded as the mail standard wants for non-ASCII).
     expect(smtp.received[0]?.data).toMatch(/Subject: =\?UTF-8\?/);
     expect(message.subject).toBe('Cellsight：测试邮件');
+  });
+
+  it('sends again what failed or was kept (the scheduled job outbox.resend), once, and not what is older than a day', async () => {
+    const written = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const rows = [
+      { id: 'resend-failed', status: 'failed', error: 'connect ECONNREFUSED', recipient: 'failed@example.com', createTime: written(10) },
+      { id: 'resend-kept', status: 'kept', error: null, recipient: 'kept@example.com', createTime: written(30) },
+      { id: 'resend-stale', status: 'failed', error: 'timeout', recipient: 'stale@example.com', createTime: written(25 * 60) },
+      // Its first attempt may still be under way.
+      { id: 'resend-fresh', status: 'kept', error: null, recipient: 'fresh@example.com', createTime: written(0) },
+    ];
+    await t.app.db.insert(outbox).values(rows.map((row) => ({ ...row, tenantId: 1, channel: 'mail', subject: 'Alarm', body: 'Battery low' })));
+    const before = smtp.received.length;
+    const reports = await Promise.all([t.app.outbox.resendUnsent(), t.app.outbox.resendUnsent()]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(2);
+    expect(smtp.received.slice(before).flatMap((mail) => mail.to).sort()).toEqual(['failed@example.com', 'kept@example.com']);
+    const status = new Map((await list(t, admin)).map((record) => [record.id, record.status]));
+    expect([...['resend-failed', 'resend-kept', 'resend-stale', 'resend-fresh'].map((id) => status.get(id))]).toEqual(['sent', 'sent', 'failed', 'kept']);
   });
 });
 

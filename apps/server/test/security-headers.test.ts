@@ -37,9 +37,11 @@ const expectSecurityHeaders = (response: LightMyRequestResponse) => {
   expect(csp.get('base-uri')).toEqual(["'self'"]);
   expect(csp.get('form-action')).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  // No site may be framed unless FRAME_SOURCES names it.
+  expect(csp.get('frame-src')).toEqual(["'none'"]);
   // Plain http must keep working: nothing upgrades requests to https.
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
-  expect(csp.size).toBe(10);
+  expect(csp.size).toBe(11);
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
@@ -129,5 +131,18 @@ describe('security headers', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('frame exactly the sites FRAME_SOURCES names, and tell the console which they are', async () => {
+    const framing = await createTestApp({ FRAME_SOURCES: 'https://grafana.example.org, https://*.docs.example.com/' });
+    try {
+      const response = await framing.request({ method: 'GET', url: '/boot/sys/public/config' });
+      expect(directives(response).get('frame-src')).toEqual(['https://grafana.example.org', 'https://*.docs.example.com']);
+      expect(directives(response).get('frame-ancestors')).toEqual(["'none'"]);
+      expect(response.json().result.frameSources).toEqual(['https://grafana.example.org', 'https://*.docs.example.com']);
+    } finally {
+      await framing.close();
+    }
+    await expect(createTestApp({ FRAME_SOURCES: "https://ok.example.org, 'unsafe-inline'" })).rejects.toThrow(/FRAME_SOURCES/);
   });
 });

@@ -452,3 +452,59 @@ describe('the hierarchy is kept on the Users screen', () => {
     expect(seen.json().result).toMatchObject({ installerName: 'Demo Installer Two', distributorName: 'Demo Distributor' });
   });
 });
+
+/**
+ * The foreign-tenant cells (issue 12): an administrator of tenant 2 (holding every permission, as
+ * the administrator role does) against tenant 1's station A, its logger, battery, event and command,
+ * its users and tenant 1 itself: never listed, 404 one by one; its own tenant's station D passes.
+ */
+describe("a tenant administrator of tenant 2 against tenant 1's records", () => {
+  let tenantAdmin: string;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.request({ method, url: `/boot${url}`, token: tenantAdmin, ...(payload ? { payload } : {}) });
+  const listed = async (url: string, field: string) => {
+    const response = await call('GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().result.records as Record<string, unknown>[]).map((record) => record[field]);
+  };
+
+  beforeAll(async () => {
+    const id = await addUser(t, token.admin, { username: 'tenant2_admin', selectedroles: 'r-admin' });
+    await t.app.db.execute(sql`update sys_user set account_type = 'admin' where id = ${id}`);
+    await moveToTenant(t, id, 2);
+    tenantAdmin = await t.login('tenant2_admin', 'Passw0rd1');
+  });
+
+  it('lists its own tenant\'s station, logger, battery, event and command, and none of tenant 1', async () => {
+    expect(await listed('/want/tbStation/list?pageSize=100', 'id')).toEqual([station.D.id]);
+    expect(await listed('/want/logger/list?pageSize=100', 'gsn')).toEqual([station.D.gsn]);
+    expect(await listed('/want/battery/list?pageSize=100', 'batterySn')).toEqual([station.D.battery]);
+    expect(await listed('/want/event/list?pageSize=100', 'id')).toEqual([station.D.event]);
+    expect(await listed('/want/command/list?pageSize=100', 'id')).toEqual([station.D.command]);
+  });
+
+  it.each([
+    ['station', (r: (typeof station)['A']) => `/want/tbStation/queryById?id=${r.id}`],
+    ['battery', (r: (typeof station)['A']) => `/want/battery/queryById?id=${r.battery}`],
+    ['event', (r: (typeof station)['A']) => `/want/event/queryById?id=${r.event}`],
+    ['command', (r: (typeof station)['A']) => `/want/command/queryById?id=${r.command}`],
+    ['logger refusals', (r: (typeof station)['A']) => `/want/logger/refusals?gsn=${r.gsn}`],
+  ] as const)("reads its own %s and gets 404 for tenant 1's", async (_name, url) => {
+    expect((await call('GET', url(station.D))).statusCode).toBe(200);
+    expectNotFound(await call('GET', url(station.A)));
+  });
+
+  it("gets 404 when changing tenant 1's station, logger and battery", async () => {
+    expectNotFound(await call('PUT', '/want/tbStation/edit', { id: station.A.id, remark: 'not mine' }));
+    expectNotFound(await call('POST', '/want/logger/edit', { gsn: station.A.gsn, alias: 'not mine' }));
+    expectNotFound(await call('POST', '/want/battery/edit', { batterySn: station.A.battery, alias: 'not mine' }));
+  });
+
+  it("lists only tenant 2's users and tenants; tenant 1's user and tenant 1 are 404", async () => {
+    const usernames = await listed('/sys/user/list?pageSize=100', 'username');
+    expect(usernames.sort()).toEqual(['enduser3', 'tenant2_admin']);
+    const adminId = (await rows<{ id: string }>(sql`select id from sys_user where username = 'admin'`))[0]?.id ?? '';
+    expectNotFound(await call('GET', `/sys/user/queryById?id=${adminId}`));
+    expect(await listed('/sys/tenant/list', 'id')).toEqual([2]);
+    expectNotFound(await call('GET', '/sys/tenant/queryById?id=1'));
+  });
+});

@@ -197,5 +197,7 @@ export const publicConfigSchema = z.object({
     defaultLon: z.number(),
     defaultZoom: z.number().int(),
   }),
+  /** Origins whose pages the console may show in its own frame (FRAME_SOURCES); others open in a new window. */
+  frameSources: z.array(text()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

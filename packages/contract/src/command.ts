@@ -132,3 +132,19 @@ export const loggerAliasSchema = z.object({ gsn: loggerSnSchema, alias: z.union(
 export type LoggerAliasRequest = z.infer<typeof loggerAliasSchema>;
 /** `POST /want/logger/unbind`: takes a logger off its station (its data stays with the logger). */
 export const loggerUnbindSchema = z.object({ gsn: loggerSnSchema });
+
+/**
+ * The logger import's preview (`POST /want/logger/importPreview`): the file's rows as read, each
+ * with its spreadsheet row, every cell as text, unchecked, so the console shows them in its grid to
+ * be corrected before `importRows` registers them.
+ */
+export const loggerImportPreviewSchema = z.object({
+  rows: z.array(z.object({ row: z.number().int(), gsn: text(), key: text(), timezone: text() })),
+});
+export type LoggerImportPreview = z.infer<typeof loggerImportPreviewSchema>;
+
+/** `POST /want/logger/importRows`: the corrected rows of a previewed file (at most `limits.loggerImportMax`). */
+export const loggerImportRowsSchema = z.object({
+  loggers: loggerRegistrationSchema.shape.loggers.element.array().min(1, 'must hold at least one logger').max(limits.loggerImportMax, `must hold at most ${limits.loggerImportMax} loggers`),
+});
+export type LoggerImportRows = z.infer<typeof loggerImportRowsSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fields, optionalText } from './fields.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
+import type { CellRule } from './cell-rules.js';
 import { text } from './text.js';
 
 /** One dictionary option as the console reads it. */
@@ -29,6 +30,7 @@ export const DictCode = {
   TenantStatus: 'tenant_status',
   PositionRank: 'position_rank',
   DictItemStatus: 'dict_item_status',
+  GatewayRoutePurpose: 'gateway_purpose',
 } as const;
 
 /** User status: 1 normal, 2 frozen. */
@@ -155,3 +157,26 @@ export const dictItemCheckQuerySchema = z.object({
 export const dictCodeParamsSchema = z.object({
   dictCode: requiredText(100).refine((code) => !code.includes(','), 'table dictionaries ("table,text,code") are not offered; give a dictionary code'),
 });
+
+/**
+ * The rules of the dictionary items grid (spec section 5's table cell rules): the console checks
+ * them as a cell is typed, the server again on `saveBatch`, over the items as they will be stored.
+ */
+export const dictItemGridRules = {
+  itemText: [{ required: true }],
+  itemValue: [{ required: true }, { unique: true }],
+  sortOrder: [{ required: true }, { pattern: 'z' }],
+} as const satisfies Record<string, readonly CellRule[]>;
+
+/** Items the grid saves: those it added (no id yet), those it changed, and the ids it removed. */
+const batchItemFields = dictItemAddSchema.omit({ dictId: true });
+export const dictItemSaveBatchSchema = z.object({
+  dictId: fields.id,
+  added: z.array(batchItemFields, { error: 'must be a list of items' }).max(1000, 'must hold at most 1000 items').default([]),
+  updated: z.array(batchItemFields.extend({ id: fields.id }), { error: 'must be a list of items' }).max(1000, 'must hold at most 1000 items').default([]),
+  removed: z.array(fields.id, { error: 'must be a list of ids' }).max(1000, 'must hold at most 1000 ids').default([]),
+});
+export type DictItemSaveBatch = z.infer<typeof dictItemSaveBatchSchema>;
+
+/** `saveBatch`'s answer: the ids of the added items, in the order they were sent. */
+export const dictItemSaveBatchResultSchema = z.object({ added: z.array(text()) });

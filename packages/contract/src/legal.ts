@@ -10,7 +10,7 @@ export type LegalKind = (typeof legalKinds)[number];
 /** Longest text an administrator may store, in characters. */
 export const legalTextMax = 50_000;
 
-/** A public text in one language as the console shows it (plain text; blank lines part paragraphs). */
+/** A public text in one language as the console shows it: HTML within the server's rich-text allow-list. */
 export const legalTextSchema = z.object({
   kind: z.enum(legalKinds),
   language: z.enum(languages),
@@ -36,7 +36,8 @@ export type LegalTextEdit = z.infer<typeof legalTextEditSchema>;
 
 /**
  * The platform's own texts, until an administrator writes the operator's: what this console stores
- * and why, and the rules of its use. Blank lines part paragraphs.
+ * and why, and the rules of its use. Plain text, blank lines parting paragraphs; the server answers
+ * them as HTML paragraphs.
  */
 export const legalDefaults: Record<LegalKind, Words> = {
   privacy: [

@@ -43,6 +43,13 @@ export const Permission = {
   /** The outbox (administrators): every mail the platform sent or keeps, and a test message. */
   OutboxList: 'system:outbox:list',
   OutboxTest: 'system:outbox:test',
+  /** Scheduled jobs (administrators): server tasks on cron schedules, paused, resumed or run at once. */
+  JobList: 'system:quartz:list',
+  JobAdd: 'system:quartz:add',
+  JobEdit: 'system:quartz:edit',
+  JobDelete: 'system:quartz:delete',
+  JobPause: 'system:quartz:pause',
+  JobExecute: 'system:quartz:execute',
   /** The privacy policy and terms of use shown at /privacy and /condition (administrators). */
   LegalEdit: 'system:legal:edit',
   /** Announcements (administrators): write, publish and revoke notices to the tenant or chosen users. */
@@ -72,12 +79,32 @@ export const Permission = {
   DepartAdd: 'system:depart:add',
   DepartEdit: 'system:depart:edit',
   DepartDelete: 'system:depart:delete',
+  /** A department's menus and the data rules it offers (what its department roles may be given). */
+  DepartPermission: 'system:depart:permission',
+  DepartRoleList: 'system:depart:role:list',
+  /** Add, edit and delete department roles, authorise them and give them to users. */
+  DepartRoleEdit: 'system:depart:role:edit',
   PositionList: 'system:position:list',
   PositionAdd: 'system:position:add',
   PositionEdit: 'system:position:edit',
   PositionDelete: 'system:position:delete',
   PositionExport: 'system:position:export',
   PositionImport: 'system:position:import',
+  CategoryList: 'system:category:list',
+  CategoryAdd: 'system:category:add',
+  CategoryEdit: 'system:category:edit',
+  CategoryDelete: 'system:category:delete',
+  CategoryExport: 'system:category:export',
+  CheckRuleList: 'system:checkRule:list',
+  CheckRuleAdd: 'system:checkRule:add',
+  CheckRuleEdit: 'system:checkRule:edit',
+  CheckRuleDelete: 'system:checkRule:delete',
+  CheckRuleExport: 'system:checkRule:export',
+  FillRuleList: 'system:fillRule:list',
+  FillRuleAdd: 'system:fillRule:add',
+  FillRuleEdit: 'system:fillRule:edit',
+  FillRuleDelete: 'system:fillRule:delete',
+  FillRuleExport: 'system:fillRule:export',
   LogList: 'system:log:list',
   StationList: 'site:station:list',
   /** Create stations and sub-stations (the wizard), binding loggers to them. */
@@ -110,6 +137,43 @@ export const Permission = {
   MemberExport: 'member:account:export',
   MemberMove: 'member:account:move',
   MemberGrant: 'member:account:grant',
+  /** Online reports (`/online/cgreport`): define them, and run them (`/online/cgreport/api/*`, the popup report picker). */
+  ReportList: 'online:report:list',
+  ReportAdd: 'online:report:add',
+  ReportEdit: 'online:report:edit',
+  ReportDelete: 'online:report:delete',
+  ReportExport: 'online:report:export',
+  ReportView: 'online:report:view',
+  /** Data sources (`/sys/dataSource`): further databases reports may read; test a connection. */
+  DataSourceList: 'system:datasource:list',
+  DataSourceAdd: 'system:datasource:add',
+  DataSourceEdit: 'system:datasource:edit',
+  DataSourceDelete: 'system:datasource:delete',
+  DataSourceExport: 'system:datasource:export',
+  /** System monitoring (administrators): the server process, database, broker, Redis and the last hour's charts. */
+  MonitorView: 'system:monitor:view',
+  /** Stored files (administrators): list and preview every upload, delete unused ones. */
+  FileList: 'system:file:list',
+  FileDelete: 'system:file:delete',
+  /** Gateway routes (administrators): named outbound HTTP integrations, and a test call. */
+  GatewayRouteList: 'system:gatewayRoute:list',
+  GatewayRouteAdd: 'system:gatewayRoute:add',
+  GatewayRouteEdit: 'system:gatewayRoute:edit',
+  GatewayRouteDelete: 'system:gatewayRoute:delete',
+  GatewayRouteTest: 'system:gatewayRoute:test',
+  /** Tenants (System → Tenants): the caller's own tenants; adding, editing, deleting and freezing them, and who belongs to them. */
+  TenantList: 'system:tenant:list',
+  TenantAdd: 'system:tenant:add',
+  TenantEdit: 'system:tenant:edit',
+  TenantDelete: 'system:tenant:delete',
+  TenantExport: 'system:tenant:export',
+  TenantFrozen: 'system:tenant:frozen',
+  TenantUsers: 'system:tenant:users',
+  /** Data log (System → Data log): every change to stations, loggers, battery settings, users and roles of the caller's tenants. */
+  DataLogList: 'system:datalog:list',
+  DataLogExport: 'system:datalog:export',
+  /** Address book (System → Address book): the users of the caller's tenants by department. */
+  AddressBookList: 'system:addressbook:list',
 } as const;
 
 /** The permission each remote operation needs (`POST /want/device/operate`). */
@@ -142,6 +206,8 @@ export const RoleCode = {
  */
 export const MenuComponent = {
   RouteView: 'layouts/RouteView',
+  /** An external address shown inside the console (a menu row with an http(s) url that does not open externally). */
+  IframePage: 'layouts/IframePageView',
   UserList: 'system/UserList',
   LoggerList: 'collector/index',
   RoleList: 'system/RoleList',
@@ -152,6 +218,7 @@ export const MenuComponent = {
   LogList: 'system/LogList',
   FirmwareList: 'system/FirmwareList',
   OutboxList: 'system/OutboxList',
+  JobList: 'system/QuartzJobList',
   LegalText: 'system/LegalText',
   AnnouncementList: 'system/SysAnnouncementList',
   StationList: 'site/index',
@@ -171,4 +238,15 @@ export const MenuComponent = {
   TicketList: 'worklist/index',
   TicketDetail: 'worklist/detail',
   MemberList: 'member/index',
+  ReportList: 'online/cgreport/OnlCgreportHeadList',
+  DataSourceList: 'system/SysDataSourceList',
+  CategoryList: 'system/SysCategoryList',
+  CheckRuleList: 'system/SysCheckRuleList',
+  FillRuleList: 'system/SysFillRuleList',
+  SystemMonitor: 'system/Monitor',
+  FileList: 'system/FileList',
+  GatewayRouteList: 'system/GatewayRouteList',
+  TenantList: 'system/TenantList',
+  DataLogList: 'system/DataLogList',
+  AddressBook: 'system/AddressBook',
 } as const;

@@ -77,7 +77,7 @@ export const limits = {
 } as const;
 
 /** Where /sys/common/upload stores a file, as it answers it: `<biz>/<yyyymmdd>/<32 hex>.<ext>`. */
-export const uploadPathPattern = /^(avatar|station|temp|ticket)\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+export const uploadPathPattern = /^(avatar|jeditor|station|temp|ticket)\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 /** An uploaded avatar image: the only value an avatar field takes, so no other address reaches an `<img src>`. */
 export const avatarPathPattern = /^avatar\/\d{8}\/[0-9a-f]{32}\.(jpg|png)$/;
 /** An uploaded station image (`biz=station`: JPG or PNG under 2 MB). */

@@ -23,6 +23,8 @@ export interface BulkSession {
   /** The connection's identity, so per-connection setup (a temporary table) runs once. */
   connection: object;
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** The rows with the result's columns (name and type oid): what an online report answers. */
+  queryWithFields(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; fields: { name: string; dataTypeID: number }[] }>;
   /** Binary COPY into `target`, a table with its column list: `stage (a, b, c)`. */
   copyBinary(target: string, data: Buffer): Promise<void>;
 }
@@ -35,11 +37,16 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   bulkTransaction: BulkTransaction;
   close(): Promise<void>;
+  /** An in-memory PGlite's whole data folder, to open copies of it (`from`); the tests' migrated template. */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; onError?: (error: Error) => void } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; onError?: (error: Error) => void }
+  /** `from`: an in-memory database starts as a copy of this dump (`DatabaseHandle.dump`), its migrations already applied. */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob };
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -55,7 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', bulkTransaction: postgresBulkTransaction(pool), close: () => pool.end() };
   }
   let client: PGlite;
-  if (target.dataDir === null) client = new PGlite();
+  if (target.dataDir === null) client = new PGlite(target.from ? { loadDataDir: target.from } : undefined);
   else {
     const dir = resolve(target.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
@@ -64,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close() };
+  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 const postgresBulkTransaction =
@@ -77,6 +84,10 @@ const postgresBulkTransaction =
       const result = await work({
         connection: client,
         query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
+        queryWithFields: async (text, params) => {
+          const result = await client.query(text, params);
+          return { rows: result.rows as Record<string, unknown>[], fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
+        },
         copyBinary: async (target, data) => {
           const stream = client.query(copyFromStdin(`copy ${target} from stdin (format binary)`));
           stream.end(data);
@@ -103,6 +114,10 @@ const pgliteBulkTransaction =
       work({
         connection: client,
         query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        queryWithFields: async (text, params) => {
+          const result = await tx.query<Record<string, unknown>>(text, params);
+          return { rows: result.rows, fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) };
+        },
         // PGlite reads COPY data from a blob attached to the statement.
         copyBinary: async (target, data) => {
           await tx.query(`copy ${target} from '/dev/blob' (format binary)`, [], { blob: new Blob([data]) });

@@ -18,6 +18,8 @@ export interface MenuSeed {
   icon?: string;
   /** A page reached from other pages, not from the menu (spec: /stationmgr, /site/add, /site/edit). */
   hidden?: boolean;
+  /** The page stays alive in the background when another opens (its filters, scroll and open rows kept). */
+  keepAlive?: boolean;
 }
 
 /** A system screen under 'System': its menu row and one button row per permission code. */
@@ -39,7 +41,7 @@ export const menuSeed: MenuSeed[] = [
   { id: 'm-dashboard-workplace', parentId: 'm-dashboard', name: 'Workplace', url: '/dashboard/workplace', component: MenuComponent.DashboardWorkplace, menuType: MenuType.SubMenu, sortNo: 3, icon: 'tool' },
   { id: 'b-dashboard-workplace', parentId: 'm-dashboard-workplace', name: 'View what needs attention', menuType: MenuType.Button, perms: Permission.DashboardWorkplace, sortNo: 1 },
   // The home page (spec section 2: / redirects to /site/index, menu name site-index).
-  { id: 'm-site', parentId: null, name: 'Stations', url: '/site/index', component: MenuComponent.StationList, menuType: MenuType.FirstLevel, sortNo: 10, icon: 'home' },
+  { id: 'm-site', parentId: null, name: 'Stations', url: '/site/index', component: MenuComponent.StationList, menuType: MenuType.FirstLevel, sortNo: 10, icon: 'home', keepAlive: true },
   { id: 'b-station-list', parentId: 'm-site', name: 'List stations', menuType: MenuType.Button, perms: Permission.StationList, sortNo: 1 },
   { id: 'b-station-add', parentId: 'm-site', name: 'Create stations', menuType: MenuType.Button, perms: Permission.StationAdd, sortNo: 2 },
   { id: 'b-station-edit', parentId: 'm-site', name: 'Edit stations', menuType: MenuType.Button, perms: Permission.StationEdit, sortNo: 3 },
@@ -59,7 +61,7 @@ export const menuSeed: MenuSeed[] = [
   { id: 'm-site-chart', parentId: null, name: 'Station chart', url: '/site/chart', component: MenuComponent.StationChart, menuType: MenuType.FirstLevel, sortNo: 30, icon: 'line-chart' },
   { id: 'm-battery-history', parentId: null, name: 'Battery history', url: '/battery/history', component: MenuComponent.BatteryHistory, menuType: MenuType.FirstLevel, sortNo: 50, icon: 'history' },
   // Batteries (spec battery-index): the list, its export and aliases; the detail page is reached from it.
-  { id: 'm-battery', parentId: null, name: 'Batteries', url: '/battery/index', component: MenuComponent.BatteryList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'thunderbolt' },
+  { id: 'm-battery', parentId: null, name: 'Batteries', url: '/battery/index', component: MenuComponent.BatteryList, menuType: MenuType.FirstLevel, sortNo: 20, icon: 'thunderbolt', keepAlive: true },
   { id: 'b-battery-index', parentId: 'm-battery', name: 'List batteries', menuType: MenuType.Button, perms: Permission.BatteryIndex, sortNo: 1 },
   { id: 'b-battery-export', parentId: 'm-battery', name: 'Export batteries', menuType: MenuType.Button, perms: Permission.BatteryExport, sortNo: 2 },
   { id: 'b-battery-edit', parentId: 'm-battery', name: 'Edit battery aliases', menuType: MenuType.Button, perms: Permission.BatteryEdit, sortNo: 3 },
@@ -76,7 +78,7 @@ export const menuSeed: MenuSeed[] = [
   { id: 'b-ticket-handle', parentId: 'm-worklist', name: 'Accept and handle tickets', menuType: MenuType.Button, perms: Permission.TicketHandle, sortNo: 3 },
   { id: 'b-ticket-close', parentId: 'm-worklist', name: 'Close and rate own tickets', menuType: MenuType.Button, perms: Permission.TicketClose, sortNo: 4 },
   stationPage('m-worklist-detail', 'Ticket', '/worklist/detail', MenuComponent.TicketDetail, 61),
-  { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 70, icon: 'cluster' },
+  { id: 'm-collector', parentId: null, name: 'Loggers', url: '/collector/index', component: MenuComponent.LoggerList, menuType: MenuType.FirstLevel, sortNo: 70, icon: 'cluster', keepAlive: true },
   { id: 'b-logger-list', parentId: 'm-collector', name: 'List loggers and batteries', menuType: MenuType.Button, perms: Permission.LoggerList, sortNo: 1 },
   // Administrators only (no other role's grants name it): a new key drops the logger until it reconnects with it.
   { id: 'b-logger-rotate-key', parentId: 'm-collector', name: 'Change logger keys', menuType: MenuType.Button, perms: Permission.LoggerRotateKey, sortNo: 2 },
@@ -119,6 +121,9 @@ export const menuSeed: MenuSeed[] = [
     [Permission.DepartAdd, 'Add department'],
     [Permission.DepartEdit, 'Edit department'],
     [Permission.DepartDelete, 'Delete department'],
+    [Permission.DepartPermission, 'Department permissions'],
+    [Permission.DepartRoleList, 'List department roles'],
+    [Permission.DepartRoleEdit, 'Maintain department roles'],
   ]),
   ...screen('m-system-position', 'Positions', '/system/position', MenuComponent.PositionList, 5, 'idcard', [
     [Permission.PositionList, 'List positions'],
@@ -157,6 +162,86 @@ export const menuSeed: MenuSeed[] = [
     [Permission.AnnouncementDelete, 'Delete announcement'],
     [Permission.AnnouncementRelease, 'Publish and revoke announcements'],
   ]),
+  // Administrators only: the platform's housekeeping and other server tasks on cron schedules.
+  ...screen('m-system-quartz', 'Scheduled jobs', '/system/quartzJob', MenuComponent.JobList, 15, 'clock-circle', [
+    [Permission.JobList, 'List scheduled jobs'],
+    [Permission.JobAdd, 'Add scheduled jobs'],
+    [Permission.JobEdit, 'Edit scheduled jobs'],
+    [Permission.JobDelete, 'Delete scheduled jobs'],
+    [Permission.JobPause, 'Pause and resume scheduled jobs'],
+    [Permission.JobExecute, 'Run scheduled jobs now'],
+  ]),
+  // Administrators only: the server process, database, broker, Redis and the last hour's charts.
+  ...screen('m-system-monitor', 'Monitoring', '/system/monitor', MenuComponent.SystemMonitor, 16, 'dashboard', [[Permission.MonitorView, 'View system monitoring']]),
+  // Administrators only: every uploaded file, where it is used, and deleting unused ones.
+  ...screen('m-system-file', 'Files', '/system/file', MenuComponent.FileList, 17, 'folder-open', [
+    [Permission.FileList, 'List files'],
+    [Permission.FileDelete, 'Delete unused files'],
+  ]),
+  // Administrators only: named outbound HTTP integrations (tile server, geocoder, SMS gateway, webhooks) and their test call.
+  ...screen('m-system-gateway-route', 'Gateway routes', '/system/gatewayRoute', MenuComponent.GatewayRouteList, 23, 'api', [
+    [Permission.GatewayRouteList, 'List gateway routes'],
+    [Permission.GatewayRouteAdd, 'Add gateway routes'],
+    [Permission.GatewayRouteEdit, 'Edit gateway routes'],
+    [Permission.GatewayRouteDelete, 'Delete gateway routes'],
+    [Permission.GatewayRouteTest, 'Test gateway routes'],
+  ]),
+  // Administrators only: the category tree forms pick from, the rules values are checked against, and the rules that fill values in.
+  ...screen('m-system-category', 'Categories', '/system/category', MenuComponent.CategoryList, 18, 'cluster', [
+    [Permission.CategoryList, 'List categories'],
+    [Permission.CategoryAdd, 'Add category'],
+    [Permission.CategoryEdit, 'Edit and move categories'],
+    [Permission.CategoryDelete, 'Delete category'],
+    [Permission.CategoryExport, 'Export categories'],
+  ]),
+  ...screen('m-system-check-rule', 'Check rules', '/system/checkRule', MenuComponent.CheckRuleList, 19, 'check-square', [
+    [Permission.CheckRuleList, 'List check rules'],
+    [Permission.CheckRuleAdd, 'Add check rule'],
+    [Permission.CheckRuleEdit, 'Edit check rule'],
+    [Permission.CheckRuleDelete, 'Delete check rule'],
+    [Permission.CheckRuleExport, 'Export check rules'],
+  ]),
+  ...screen('m-system-fill-rule', 'Fill rules', '/system/fillRule', MenuComponent.FillRuleList, 20, 'field-number', [
+    [Permission.FillRuleList, 'List fill rules'],
+    [Permission.FillRuleAdd, 'Add fill rule'],
+    [Permission.FillRuleEdit, 'Edit fill rule'],
+    [Permission.FillRuleDelete, 'Delete fill rule'],
+    [Permission.FillRuleExport, 'Export fill rules'],
+  ]),
+  // Online reports: defining them, and running them (the preview and the popup report picker). Only
+  // administrators hold them by default: a report reads everything of its views within the tenant, not the station scope.
+  ...screen('m-system-report', 'Online reports', '/online/cgreport', MenuComponent.ReportList, 21, 'table', [
+    [Permission.ReportList, 'List online reports'],
+    [Permission.ReportAdd, 'Add online report'],
+    [Permission.ReportEdit, 'Edit online report'],
+    [Permission.ReportDelete, 'Delete online report'],
+    [Permission.ReportExport, 'Export online reports'],
+    [Permission.ReportView, 'Run online reports'],
+  ]),
+  ...screen('m-system-data-source', 'Data sources', '/system/dataSource', MenuComponent.DataSourceList, 22, 'database', [
+    [Permission.DataSourceList, 'List data sources'],
+    [Permission.DataSourceAdd, 'Add data source'],
+    [Permission.DataSourceEdit, 'Edit data source'],
+    [Permission.DataSourceDelete, 'Delete data source'],
+    [Permission.DataSourceExport, 'Export data sources'],
+  ]),
+  // Tenants: the platform administrator adds, freezes and deletes them; an administrator of one tenant sees only its own.
+  ...screen('m-system-tenant', 'Tenants', '/system/tenant', MenuComponent.TenantList, 12, 'cluster', [
+    [Permission.TenantList, 'List tenants'],
+    [Permission.TenantAdd, 'Add tenant'],
+    [Permission.TenantEdit, 'Edit tenant'],
+    [Permission.TenantDelete, 'Delete tenant'],
+    [Permission.TenantExport, 'Export tenants'],
+    [Permission.TenantFrozen, 'Freeze and unfreeze tenants'],
+    [Permission.TenantUsers, 'Manage who belongs to a tenant'],
+  ]),
+  // Every change to stations, loggers, battery settings, users and roles, of the caller's tenants.
+  ...screen('m-system-data-log', 'Data log', '/system/dataLog', MenuComponent.DataLogList, 13, 'diff', [
+    [Permission.DataLogList, 'List data changes'],
+    [Permission.DataLogExport, 'Export data changes'],
+  ]),
+  // Who is who by department (administrators; a role may be granted it to look colleagues up).
+  ...screen('m-system-address-book', 'Address book', '/system/addressBook', MenuComponent.AddressBook, 14, 'contacts', [[Permission.AddressBookList, 'View the address book']]),
   // Members (spec route member-index, titled CRM, between collector-index and battery-change): the accounts below the caller.
   { id: 'm-member', parentId: null, name: 'CRM', url: '/member/index', component: MenuComponent.MemberList, menuType: MenuType.FirstLevel, sortNo: 80, icon: 'team' },
   { id: 'b-member-list', parentId: 'm-member', name: 'List members', menuType: MenuType.Button, perms: Permission.MemberList, sortNo: 1 },
@@ -228,6 +313,11 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
     items: [['1', 'Query', '查询', 'Abfrage'], ['2', 'Add', '添加', 'Hinzufügen'], ['3', 'Edit', '编辑', 'Bearbeiten'], ['4', 'Delete', '删除', 'Löschen'], ['5', 'Import', '导入', 'Import'], ['6', 'Export', '导出', 'Export']],
   },
   { code: 'tenant_status', name: 'Tenant status', items: [['1', 'Normal', '正常', 'Normal'], ['0', 'Frozen', '冻结', 'Gesperrt']] },
+  {
+    code: 'gateway_purpose',
+    name: 'Gateway route purpose',
+    items: [['tile', 'Map tile server', '地图瓦片服务', 'Kartenkachel-Server'], ['geocoder', 'Geocoder', '地理编码服务', 'Geocoder'], ['sms', 'SMS gateway', '短信网关', 'SMS-Gateway'], ['webhook', 'Webhook', 'Webhook', 'Webhook'], ['other', 'Other', '其他', 'Sonstiges']],
+  },
   { code: 'priority', name: 'Priority', items: [['L', 'Low', '低', 'Niedrig'], ['M', 'Medium', '中', 'Mittel'], ['H', 'High', '高', 'Hoch']] },
   { code: 'send_status', name: 'Publication', items: [['0', 'Draft', '未发布', 'Entwurf'], ['1', 'Published', '已发布', 'Veröffentlicht'], ['2', 'Revoked', '已撤销', 'Zurückgezogen']] },
   { code: 'msg_type', name: 'Recipients', items: [['ALL', 'Everyone', '全体用户', 'Alle'], ['USER', 'Chosen users', '指定用户', 'Ausgewählte Benutzer']] },

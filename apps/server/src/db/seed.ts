@@ -5,6 +5,8 @@ import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import type { Database } from './database.js';
 import { departs, dictItems, dicts, permissions, rolePermissions, roles, tenants, userDeparts, userRoles, userTenants, users } from './schema.js';
+import { fillRuleSeed } from '../modules/fill-rule/fill-rule.seed.js';
+import { fillRules } from '../modules/fill-rule/fill-rule.table.js';
 import { type SeedUser, adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, rootDepart } from './seed-data.js';
 
 /**
@@ -29,6 +31,7 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
           sortNo: m.sortNo,
           icon: m.icon ?? null,
           hidden: m.hidden ?? false,
+          keepAlive: m.keepAlive ?? false,
           isLeaf: !menuSeed.some((child) => child.parentId === m.id && child.menuType !== 2),
         })),
       )
@@ -57,6 +60,8 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
 
     await tx.insert(departs).values(rootDepart).onConflictDoNothing();
     await tx.insert(tenants).values(defaultTenant).onConflictDoNothing();
+    // Fill rules the server itself uses (ticket order numbers); an administrator's edits stay.
+    await tx.insert(fillRules).values(fillRuleSeed).onConflictDoNothing();
   });
 
   const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.username, adminUser.username));

@@ -225,3 +225,43 @@ export const toPage = <T>(records: T[], total: number, built: Pick<BuiltListQuer
 
 /** `count(*)` as a number on both drivers. */
 export const countAll = sql<number>`cast(count(*) as integer)`;
+
+/** A data rule as a list applies it: a list column, an operator and a value already resolved for the caller. */
+export interface ListDataRule {
+  column: string;
+  operator: string;
+  value: string;
+}
+
+const ruleOperators: Record<string, QueryRule> = { '=': 'eq', '!=': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le', IN: 'in', LIKE: 'like', LEFT_LIKE: 'left_like', RIGHT_LIKE: 'right_like' };
+
+/** Fails closed: a rule this list cannot apply hides every row rather than showing more than the rule allows. */
+const noRows = sql`false`;
+
+/**
+ * The condition of a caller's data rules on a list (all of them must hold, as in JeecgBoot), each a
+ * bound value on a declared filterable column. A rule whose column the list does not have (the screen
+ * changed since it was written), whose operator is unknown or whose value does not fit the column's
+ * type matches no row.
+ */
+export function dataRuleCondition(rules: readonly ListDataRule[], spec: ListSpec): SQL | undefined {
+  if (rules.length === 0) return undefined;
+  const parts = rules.map((rule) => {
+    const column = Object.hasOwn(spec.columns, rule.column) ? spec.columns[rule.column] : undefined;
+    const operator = Object.hasOwn(ruleOperators, rule.operator) ? ruleOperators[rule.operator] : undefined;
+    if (!column || column.filterable === false || !operator) return noRows;
+    const value =
+      operator === 'in'
+        ? rule.value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : rule.value;
+    try {
+      return condition(rule.column, column, { rule: operator, value });
+    } catch {
+      return noRows;
+    }
+  });
+  return and(...parts);
+}

@@ -11,7 +11,7 @@ import {
   type Words,
   wordsIn,
 } from '@cellsight/contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TableRepository, createTableRepository } from '../db/table-repository.js';
@@ -19,7 +19,7 @@ import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 import { AppError, invalidField, notFound } from './errors.js';
 import { newId } from './ids.js';
-import { type BuiltListQuery, buildListQuery, defineListSpec, toPage } from './list-query.js';
+import { type BuiltListQuery, type ListSpec, buildListQuery, dataRuleCondition, defineListSpec, toPage } from './list-query.js';
 import { readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
 
@@ -43,6 +43,13 @@ export interface ResourceServiceOptions<R extends Resource, Table extends AnyTab
 
 const taken = 'already exists';
 
+/**
+ * The caller's data rules on the list that `listCode` guards, as one condition on `spec`'s columns:
+ * the kit's lists apply it themselves; a list with its own service (users, loggers, batteries) adds
+ * it to its list and export.
+ */
+export const dataRulesOn = async (auth: AuthContext, listCode: string, spec: ListSpec): Promise<SQL | undefined> => dataRuleCondition((await auth.dataRules?.(listCode)) ?? [], spec);
+
 /** A database value as the wire carries it: dates as ISO 8601 text. */
 const wireValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
@@ -59,10 +66,13 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
   const dictionaries = Object.entries(resource.dictionaries ?? {}) as [string, string][];
   const uniqueColumn = (field: string) => (options.table as unknown as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
 
-  /** The list query, its extra filters taken out and applied as conditions (blank ones ignored). */
-  const listQueryOf = (query: ListQuery, auth: AuthContext) => {
+  /** The caller's data rules on this resource's list (its list permission finds the menu), as one condition. */
+  const rulesOf = (auth: AuthContext) => dataRulesOn(auth, resource.permissions.list, listSpec);
+
+  /** The list query, its extra filters taken out and applied as conditions (blank ones ignored), with the data rules. */
+  const listQueryOf = (query: ListQuery, auth: AuthContext, rules?: SQL) => {
     const rest: Record<string, unknown> = { ...query };
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = rules ? [rules] : [];
     for (const [name, toCondition] of Object.entries(options.extraFilters ?? {})) {
       const raw = rest[name];
       delete rest[name];
@@ -107,7 +117,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     resource,
 
     async list(auth: AuthContext, query: ListQuery, language: Language): Promise<Page<RecordOf<R>>> {
-      const built = listQueryOf(query, auth);
+      const built = listQueryOf(query, auth, await rulesOf(auth));
       const { rows, total } = await repository.page(built, scope(auth));
       return toPage(await recordsOf(rows, language), total, built);
     },
@@ -149,7 +159,10 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
 
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
       const selected = exportSelection(query);
-      const { rows } = selected.length > 0 ? { rows: await repository.byIds(selected, scope(auth)) } : await repository.page(exportWindow(listQueryOf(query, auth)), scope(auth));
+      // Selected rows too: an export never holds a row the caller's list would not show.
+      const rules = await rulesOf(auth);
+      const { rows } =
+        selected.length > 0 ? { rows: await repository.byIds(selected, and(scope(auth), rules)) } : await repository.page(exportWindow(listQueryOf(query, auth, rules)), scope(auth));
       assertExportSize(rows);
       return exportResource(resource, (await recordsOf(rows, language)) as Record<string, unknown>[], language, format, now);
     },

@@ -1,8 +1,10 @@
-import { type AccountType, type PermissionCode, ServerCode, accountTypes } from '@cellsight/contract';
+import { type AccountType, type PermissionCode, ServerCode, TenantMessage, TenantStatus } from '@cellsight/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
-import { createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
+import type { ListDataRule } from '../lib/list-query.js';
+import { createDataRuleReader } from '../modules/data-rule/data-rule-reader.js';
+import { accountTypeOf, createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
 
 /**
@@ -22,6 +24,12 @@ export interface AuthContext {
   /** Tenant chosen by the `tenant-id` header (0 = none), always one of the user's own. */
   tenantId: number;
   permissions: Set<string>;
+  /**
+   * The data rules in force for this user on the list its permission code guards, values resolved
+   * (`modules/data-rule`); every list reads them through the kit. Absent only on contexts made outside
+   * a request (tests, jobs), which no rule narrows.
+   */
+  dataRules?: (listCode: string) => Promise<ListDataRule[]>;
 }
 
 declare module 'fastify' {
@@ -56,7 +64,7 @@ const tokenOf = (request: FastifyRequest): string | null => {
   if (typeof header === 'string' && header.length > 0) return header;
   // Browsers cannot set headers on a websocket handshake, so the socket passes it as a query parameter.
   const query = request.query as Record<string, unknown> | undefined;
-  if (request.url.startsWith('/boot/websocket') && typeof query?.token === 'string') return query.token;
+  if ((request.url.startsWith('/boot/websocket') || request.url.startsWith('/boot/vxeSocket/')) && typeof query?.token === 'string') return query.token;
   return null;
 };
 
@@ -64,6 +72,7 @@ export default fp(
   async (app) => {
     const sessionRepository = createSessionRepository(app.db);
     const tenantRepository = createTenantRepository(app.db);
+    const readDataRules = createDataRuleReader(app.db);
 
     app.decorateRequest('auth', null);
 
@@ -89,11 +98,12 @@ export default fp(
             username: session.username,
             realname: session.realname,
             demo: session.demo,
-            // An unknown type (a row edited by hand) sees the least: an end user's own stations.
-            accountType: (accountTypes as string[]).includes(session.accountType) ? (session.accountType as AccountType) : 'end_user',
+            accountType: accountTypeOf(session.accountType),
             sessionId: session.sessionId,
             tenantId: 0,
             permissions: session.permissions,
+            // Read when a list asks, with the tenant the request settled on by then.
+            dataRules: (listCode) => (request.auth ? readDataRules(request.auth, listCode) : Promise.resolve([])),
           };
         }
       }
@@ -105,6 +115,11 @@ export default fp(
         const tenantId = Number(tenantHeader);
         const own = await tenantRepository.activeForUser(request.auth.userId);
         if (!Number.isInteger(tenantId) || !own.some((t) => t.id === tenantId)) {
+          // A session working in a tenant that was frozen meanwhile ends: signing in again offers the others.
+          if (Number.isInteger(tenantId) && (await tenantRepository.membership(request.auth.userId, tenantId))?.status === TenantStatus.Frozen) {
+            await sessionRepository.revoke(request.auth.sessionId);
+            throw new AppError(ServerCode.INVALID_TOKEN, TenantMessage.frozen, 401);
+          }
           throw new AppError(ServerCode.AUTHENTICATION_FAILED, 'tenant-id: not one of your tenants', 403);
         }
         request.auth.tenantId = tenantId;

@@ -20,7 +20,7 @@ const sameHostSockets = (req: IncomingMessage): string => {
  * files and the API docs at /boot/docs (swagger-ui loads only its own script files, so the same
  * policy fits it).
  */
-const contentSecurityPolicy = (map: { tileUrl: string; geocoderUrl: string }) => ({
+const contentSecurityPolicy = (map: { tileUrl: string; geocoderUrl: string }, frameSources: string[]) => ({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   // Ant Design's CSS-in-JS (and swagger-ui's bundle) write <style> elements at run time; a nonce would
@@ -30,6 +30,8 @@ const contentSecurityPolicy = (map: { tileUrl: string; geocoderUrl: string }) =>
   'img-src': ["'self'", 'data:', 'blob:', ...originOf(map.tileUrl)],
   'connect-src': ["'self'", sameHostSockets, ...originOf(map.geocoderUrl)],
   'font-src': ["'self'", 'data:'],
+  // External menu pages shown inside the console (FRAME_SOURCES); nothing else may be framed.
+  'frame-src': frameSources.length > 0 ? frameSources : ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
@@ -53,7 +55,7 @@ export default fp(
       global: true,
       // Only the directives above: helmet's defaults would add upgrade-insecure-requests, which breaks
       // the plain-http quick start (and any http deployment on a LAN address).
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.map) },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.map, app.config.frameSources) },
       frameguard: { action: 'deny' },
       // No Referer at all: the console needs it for nothing (the API authenticates with a header, not
       // by origin), and links out of it (region portals) then never see its paths or query strings.

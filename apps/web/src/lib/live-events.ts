@@ -6,12 +6,10 @@ import {
   websocketHeartbeatMs,
   websocketReconnectMs,
 } from '@cellsight/contract';
-import { apiBase } from './api-client';
+import { openKeptSocket } from './kept-socket';
 
 /** How long to wait for any answer after a heartbeat before the line counts as dead (spec section 7). */
 const heartbeatTimeoutMs = 6_000;
-/** Close code the server uses when it ends a session; reconnecting would be pointless. */
-const sessionEndedCode = 4001;
 
 export type LiveEventHandler = (message: ServerEventMessage) => void;
 
@@ -35,52 +33,24 @@ export const publishLiveEvent = (message: ServerEventMessage): void => {
  * close or a missed heartbeat (spec sections 4, 7 and 9). Only events of the contract's event map
  * reach the handler. Returns a function that closes it for good.
  */
-export function connectLiveEvents(token: string, onEvent: LiveEventHandler, createSocket: (url: string) => WebSocket = (url) => new WebSocket(url)): () => void {
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let heartbeat: number | undefined;
-  let deadline: number | undefined;
-  let reconnect: number | undefined;
-
-  const clearTimers = () => {
-    window.clearInterval(heartbeat);
-    window.clearTimeout(deadline);
-  };
-
-  const open = () => {
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = createSocket(`${scheme}://${window.location.host}${apiBase}/websocket?token=${encodeURIComponent(token)}`);
-    socket = ws;
-    ws.onopen = () => {
-      heartbeat = window.setInterval(() => {
-        ws.send(clientHeartbeat);
-        window.clearTimeout(deadline);
-        deadline = window.setTimeout(() => ws.close(), heartbeatTimeoutMs);
-      }, websocketHeartbeatMs);
-    };
-    ws.onmessage = (event: MessageEvent<string>) => {
-      window.clearTimeout(deadline);
-      if (event.data === clientHeartbeat) return;
+export function connectLiveEvents(token: string, onEvent: LiveEventHandler, createSocket?: (url: string) => WebSocket): () => void {
+  const socket = openKeptSocket({
+    path: `/websocket?token=${encodeURIComponent(token)}`,
+    heartbeat: clientHeartbeat,
+    heartbeatMs: websocketHeartbeatMs,
+    timeoutMs: heartbeatTimeoutMs,
+    reconnectMs: websocketReconnectMs,
+    createSocket,
+    onText: (text) => {
+      if (text === clientHeartbeat) return;
       try {
-        const message = JSON.parse(event.data) as ServerEventMessage;
+        const message = JSON.parse(text) as ServerEventMessage;
         const schema = serverEventSchemas[message.event as ServerEventName];
         if (schema?.safeParse(message.data).success) onEvent(message);
       } catch {
         // Not an event of ours: ignore it.
       }
-    };
-    ws.onclose = (event) => {
-      clearTimers();
-      if (stopped || event.code === sessionEndedCode) return;
-      reconnect = window.setTimeout(open, websocketReconnectMs);
-    };
-  };
-
-  open();
-  return () => {
-    stopped = true;
-    clearTimers();
-    window.clearTimeout(reconnect);
-    socket?.close();
-  };
+    },
+  });
+  return socket.close;
 }

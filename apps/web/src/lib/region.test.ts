@@ -13,6 +13,7 @@ const config = (hk: string, eur: string): PublicConfig => ({
   map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
   signupOpen: true,
   thirdLogin: { oauthName: null, casUrl: null },
+  frameSources: [],
 });
 
 describe('regions', () => {

@@ -33,6 +33,12 @@ export const stubBrowserApis = (): void => {
       dispatchEvent: () => false,
     });
   }
+  // The rich text editor (ProseMirror) asks where the pointer and the selection are.
+  document.elementFromPoint ??= () => null;
+  const noRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Element.prototype.getClientRects ??= noRects;
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
   if (typeof window.ResizeObserver === 'undefined') {
     window.ResizeObserver = class {
       observe(): void {}

@@ -25,6 +25,7 @@ export const publicConfig: PublicConfig = {
   map: { tileUrl: '', attribution: '', geocoderUrl: '', defaultLat: 30.65699, defaultLon: 104.057641, defaultZoom: 17 },
   signupOpen: true,
   thirdLogin: { oauthName: null, casUrl: null },
+  frameSources: [],
 };
 
 export const userInfo = (overrides: Partial<UserInfo> = {}): UserInfo => ({

@@ -1,7 +1,7 @@
 import { type Page, type Resource, wordsIn } from '@cellsight/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
@@ -16,6 +16,8 @@ export interface ListPageCase<Row> {
   cellField: keyof Row & string;
   /** The columns the table heads, by field. */
   columns: readonly string[];
+  /** Other calls the page makes (the options of its form), answered alongside the list. */
+  handlers?: RequestHandler[];
 }
 
 /** A field's English label as a pattern for the headings (labels may hold units in brackets: "SOC (%)"). */
@@ -44,6 +46,7 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
         const body: Page<Row> = { records: rows, total: answer === 'empty' ? 0 : 42, size: 10, current: Number(params.pageNo ?? 1), pages: 5 };
         return HttpResponse.json(envelope(body));
       }),
+      ...(testCase.handlers ?? []),
     );
     const grantAll = () =>
       setPermissions({ auth: Object.values(resource.permissions).map((action) => ({ action: action ?? '', describe: '', type: '1', status: '1' })), allAuth: [] });

@@ -1,17 +1,18 @@
 import fp from 'fastify-plugin';
+import { cronEverySeconds } from '../job/job-cron.js';
 import { createAlarmNotificationRepository } from './alarm-notification.repository.js';
 import { type AlarmNotificationService, createAlarmNotificationService } from './alarm-notification.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Users' alarm rules and the delivery run (`deliver(now)`), which this plugin schedules every minute. */
+    /** Users' alarm rules and the delivery run (`deliver(now)`), the scheduled job `alarm.delivery`. */
     alarmNotifications: AlarmNotificationService;
   }
 }
 
 /**
- * Alarm notifications by mail. Every instance runs delivery each minute, like the device plane's
- * sweeps; the claim rows make several instances on one database send each notification once.
+ * Alarm notifications by mail, delivered by the scheduled job `alarm.delivery` (each minute by
+ * default); its claim rows also make several instances on one database send each notification once.
  */
 export default fp(
   async (app) => {
@@ -25,27 +26,16 @@ export default fp(
     });
     app.decorate('alarmNotifications', service);
 
-    let running = false;
-    const run = () => {
-      // A slow run (a mail server taking its time) is not overlapped by the next one.
-      if (running) return;
-      running = true;
-      void service
-        .deliver()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'alarm notification delivery failed'))
-        .finally(() => {
-          running = false;
-        });
-    };
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      // ALARM_DELIVERY_SECONDS, a minute by default: delays and escalations are whole minutes, so a minute late at most.
-      timer = setInterval(run, app.config.alarmDeliveryMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
+    // ALARM_DELIVERY_SECONDS, a minute by default: delays and escalations are whole minutes, so a
+    // minute late at most. The scheduler skips a firing while the last run (a slow mail server) goes on.
+    app.jobs.registerTask('alarm.delivery', {
+      title: ['Deliver alarm notifications', '发送告警通知', 'Alarmbenachrichtigungen zustellen'],
+      async run() {
+        const report = await service.deliver();
+        return `${report.alarms} alarms, ${report.escalations} escalations, ${report.mails} mails`;
+      },
+      job: { cronExpression: cronEverySeconds(app.config.alarmDeliveryMs / 1000), description: 'Mails users the alarms their notification rules ask for (every ALARM_DELIVERY_SECONDS at first start)' },
     });
   },
-  { name: 'alarm-notifications', dependencies: ['database', 'outbox', 'notices'] },
+  { name: 'alarm-notifications', dependencies: ['database', 'outbox', 'notices', 'jobs'] },
 );

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { Realtime } from '../../plugins/realtime.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
-import { plainAbstract, sanitizeAnnouncementHtml, textToHtml } from './announcement-html.js';
+import { plainAbstract, sanitizeRichText, textToHtml } from '../../lib/rich-text-html.js';
 import { type AnnouncementRepository, type AnnouncementRow, type ReaderRow, noticesOf } from './announcement.repository.js';
 
 interface Dependencies {
@@ -191,7 +191,7 @@ export const createAnnouncementService = (deps: Dependencies) => {
       const tenantId = auth.tenantId || (await deps.tenants.activeForUser(auth.userId))[0]?.id;
       if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to announce to');
       const userIds = input.msgType === 'USER' ? await chosenUsers(auth, input.userIds) : [];
-      const html = sanitizeAnnouncementHtml(input.msgContent);
+      const html = sanitizeRichText(input.msgContent);
       const id = newId();
       await repo.insert(
         {
@@ -222,7 +222,7 @@ export const createAnnouncementService = (deps: Dependencies) => {
       const openType = input.openType === undefined ? row.openType : input.openType;
       const openPage = input.openPage === undefined ? row.openPage : input.openPage || null;
       if (openType === 'url' && !openPage) throw invalidField('openPage', 'is required when the announcement opens a page');
-      const html = input.msgContent === undefined ? undefined : sanitizeAnnouncementHtml(input.msgContent);
+      const html = input.msgContent === undefined ? undefined : sanitizeRichText(input.msgContent);
       const changed = await repo.update(
         row.id,
         {

@@ -1,4 +1,6 @@
 import {
+  TenantMessage,
+  TenantStatus,
   type Language,
   type LoginResult,
   type UpdatePasswordRequest,
@@ -56,6 +58,12 @@ export const createAuthService = (deps: Dependencies) => {
     if (user.status !== 1) {
       await loginLog(user.username, user.realname, client, 'Sign-in refused: account frozen');
       throw new AppError(ServerCode.ACCOUNT_FROZEN, 'This account is frozen; contact your administrator', 403);
+    }
+    // A user whose every tenant is frozen has nowhere to work (JeecgBoot refuses the sign-in alike).
+    const memberships = await deps.tenants.membershipsOf(user.id);
+    if (memberships.length > 0 && memberships.every((tenant) => tenant.status === TenantStatus.Frozen)) {
+      await loginLog(user.username, user.realname, client, 'Sign-in refused: every tenant of the account is frozen');
+      throw new AppError(ServerCode.ACCOUNT_FROZEN, TenantMessage.frozen, 403);
     }
 
     const at = now();

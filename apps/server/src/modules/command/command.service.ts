@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AckMessage,
+  DataLogTable,
   type CommandMessage,
   type CommandRecord,
   type ListQuery,
@@ -32,6 +33,16 @@ import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js'
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
+import type { DataLogRecorder } from '../data-log/data-log.service.js';
+
+/** The requested settings as the log keeps them: the command's JSON value read, or the text as sent. */
+const settingsOf = (val: string): unknown => {
+  try {
+    return JSON.parse(val) as unknown;
+  } catch {
+    return val;
+  }
+};
 
 interface Dependencies {
   commands: CommandRepository;
@@ -45,6 +56,8 @@ interface Dependencies {
   /** The address, size and checksum of a firmware library file for this logger (or one of its batteries). */
   upgradeTarget: (logger: LoggerIdentity, batterySn: string | null, firmwareId: string, baseUrl: string) => Promise<UpgradeTarget>;
   now?: () => Date;
+  /** The data log: a battery setting (a settings command) is recorded with the values requested. */
+  dataLog?: DataLogRecorder;
 }
 
 const listSpec = defineListSpec(
@@ -155,6 +168,9 @@ export const createCommandService = (deps: Dependencies) => {
         createTime: now(),
       });
       const id = row.id;
+      if (request.op === 'settings') {
+        await deps.dataLog?.record({ table: DataLogTable.BatterySetting, id: row.batterySn ?? row.loggerGsn, action: 'edit', after: { loggerGsn: row.loggerGsn, batterySn: row.batterySn, settings: settingsOf(val), status: row.status }, by: auth.username, tenantId: logger.tenantId });
+      }
       try {
         await deliver(row, logger.registrationKey);
       } catch (error) {

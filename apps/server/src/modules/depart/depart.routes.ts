@@ -37,14 +37,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     departs: createDepartRepository(app.db),
     users: createUserRepository(app.db),
     dicts: app.dicts,
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+    onUsersChanged: (ids) => {
+      app.realtime.toUsers(ids, 'user.changed', { ids });
+      // Joining or leaving a department gives or ends what its department roles grant the user.
+      app.realtime.toUsers(ids, 'permissions.changed', {});
+    },
   });
   const { permissions } = departResource;
 
   // The user form places users in departments: it reads the tree too.
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
+    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
     async () => ok(await service.tree()),
   );
   route(
@@ -63,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // The department pickers of other screens (users, user-by-department) read this one.
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit] }, tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
+    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
     async () => ok(await service.idTree()),
   );
   route(
@@ -109,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       method: 'GET',
       url: '/sys/user/queryUserByDepId',
-      access: { permission: [Permission.UserList, permissions.list] },
+      access: { permission: [Permission.UserList, permissions.list, Permission.AddressBookList] },
       tags,
       summary: 'The users of department id for the user picker (at most 1000, by user name), optionally whose real name holds realname',
       input: { querystring: usersByDepartQuerySchema },

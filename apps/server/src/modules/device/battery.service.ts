@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { batteries, loggers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
-import { assertExportSize, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
+import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import { type DeviceRepository, batteryStation } from './device.repository.js';
@@ -40,6 +40,8 @@ const batteryListSpec = defineListSpec(
  */
 export const createBatteryService = (devices: DeviceRepository) => {
   const visible = (auth: AuthContext) => devices.visibleGsns(auth);
+  /** The caller's data rules on the battery list (and its export). */
+  const rulesOf = (auth: AuthContext) => dataRulesOn(auth, batteryResource.permissions.list, batteryListSpec);
 
   /** The list query; `stationId` (the station page) narrows it to one station's loggers. */
   const built = (query: ListQuery & { stationId?: unknown }, extra: SQL[] = []) => {
@@ -52,7 +54,7 @@ export const createBatteryService = (devices: DeviceRepository) => {
     resource: batteryResource,
 
     async list(auth: AuthContext, query: ListQuery): Promise<Page<BatteryRecord>> {
-      const listQuery = built(query);
+      const listQuery = built(query, [await rulesOf(auth)].filter((rule): rule is SQL => rule !== undefined));
       const { records, total } = await devices.listBatteries(listQuery, visible(auth));
       return toPage(records, total, listQuery);
     },
@@ -67,7 +69,8 @@ export const createBatteryService = (devices: DeviceRepository) => {
     /** The batteries the list query finds (or the `selections`), sorted as on screen, as .xlsx or .csv. */
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
       const selected = exportSelection(query);
-      const listQuery = exportWindow(built(query, selected.length > 0 ? [inArray(batteries.batterySn, selected)] : []));
+      const rules = await rulesOf(auth);
+      const listQuery = exportWindow(built(query, [...(selected.length > 0 ? [inArray(batteries.batterySn, selected)] : []), ...(rules ? [rules] : [])]));
       const { records } = await devices.listBatteries(listQuery, visible(auth));
       assertExportSize(records);
       return exportResource(batteryResource, records, language, format, now);

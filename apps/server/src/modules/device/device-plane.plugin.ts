@@ -60,7 +60,7 @@ const stationEnergyCatchUpDays = 7;
 /**
  * Wires the device plane: the broker (embedded aedes, or an external Mosquitto/EMQX), ingestion
  * into PostgreSQL, remote commands, and the periodic upkeep (command timeouts, offline sweep,
- * sample partitions).
+ * station energy, sample partitions) as scheduled jobs.
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -144,6 +144,7 @@ export default fp<{ config: Config }>(
         deviceNotices.commandChanged(record, logger);
       },
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
+      dataLog: app.dataLog,
     });
 
     const handler = {
@@ -195,21 +196,42 @@ export default fp<{ config: Config }>(
         : null;
 
     await samples.ensurePartitions();
-    // The dashboards' station energy: today and yesterday every minute; the last week every hour
-    // and at start, so buffered data a logger sends late and a server that was down are caught up.
-    let energyRefreshes = 0;
-    const refreshStationEnergy = () => {
-      const days = energyRefreshes++ % 60 === 0 ? stationEnergyCatchUpDays : 1;
-      void samples.refreshStationEnergy(days).catch((error: unknown) => app.log.warn({ err: error }, 'station energy refresh failed'));
-    };
-    refreshStationEnergy();
-    const timers = [
-      setInterval(refreshStationEnergy, 60_000),
-      setInterval(() => void commands.sweepTimeouts().catch((error: unknown) => app.log.warn({ err: error }, 'command timeout sweep failed')), 5_000),
-      setInterval(() => void states.sweepSilent(silenceBeforeOfflineMs).catch((error: unknown) => app.log.warn({ err: error }, 'offline sweep failed')), 60_000),
-      setInterval(() => void samples.ensurePartitions().catch((error: unknown) => app.log.warn({ err: error }, 'partition upkeep failed')), 24 * 3600 * 1000),
-    ];
-    for (const timer of timers) timer.unref();
+    // The dashboards' station energy is caught up at start (a server that was down, data a logger
+    // sent late); then by the scheduled jobs below.
+    void samples.refreshStationEnergy(stationEnergyCatchUpDays).catch((error: unknown) => app.log.warn({ err: error }, 'station energy refresh failed'));
+    // The periodic upkeep, as scheduled jobs (System → Scheduled jobs): on several processes one runs each firing.
+    app.jobs.registerTask('device.commandTimeouts', {
+      title: ['Time out unanswered commands', '远程命令超时检查', 'Unbeantwortete Befehle beenden'],
+      async run() {
+        await commands.sweepTimeouts();
+      },
+      job: { cronExpression: '0/5 * * * * ?', description: 'Marks remote commands no logger answered in time as timed out' },
+    });
+    app.jobs.registerTask('device.offlineSweep', {
+      title: ['Mark silent loggers offline', '离线设备检查', 'Stumme Logger als offline markieren'],
+      async run() {
+        await states.sweepSilent(silenceBeforeOfflineMs);
+      },
+      job: { cronExpression: '0 * * * * ?', description: 'Loggers silent for 15 minutes (three missed status reports) count as offline' },
+    });
+    app.jobs.registerTask('station.energyRefresh', {
+      title: ['Refresh station energy', '刷新电站能量统计', 'Stationsenergie aktualisieren'],
+      // Today and yesterday at each firing; at the top of the hour and when run by hand, the last `parameter` days (7 by default).
+      async run(parameter, { fireTime, manual }) {
+        const catchUp = Number.parseInt(parameter ?? '', 10);
+        const days = manual || fireTime.getMinutes() === 0 ? (Number.isInteger(catchUp) && catchUp > 0 ? Math.min(catchUp, 366) : stationEnergyCatchUpDays) : 1;
+        await samples.refreshStationEnergy(days);
+        return `${days} day${days === 1 ? '' : 's'} recomputed`;
+      },
+      job: { cronExpression: '0 * * * * ?', parameter: String(stationEnergyCatchUpDays), description: 'Recomputes the dashboards’ station energy: the last day each minute, the days of the parameter each hour' },
+    });
+    app.jobs.registerTask('telemetry.partitions', {
+      title: ['Prepare telemetry partitions', '维护遥测数据分区', 'Telemetrie-Partitionen anlegen'],
+      async run() {
+        await samples.ensurePartitions();
+      },
+      job: { cronExpression: '0 30 0 * * ?', description: 'Creates the coming months’ partitions of the sample tables' },
+    });
 
     const plane: DevicePlane = {
       transport,
@@ -240,7 +262,6 @@ export default fp<{ config: Config }>(
     });
     app.addHook('preClose', async () => {
       // Stop reading, store what is queued (so its acknowledgements still go out), then disconnect.
-      for (const timer of timers) clearInterval(timer);
       transport?.pause();
       await ingest.drain();
       liveReadings.close();
@@ -249,5 +270,5 @@ export default fp<{ config: Config }>(
       await accounts?.close();
     });
   },
-  { name: 'device-plane', dependencies: ['database', 'realtime', 'notices'] },
+  { name: 'device-plane', dependencies: ['database', 'realtime', 'notices', 'jobs'] },
 );

@@ -9,7 +9,10 @@ import {
   batteryAliasSchema,
   importResultSchema,
   ingestStatsSchema,
+  limits,
   listQuerySchema,
+  loggerImportPreviewSchema,
+  loggerImportRowsSchema,
   loggerKeyRotationSchema,
   loggerRecordSchema,
   loggerRegistrationResultSchema,
@@ -35,7 +38,7 @@ const tags = ['devices'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
-  const service = createDeviceService(devices, createTenantRepository(app.db), undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns) });
+  const service = createDeviceService(devices, createTenantRepository(app.db), undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
 
   route(
     app,
@@ -158,6 +161,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { data, fileName } = await spreadsheetUpload(request);
       const imported = await loggerImport.importSheet(requireAuth(request), data, fileName, request.language);
+      return ok({ imported }, `Imported ${imported} loggers`, ServerCode.ADDED);
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/logger/importPreview',
+      access: { permission: Permission.LoggerImport },
+      tags,
+      summary: 'Read the loggers of an .xls or .xlsx (multipart "file") without registering them: every row as text with its spreadsheet row, for the console to correct before importRows',
+      result: loggerImportPreviewSchema,
+    },
+    async (request) => {
+      const { data, fileName } = await spreadsheetUpload(request);
+      return ok(loggerImport.preview(data, fileName, request.language));
+    },
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/want/logger/importRows',
+      access: { permission: Permission.LoggerImport },
+      tags,
+      summary: `Register the corrected rows of a previewed file (at most ${limits.loggerImportMax}): the import's checks and registration's rules, every row or none, refusals naming loggers[i].field`,
+      input: { body: loggerImportRowsSchema },
+      result: importResultSchema,
+    },
+    async (request) => {
+      const imported = await loggerImport.importRows(requireAuth(request), request.body.loggers);
       return ok({ imported }, `Imported ${imported} loggers`, ServerCode.ADDED);
     },
   );

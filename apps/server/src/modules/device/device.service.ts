@@ -1,5 +1,6 @@
 import {
   type BatteryCells,
+  DataLogTable,
   type BatteryHistory,
   type BatteryHistoryQuery,
   type ListQuery,
@@ -7,6 +8,7 @@ import {
   type LoggerRegistrationResult,
   type LoggerRecord,
   type Page,
+  Permission,
   type RollupPeriod,
   ServerCode,
   historyRangeMaxDays,
@@ -16,9 +18,11 @@ import { sql } from 'drizzle-orm';
 import { loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
+import { dataRulesOn } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { DeviceRepository } from './device.repository.js';
+import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 const loggerListSpec = defineListSpec(
   loggerListColumns,
@@ -44,6 +48,8 @@ const defaultRangeDays: Record<RollupPeriod, number> = { '5m': 1, '1h': 7, '1d':
 export interface DeviceServiceHooks {
   /** Loggers were registered (or confirmed with their key): the device plane gives them broker accounts. */
   registered?(gsns: string[]): Promise<void>;
+  /** The data log: each newly registered logger is recorded (its key is a secret and left out). */
+  dataLog?: DataLogRecorder;
 }
 
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
@@ -67,12 +73,13 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantRe
       if (refused.length > 0) throw badRequest(ServerCode.DEVICE_IN_USE, refused.map((e) => `${e.field}: ${e.message}`).join('; '), refused);
       const rows = loggers.filter((l) => !known.has(l.gsn)).map((l) => ({ gsn: l.gsn, registrationKey: l.key, timezone: l.timezone ?? 'UTC', tenantId, registrantId: auth.userId, createBy: auth.username }));
       await devices.insertLoggers(rows);
+      for (const { registrationKey: _secret, ...logger } of rows) await hooks.dataLog?.record({ table: DataLogTable.Logger, id: logger.gsn, action: 'add', after: logger, by: auth.username, tenantId });
       await hooks.registered?.(loggers.map((l) => l.gsn));
       return { registered: rows.length, existing: loggers.length - rows.length };
     },
 
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
-      const built = buildListQuery(query, loggerListSpec);
+      const built = buildListQuery(query, loggerListSpec, [await dataRulesOn(auth, Permission.LoggerList, loggerListSpec)]);
       const { records, total } = await devices.listLoggers(built, sql`${loggers.gsn} in ${visible(auth)}`);
       return toPage(records, total, built);
     },

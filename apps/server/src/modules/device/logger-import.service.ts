@@ -1,6 +1,7 @@
 import {
   type ImportError,
   type Language,
+  type LoggerImportPreview,
   type LoggerRegistration,
   type LoggerRegistrationResult,
   type Words,
@@ -8,8 +9,10 @@ import {
   limits,
   loggerRegistrationSchema,
   loggerResource,
+  text,
   wordsIn,
 } from '@cellsight/contract';
+import { z } from 'zod';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import { AppError } from '../../lib/errors.js';
 import { type ImportColumn, readImportFile } from '../../lib/spreadsheet-import.js';
@@ -31,6 +34,12 @@ const templateName: Words = ['Logger import template', '采集器导入模板', 
 
 /** One row of the file: registration's own row rule (SN, key, optional IANA time zone). */
 const rowSchema = loggerRegistrationSchema.shape.loggers.element;
+/**
+ * The preview reads every cell as text, unchecked: the console's grid shows what fails. SN and key
+ * columns must be there, and their cells filled (an empty one is refused by its row, as the import does).
+ */
+const cellText = z.preprocess((value) => (value === undefined ? undefined : String(value ?? '').trim()), text({ error: 'is required' }));
+const previewRowSchema = z.object({ gsn: cellText, key: cellText, timezone: cellText.optional().transform((value) => value ?? '') });
 
 /**
  * The template's example row: each column's form. Left in a filled-in file it is refused by its SN,
@@ -61,50 +70,84 @@ export interface LoggerImportDeps {
  * unique within the file, then the same registration as `registerBatch`. One refused cell and
  * nothing is stored; the refusal lists `{row, field, message}` by spreadsheet row.
  */
-export const createLoggerImportService = ({ register }: LoggerImportDeps) => ({
-  /** How many loggers the file holds, all registered now (or already, with the same key, to the caller). */
-  async importSheet(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number> {
-    // The caller's own language first: messages name a missing column by its first heading.
-    const columns: ImportColumn[] = fields.map((field) => ({ field, headings: [wordsIn(columnWords[field], language), ...columnWords[field]] }));
-    const result = readImportFile(file, fileName, columns, rowSchema, { maxRows: limits.loggerImportMax });
-    if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
+export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
+  const columnsIn = (language: Language): ImportColumn[] => fields.map((field) => ({ field, headings: [wordsIn(columnWords[field], language), ...columnWords[field]] }));
 
-    const rowOf = (index: number) => result.rowNumbers[index] ?? index + 2;
-    const firstRow = new Map<string, number>();
-    const refusals: ImportError[] = [];
-    result.rows.forEach((logger, index) => {
+  /**
+   * The import's own checks (the example row, SNs unique among the rows), then registration; the
+   * refusals name each row by `rowOf` (the spreadsheet row, or the request's index).
+   */
+  const registerRows = async <Place>(auth: AuthContext, rows: LoggerRegistration['loggers'], rowOf: (index: number) => Place, refusal: (errors: { place: Place | null; field: string; message: string }[], code: number) => AppError): Promise<number> => {
+    const firstRow = new Map<string, Place>();
+    const refusals: { place: Place | null; field: string; message: string }[] = [];
+    rows.forEach((logger, index) => {
       if (logger.gsn === exampleRow[0]) {
-        refusals.push({ row: rowOf(index), field: 'gsn', message: exampleRowMessage });
+        refusals.push({ place: rowOf(index), field: 'gsn', message: exampleRowMessage });
         return;
       }
       const first = firstRow.get(logger.gsn);
       if (first === undefined) firstRow.set(logger.gsn, rowOf(index));
-      else refusals.push({ row: rowOf(index), field: 'gsn', message: `repeats row ${first}` });
+      else refusals.push({ place: rowOf(index), field: 'gsn', message: `repeats row ${typeof first === 'number' ? first : String(first)}` });
     });
-    if (refusals.length > 0) throw refused(ServerCode.INCORRECT_PARAMETER, refusals);
+    if (refusals.length > 0) throw refusal(refusals, ServerCode.INCORRECT_PARAMETER);
 
     try {
-      const { registered, existing } = await register(auth, result.rows);
+      const { registered, existing } = await register(auth, rows);
       return registered + existing;
     } catch (error) {
-      // Registration names the refused loggers by request index; the file's user wants the row.
+      // Registration names the refused loggers by request index; map them to the caller's places.
       if (!(error instanceof AppError) || error.fieldErrors.length === 0) throw error;
-      const errors = error.fieldErrors.map((fieldError): ImportError => {
+      const errors = error.fieldErrors.map((fieldError) => {
         const match = requestField.exec(fieldError.field);
-        return match ? { row: rowOf(Number(match[1])), field: match[2] ?? 'gsn', message: fieldError.message } : { row: 0, field: fieldError.field, message: fieldError.message };
+        return match ? { place: rowOf(Number(match[1])), field: match[2] ?? 'gsn', message: fieldError.message } : { place: null, field: fieldError.field, message: fieldError.message };
       });
-      throw refused(error.code, errors);
+      throw refusal(errors, error.code);
     }
-  },
+  };
 
-  /** An .xlsx to fill in: the headings in `language` and one example row. */
-  async template(language: Language): Promise<{ fileName: string; data: Buffer }> {
-    const title = wordsIn(templateName, language);
-    const data = await writeSpreadsheet(
-      title,
-      fields.map((field) => ({ header: wordsIn(columnWords[field], language), width: 28 })),
-      [[...exampleRow]],
-    );
-    return { fileName: `${title}.xlsx`, data };
-  },
-});
+  return {
+    /** How many loggers the file holds, all registered now (or already, with the same key, to the caller). */
+    async importSheet(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number> {
+      // The caller's own language first: messages name a missing column by its first heading.
+      const result = readImportFile(file, fileName, columnsIn(language), rowSchema, { maxRows: limits.loggerImportMax });
+      if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
+      return registerRows(
+        auth,
+        result.rows,
+        (index) => result.rowNumbers[index] ?? index + 2,
+        (errors, code) => refused(code, errors.map((error): ImportError => ({ row: error.place ?? 0, field: error.field, message: error.message }))),
+      );
+    },
+
+    /** The file's rows as text, unchecked (only the file itself, its headings and its size are refused), for the console to correct. */
+    preview(file: Buffer, fileName: string, language: Language): LoggerImportPreview {
+      const result = readImportFile(file, fileName, columnsIn(language), previewRowSchema, { maxRows: limits.loggerImportMax });
+      if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
+      return { rows: result.rows.map((row, index) => ({ row: result.rowNumbers[index] ?? index + 2, ...row })) };
+    },
+
+    /** The corrected rows of a previewed file: the same checks and registration as the file; refusals name `loggers[i].field`. */
+    async importRows(auth: AuthContext, loggers: LoggerRegistration['loggers']): Promise<number> {
+      return registerRows(
+        auth,
+        loggers,
+        (index) => index,
+        (errors, code) => {
+          const fieldErrors = errors.map((error) => ({ field: error.place === null ? error.field : `loggers[${error.place}].${error.field}`, message: error.message.replace(/^repeats row (\d+)$/, (_whole, first: string) => `repeats loggers[${first}]`) }));
+          return new AppError(code, `${fieldErrors[0]?.field}: ${fieldErrors[0]?.message}`, 400, fieldErrors);
+        },
+      );
+    },
+
+    /** An .xlsx to fill in: the headings in `language` and one example row. */
+    async template(language: Language): Promise<{ fileName: string; data: Buffer }> {
+      const title = wordsIn(templateName, language);
+      const data = await writeSpreadsheet(
+        title,
+        fields.map((field) => ({ header: wordsIn(columnWords[field], language), width: 28 })),
+        [[...exampleRow]],
+      );
+      return { fileName: `${title}.xlsx`, data };
+    },
+  };
+};

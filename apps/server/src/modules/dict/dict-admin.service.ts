@@ -1,8 +1,9 @@
-import { DictCode, ServerCode, dictItemResource, dictResource } from '@cellsight/contract';
+import { DictCode, type DictItemSaveBatch, ServerCode, checkRows, dictItemGridRules, dictItemResource, dictResource } from '@cellsight/contract';
 import type { z } from 'zod';
 import type { TableRepository } from '../../db/table-repository.js';
 import { dictItems, dicts } from '../../db/schema.js';
-import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, type FieldError, badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictRepository } from './dict.repository.js';
@@ -95,6 +96,46 @@ export const createDictAdminService = ({ repository, dictTable, itemTable, dicts
         await assertValueFree(dictId, input.itemValue ?? current.itemValue, input.id);
         await items.edit(auth, input);
       },
+    },
+
+    /**
+     * The items grid's save: added, changed and removed items of one dictionary at once. The grid's
+     * rules (text and value required, values unique within the dictionary, sort order an integer)
+     * are checked over the items as they would be stored; any failing row refuses the whole save.
+     */
+    async saveItemBatch(auth: AuthContext, input: DictItemSaveBatch): Promise<{ added: string[] }> {
+      await assertDictionaryExists(input.dictId);
+      const current = await repository.itemsOf(input.dictId);
+      const known = new Set(current.map((item) => item.id));
+      const foreign: FieldError[] = [
+        ...input.updated.flatMap((item, index) => (known.has(item.id) ? [] : [{ field: `updated[${index}].id`, message: 'no such item in this dictionary' }])),
+        ...input.removed.flatMap((id, index) => (known.has(id) ? [] : [{ field: `removed[${index}]`, message: 'no such item in this dictionary' }])),
+      ];
+      if (foreign.length > 0) throw new AppError(ServerCode.NOT_FOUND, `${foreign[0]?.field}: ${foreign[0]?.message}`, 404, foreign);
+
+      // The dictionary as it would be after the save, each row remembering which request row it came from.
+      const gone = new Set([...input.removed, ...input.updated.map((item) => item.id)]);
+      const rows = [
+        ...current.filter((item) => !gone.has(item.id)).map((item) => ({ origin: undefined, itemText: item.itemText, itemValue: item.itemValue, sortOrder: String(item.sortOrder) })),
+        ...input.updated.map((item, index) => ({ origin: `updated[${index}]`, itemText: item.itemText, itemValue: item.itemValue, sortOrder: item.sortOrder === undefined ? '0' : String(item.sortOrder) })),
+        ...input.added.map((item, index) => ({ origin: `added[${index}]`, itemText: item.itemText, itemValue: item.itemValue, sortOrder: item.sortOrder === undefined ? '0' : String(item.sortOrder) })),
+      ];
+      const columns = Object.entries(dictItemGridRules).map(([key, rules]) => ({ key, title: dictItemResource.labels[key as keyof typeof dictItemGridRules]?.[0] ?? key, rules }));
+      const errors = checkRows(rows, columns).flatMap((failure) => {
+        const origin = rows[failure.index]?.origin;
+        return origin ? [{ field: `${origin}.${failure.field}`, message: failure.message.text }] : [];
+      });
+      if (errors.length > 0) throw badRequest(ServerCode.INCORRECT_PARAMETER, `${errors[0]?.field}: ${errors[0]?.message}`, errors);
+
+      const added = input.added.map(() => newId());
+      const stamp = { updateBy: auth.username, updateTime: new Date() };
+      await repository.saveItems(input.dictId, {
+        insert: input.added.map((item, index) => ({ ...item, id: String(added[index]), dictId: input.dictId, translations: item.translations ?? {}, createBy: auth.username })),
+        update: input.updated.map(({ id, ...values }) => ({ id, values: { ...values, ...stamp } })),
+        remove: input.removed,
+      });
+      if (input.added.length + input.updated.length + input.removed.length > 0) onChanged();
+      return { added };
     },
 
     /** `dictItemCheck`: whether the value is free within the dictionary, like the duplicate check. */

@@ -10,7 +10,23 @@ export interface DictItemRow {
   translations: Partial<Record<Language, string>>;
 }
 
+type DictItemInsert = typeof dictItems.$inferInsert;
+
 export const createDictRepository = (db: Database) => ({
+  /** Every item of one dictionary (enabled or not). */
+  async itemsOf(dictId: string): Promise<(typeof dictItems.$inferSelect)[]> {
+    return db.select().from(dictItems).where(eq(dictItems.dictId, dictId)).orderBy(asc(dictItems.sortOrder));
+  },
+
+  /** A dictionary's item changes in one transaction: every one is written or none. */
+  async saveItems(dictId: string, changes: { insert: DictItemInsert[]; update: { id: string; values: Partial<DictItemInsert> }[]; remove: string[] }): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (changes.remove.length > 0) await tx.delete(dictItems).where(and(eq(dictItems.dictId, dictId), inArray(dictItems.id, changes.remove)));
+      for (const { id, values } of changes.update) await tx.update(dictItems).set(values).where(and(eq(dictItems.dictId, dictId), eq(dictItems.id, id)));
+      if (changes.insert.length > 0) await tx.insert(dictItems).values(changes.insert);
+    });
+  },
+
   /** Every enabled item of every live dictionary, with its texts in every language. */
   async allItems(): Promise<DictItemRow[]> {
     return db

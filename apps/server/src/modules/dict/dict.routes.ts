@@ -1,9 +1,11 @@
-import { Permission, ServerCode, allDictItemsSchema, dictCodeParamsSchema, dictItemCheckQuerySchema, dictOptionSchema } from '@cellsight/contract';
+import { Permission, ServerCode, allDictItemsSchema, dictItemSaveBatchResultSchema, dictItemSaveBatchSchema, dictCodeParamsSchema, dictItemCheckQuerySchema, dictOptionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictItems, dicts } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
 import { availabilityAnswer, ok } from '../../lib/envelope.js';
+import { forbidden } from '../../lib/errors.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { createDictAdminService } from './dict-admin.service.js';
@@ -53,6 +55,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       dictionariesChanged();
       return ok(null, 'Dictionary cache refreshed');
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/sys/dictItem/saveBatch',
+      access: { permission: [Permission.DictAdd, Permission.DictEdit, Permission.DictDelete] },
+      tags,
+      summary: "A dictionary's added, changed and removed items in one transaction (the items grid's save); any failing row refuses the whole save",
+      input: { body: dictItemSaveBatchSchema },
+      result: dictItemSaveBatchResultSchema,
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Each kind of change needs its own permission, as the per-item calls do.
+      const needed = [request.body.added.length > 0 && Permission.DictAdd, request.body.updated.length > 0 && Permission.DictEdit, request.body.removed.length > 0 && Permission.DictDelete];
+      if (needed.some((code) => code && !auth.permissions.has(code))) throw forbidden();
+      return ok(await admin.saveItemBatch(auth, request.body), 'Saved');
     },
   );
 

@@ -1,19 +1,63 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, normalize, relative, resolve, sep } from 'node:path';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { normalize, relative, resolve, sep } from 'node:path';
+import { type SQL, and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { uploads } from '../../db/schema.js';
+import { announcements, legalTexts, stations, ticketEntries, tickets, uploads, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+
+/**
+ * Where a stored file is referenced, computed from the tables that hold upload paths, so it stays
+ * right whatever changes them: user avatars, station images, ticket and reply attachments, and
+ * images in announcements and in the privacy policy and terms (their HTML addresses `/sys/common/view/<path>`).
+ */
+export const fileUsageOf = (path: SQL | typeof uploads.path): SQL<string[]> => sql<string[]>`array_remove(array[
+  case when exists (select 1 from ${users} where ${users.avatar} = ${path}) then 'avatar' end,
+  case when exists (select 1 from ${stations} where ${stations.thumbUrl} = ${path}) then 'station' end,
+  case when exists (select 1 from ${tickets} where ${tickets.attachments} @> jsonb_build_array(${path}))
+         or exists (select 1 from ${ticketEntries} where ${ticketEntries.attachments} @> jsonb_build_array(${path})) then 'ticket' end,
+  case when exists (select 1 from ${announcements} where strpos(${announcements.msgContent}, '/sys/common/view/' || ${path}) > 0) then 'announcement' end,
+  case when exists (select 1 from ${legalTexts} where strpos(${legalTexts.content}, '/sys/common/view/' || ${path}) > 0) then 'legal' end
+]::text[], null)`;
 
 /** Uploaded files: the content on disk, always inside the upload directory, and a row per file. */
 export const createFileRepository = (uploadDir: string, db: Database) => {
   const root = resolve(uploadDir);
   return {
     root,
-    /** Remembers who stored which file. */
-    async record(path: string, biz: string, size: number, userId: string): Promise<void> {
-      await db.insert(uploads).values({ id: newId(), path, biz, size, userId });
+    /** Remembers who stored which file, as what, and where its content is. */
+    async record(file: { path: string; biz: string; size: number; userId: string; name: string; mime: string; storage: 'local' | 's3' }): Promise<void> {
+      await db.insert(uploads).values({ id: newId(), ...file });
+    },
+    /** A stored file's row by its path (null for content that has none, such as files stored before rows were kept). */
+    async byPath(path: string): Promise<{ id: string; storage: string; mime: string | null; name: string | null } | null> {
+      const [row] = await db.select({ id: uploads.id, storage: uploads.storage, mime: uploads.mime, name: uploads.name }).from(uploads).where(eq(uploads.path, path)).limit(1);
+      return row ?? null;
+    },
+    /** Rows with their usage, for deletion. */
+    async withUsage(ids: string[]): Promise<{ id: string; path: string; storage: string; usedIn: string[] }[]> {
+      if (ids.length === 0) return [];
+      return db.select({ id: uploads.id, path: uploads.path, storage: uploads.storage, usedIn: fileUsageOf(uploads.path) }).from(uploads).where(inArray(uploads.id, ids));
+    },
+    /**
+     * Deletes the rows of files still unused at this moment (checked again in the statement), all or
+     * none: null when one of them came into use meanwhile (nothing is deleted then).
+     */
+    async removeUnused(ids: string[]): Promise<{ path: string; storage: string }[] | null> {
+      if (ids.length === 0) return [];
+      const rollback = new Error('a file came into use');
+      try {
+        return await db.transaction(async (tx) => {
+          const removed = await tx
+            .delete(uploads)
+            .where(and(inArray(uploads.id, ids), sql`cardinality(${fileUsageOf(uploads.path)}) = 0`))
+            .returning({ path: uploads.path, storage: uploads.storage });
+          if (removed.length < ids.length) throw rollback;
+          return removed;
+        });
+      } catch (error) {
+        if (error === rollback) return null;
+        throw error;
+      }
     },
     /** Files and bytes the user has uploaded since `since`. */
     async usageSince(userId: string, since: Date): Promise<{ files: number; bytes: number }> {
@@ -36,14 +80,10 @@ export const createFileRepository = (uploadDir: string, db: Database) => {
         .from(uploads)
         .where(and(inArray(uploads.path, paths), eq(uploads.biz, biz), eq(uploads.userId, userId)));
     },
-    /** Stores content under `<biz>/<yyyymmdd>/<random>.<ext>`; returns that relative path. */
-    async save(biz: string, extension: string, content: Buffer, now = new Date()): Promise<string> {
+    /** A new key for content: `<biz>/<yyyymmdd>/<random>.<ext>`. */
+    newPath(biz: string, extension: string, now = new Date()): string {
       const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-      const name = `${randomBytes(16).toString('hex')}.${extension}`;
-      const folder = join(root, biz, day);
-      await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, name), content, { flag: 'wx' });
-      return `${biz}/${day}/${name}`;
+      return `${biz}/${day}/${randomBytes(16).toString('hex')}.${extension}`;
     },
     /** The relative path if it stays inside the upload directory, else null. */
     contain(path: string): string | null {

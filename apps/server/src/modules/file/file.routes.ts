@@ -1,16 +1,25 @@
-import { ServerCode, text, uploadQuerySchema } from '@cellsight/contract';
+import { ServerCode, storedFileResource, text, uploadQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { createTableRepository } from '../../db/table-repository.js';
+import { users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
-import { createFileRepository } from './file.repository.js';
+import { createFileAdminService } from './file-admin.service.js';
+import { createFileStores } from './file-store.repository.js';
+import { createFileRepository, fileUsageOf } from './file.repository.js';
 import { type UploadKind, createFileService } from './file.service.js';
+import { uploads } from './file.table.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFileRepository(app.config.uploadDir, app.db);
-  const files = createFileService(repository);
+  const stores = createFileStores(repository.root, app.config.s3);
+  const files = createFileService(repository, stores.current);
 
   route(
     app,
@@ -31,15 +40,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/common/view/*', access: 'public', tags: ['files'], summary: 'An uploaded file', input: { params: z.object({ '*': text().max(300) }) } },
+    { method: 'GET', url: '/sys/common/view/*', access: 'public', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in)', input: { params: z.object({ '*': text().max(300) }) } },
     async (request, reply) => {
       const path = repository.contain(request.params['*']);
       if (!path) throw notFound('File');
       // Names are 128-bit random, so the path itself is the capability; the type was judged by content
       // at upload, and browsers do not sniff (nosniff, like every answer: security-headers.plugin.ts).
-      return reply.sendFile(path, repository.root);
+      const row = await repository.byPath(path);
+      if (row?.storage !== 's3') return reply.sendFile(path, repository.root);
+      const content = stores.s3 ? await stores.s3.get(path) : null;
+      if (!content) throw notFound('File');
+      reply.header('content-type', row.mime ?? content.contentType ?? 'application/octet-stream');
+      if (content.size !== null) reply.header('content-length', content.size);
+      return reply.send(content.body);
     },
   );
+
+  // System → Files (administrators): every upload with where it is used; only unused ones may be deleted.
+  const kit = createResourceService({
+    resource: storedFileResource,
+    table: uploads,
+    repository: createTableRepository(app.db, uploads, {
+      computed: {
+        uploader: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${uploads.userId})`,
+        usedIn: fileUsageOf(uploads.path),
+      },
+    }),
+    columns: { name: uploads.name, path: uploads.path, biz: uploads.biz, mime: uploads.mime, size: uploads.size, storage: uploads.storage, createTime: uploads.createTime },
+    dicts: app.dicts,
+  });
+  resourceRoutes(app, createFileAdminService({ kit, files: repository, stores, log: app.log }), ['files']);
 };
 
 export default routes;

@@ -1,6 +1,7 @@
 import { ServerCode, imageMimeTypes, limits, ticketAttachmentMimeTypes, ticketLimits } from '@cellsight/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
+import type { FileStore } from './file-store.repository.js';
 import type { FileRepository } from './file.repository.js';
 
 /** What each upload kind accepts, judged by content, never by name or declared type. */
@@ -8,6 +9,8 @@ const kinds = {
   avatar: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
   /** A station's image (spec section 5: JPG or PNG under 2 MB). */
   station: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
+  /** An image in rich text (announcements, the privacy policy and terms; spec: biz jeditor for the rich editor). */
+  jeditor: { types: new Set<string>(imageMimeTypes), maxBytes: limits.imageMaxBytes },
   /** A ticket's or reply's attachment (spec section 5: each under 2 MB; an image or a PDF). */
   ticket: { types: new Set<string>(ticketAttachmentMimeTypes), maxBytes: ticketLimits.attachmentBytesMax },
   temp: {
@@ -20,7 +23,7 @@ export type UploadKind = keyof typeof kinds;
 
 const dayMs = 24 * 3600 * 1000;
 
-export const createFileService = (files: FileRepository, now: () => Date = () => new Date()) => ({
+export const createFileService = (files: FileRepository, store: FileStore, now: () => Date = () => new Date()) => ({
   /** Checks and stores one upload of the user; answers the stored path. */
   async upload(userId: string, kind: UploadKind, fileName: string, content: Buffer): Promise<string> {
     const rule = kinds[kind];
@@ -41,8 +44,9 @@ export const createFileService = (files: FileRepository, now: () => Date = () =>
       const wanted = kind === 'temp' ? 'an image, PDF or Excel file' : kind === 'ticket' ? 'an image (JPG, PNG, GIF, WebP) or a PDF' : 'a JPG or PNG image';
       throw new AppError(ServerCode.INCORRECT_PARAMETER, `file: must be ${wanted}`, 415, [{ field: 'file', message: `must be ${wanted}` }]);
     }
-    const path = await files.save(kind, detected.ext, content);
-    await files.record(path, kind, content.length, userId);
+    const path = files.newPath(kind, detected.ext, now());
+    await store.put(path, content, detected.mime);
+    await files.record({ path, biz: kind, size: content.length, userId, name: fileName, mime: detected.mime, storage: store.kind });
     return path;
   },
 });

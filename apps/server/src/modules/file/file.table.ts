@@ -10,6 +10,11 @@ export const uploads = pgTable(
     path: varchar('path', { length: 200 }).notNull(),
     biz: varchar('biz', { length: 16 }).notNull(),
     size: integer('size').notNull(),
+    /** The name the file was uploaded with, and its type judged from the content (null on rows stored before). */
+    name: varchar('name', { length: 200 }),
+    mime: varchar('mime', { length: 100 }),
+    /** Where the content is: 'local' (the upload directory) or 's3' (the bucket of S3_URL). */
+    storage: varchar('storage', { length: 8 }).notNull().default('local'),
     /** Id of the uploading user (no foreign key: the file outlives a deleted account). */
     userId: varchar('user_id', { length: 32 }).notNull(),
     createTime: createdAt(),

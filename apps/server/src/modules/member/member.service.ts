@@ -12,6 +12,7 @@ import {
   type memberAddRequestSchema,
   type memberEditRequestSchema,
 } from '@cellsight/contract';
+import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
@@ -21,7 +22,7 @@ import { assertGrantable, splitCodes } from '../permission/permission-grants.js'
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
-import { type UserService, exportUsers, listUsers } from '../user/user.service.js';
+import { type UserService, exportUsers, listUsers, usersDataRules } from '../user/user.service.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
 import { membersBelow } from './member-scope.js';
 
@@ -85,10 +86,12 @@ export const createMemberService = (deps: Dependencies) => {
   return {
     resource: memberResource,
 
-    list: (auth: AuthContext, query: ListQuery, language: Language) => listUsers(deps.users, deps.dicts, auth, query, language, membersBelow(auth)),
+    // The Members menu's data rules narrow the list and the export like any list's.
+    list: async (auth: AuthContext, query: ListQuery, language: Language) =>
+      listUsers(deps.users, deps.dicts, auth, query, language, and(membersBelow(auth), await usersDataRules(auth, memberResource.permissions.list))),
 
-    exportSheet: (auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat) =>
-      exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: memberResource, where: membersBelow(auth) }),
+    exportSheet: async (auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat) =>
+      exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: memberResource, where: and(membersBelow(auth), await usersDataRules(auth, memberResource.permissions.list)) }),
 
     isAvailable: (auth: AuthContext, field: string, value: string, exceptId?: string) => deps.userService.isAvailable(auth, field, value, exceptId),
 

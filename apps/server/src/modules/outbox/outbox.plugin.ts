@@ -18,10 +18,17 @@ export default fp(
     const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from) : null;
     const sms = app.config.sms.gatewayUrl ? createSmsTransport(app.config.sms.gatewayUrl, app.config.sms.token) : null;
     app.addHook('onClose', async () => smtp?.close());
-    app.decorate(
-      'outbox',
-      createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, sms, platformName: app.config.platformName }),
-    );
+    const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, sms, platformName: app.config.platformName });
+    app.decorate('outbox', service);
+    // A mail server that was down, or configured after messages were kept: what did not leave is sent again.
+    app.jobs.registerTask('outbox.resend', {
+      title: ['Send unsent messages again', '重发未发送的消息', 'Nicht gesendete Nachrichten erneut senden'],
+      async run() {
+        const { sent, failed } = await service.resendUnsent();
+        return `${sent} sent, ${failed} failed`;
+      },
+      job: { cronExpression: '0 0/5 * * * ?', description: 'Sends outbox messages of the last day that failed or were kept, when mail or SMS is configured' },
+    });
   },
-  { name: 'outbox' },
+  { name: 'outbox', dependencies: ['jobs'] },
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { outbox } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
@@ -18,6 +18,30 @@ export const createOutboxRepository = (db: Database) => ({
       .update(outbox)
       .set(outcome.status === 'sent' ? { status: 'sent', sentTime: outcome.sentTime } : { status: 'failed', error: outcome.error.slice(0, 500) })
       .where(eq(outbox.id, id));
+  },
+
+  /** Messages not sent (failed, or kept while no transport was configured) of these channels, written within the window, oldest first. */
+  async unsent(channels: string[], writtenAfter: Date, writtenBefore: Date, limit: number): Promise<OutboxRow[]> {
+    if (channels.length === 0) return [];
+    return db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.status, ['failed', 'kept']), inArray(outbox.channel, channels), gt(outbox.createTime, writtenAfter), lt(outbox.createTime, writtenBefore)))
+      .orderBy(outbox.createTime)
+      .limit(limit);
+  },
+
+  /**
+   * Takes a message for sending again, if it is still as it was read: of several processes only
+   * one succeeds (the row then says it is being sent again, until it is settled).
+   */
+  async claimResend(row: OutboxRow, marker: string): Promise<boolean> {
+    const taken = await db
+      .update(outbox)
+      .set({ status: 'failed', error: marker })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, row.status), row.error === null ? isNull(outbox.error) : eq(outbox.error, row.error)))
+      .returning({ id: outbox.id });
+    return taken.length > 0;
   },
 
   async byId(id: string): Promise<OutboxRow | null> {

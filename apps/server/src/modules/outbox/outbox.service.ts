@@ -23,6 +23,9 @@ interface Dependencies {
   now?: () => Date;
 }
 
+/** The reason a message shows while it is being sent again. */
+const resendingMarker = 'being sent again';
+
 const toRecord = (row: OutboxRow): OutboxRecord => ({
   id: row.id,
   channel: row.channel as OutboxRecord['channel'],
@@ -88,6 +91,31 @@ export const createOutboxService = (deps: Dependencies) => {
     ...kit,
     sendMail,
     sendSms,
+
+    /**
+     * Sends again what did not leave: messages that failed, or were kept while no transport was
+     * configured, for the channels configured now; only those written within the last day (older
+     * news is stale) and not in the last minute (their first attempt may still be under way).
+     */
+    async resendUnsent(): Promise<{ sent: number; failed: number }> {
+      const channels = [...(deps.smtp ? ['mail'] : []), ...(deps.sms ? ['sms'] : [])];
+      const at = now().getTime();
+      const rows = await deps.outbox.unsent(channels, new Date(at - 24 * 3600 * 1000), new Date(at - 60 * 1000), 100);
+      const result = { sent: 0, failed: 0 };
+      for (const row of rows) {
+        if (!(await deps.outbox.claimResend(row, resendingMarker))) continue;
+        try {
+          if (row.channel === 'sms') await deps.sms!.send({ to: row.recipient, text: row.body });
+          else await deps.smtp!.send({ to: row.recipient, subject: row.subject, text: row.body });
+          await deps.outbox.settle(row.id, { status: 'sent', sentTime: now() });
+          result.sent++;
+        } catch (error) {
+          await deps.outbox.settle(row.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+          result.failed++;
+        }
+      }
+      return result;
+    },
 
     /** A test message to `to`, in the caller's language, from the caller's tenant. */
     async sendTestMail(auth: AuthContext, to: string, language: Language): Promise<OutboxRecord> {

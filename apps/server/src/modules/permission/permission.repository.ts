@@ -2,6 +2,7 @@ import { MenuType } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema.js';
+import { departRoleGrants } from '../depart-role/depart-role-grants.js';
 import { splitCodes } from './permission-grants.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
@@ -59,9 +60,13 @@ const createMenuStore = (db: Executor) => ({
 
 export type MenuStore = ReturnType<typeof createMenuStore>;
 
-/** Ids of the permission rows a user holds: through their roles, and granted to them alone (Members screen). */
+/**
+ * Ids of the permission rows a user holds: through their roles, granted to them alone (Members
+ * screen), and through their department roles (`departRoleGrants`).
+ */
 const grantedRowIds = (userId: SQL) => sql`(select rp.permission_id from ${rolePermissions} rp join ${userRoles} ur on ur.role_id = rp.role_id where ur.user_id = ${userId}
-  union select up.permission_id from ${userPermissions} up where up.user_id = ${userId})`;
+  union select up.permission_id from ${userPermissions} up where up.user_id = ${userId}
+  union ${departRoleGrants(userId)})`;
 
 /**
  * The button permission codes a user holds (their roles' and their own grants), as one SQL value (an

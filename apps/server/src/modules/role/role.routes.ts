@@ -49,6 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       dicts: app.dicts,
     }),
     roles: roleRepository,
+    dataLog: app.dataLog,
     roleUsers: createRoleUserRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
     users: createUserRepository(app.db),
@@ -98,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList] }, tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
+    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
     async () => ok(await service.permissionTree()),
   );
   route(

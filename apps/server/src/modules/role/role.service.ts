@@ -10,6 +10,7 @@ import {
   ServerCode,
   type roleResource,
   splitIds,
+  DataLogTable,
 } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-service.js';
@@ -22,6 +23,7 @@ import type { RoleUserRepository } from './role-user.repository.js';
 import type { RoleRepository } from './role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
+import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 
 /**
@@ -52,6 +54,8 @@ interface Dependencies {
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;
+  /** The data log: each role's addition, edit and deletion, with before and after. */
+  dataLog?: DataLogRecorder;
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -78,12 +82,20 @@ export const createRoleService = (deps: Dependencies) => {
     /** The kit's service, except that the administrator role can neither be deleted nor lose its code. */
     resource: {
       ...resource,
+      async add(auth: AuthContext, input: Parameters<typeof resource.add>[1]): Promise<string> {
+        const id = await resource.add(auth, input);
+        const [after] = await deps.roles.byIds([id]);
+        await deps.dataLog?.record({ table: DataLogTable.Role, id, action: 'add', after, by: auth.username }, { auth });
+        return id;
+      },
       async edit(auth: AuthContext, input: Parameters<typeof resource.edit>[1]): Promise<void> {
         const [role] = await deps.roles.byIds([input.id]);
         if (role?.roleCode === RoleCode.Admin && input.roleCode !== undefined && input.roleCode !== RoleCode.Admin) {
           throw invalidField('roleCode', `the built-in role ${role.roleName} keeps its code ${RoleCode.Admin}`);
         }
         await resource.edit(auth, input);
+        const [after] = await deps.roles.byIds([input.id]);
+        await deps.dataLog?.record({ table: DataLogTable.Role, id: input.id, action: 'edit', before: role, after, by: auth.username }, { auth });
       },
       async remove(auth: AuthContext, ids: string[]): Promise<void> {
         const builtIn = (await deps.roles.byIds(ids)).find((role) => role.roleCode === RoleCode.Admin);
@@ -92,8 +104,10 @@ export const createRoleService = (deps: Dependencies) => {
           throw badRequest(ServerCode.INCORRECT_PARAMETER, `id: ${message}`, [{ field: 'id', message }]);
         }
         const holders = await deps.roles.holders(ids);
+        const before = await deps.roles.byIds(ids);
         // The users' and permissions' links go with the role (foreign keys cascade).
         await resource.remove(auth, ids);
+        for (const role of before) await deps.dataLog?.record({ table: DataLogTable.Role, id: role.id, action: 'delete', before: role, by: auth.username }, { auth });
         tell(holders);
       },
     } satisfies ResourceService<typeof roleResource>,
@@ -159,7 +173,11 @@ export const createRoleService = (deps: Dependencies) => {
       // Nobody locks the administrators out, and nobody grants more than they hold.
       if (role.roleCode === RoleCode.Admin && revoke.length > 0) throw invalidField('permissionIds', 'the administrator role keeps every menu and button');
       assertGrantable(auth, await deps.permissions.codesOfRows(grant));
+      const before = (await deps.rolePermissions.grantedTo(input.roleId)).sort();
       await deps.rolePermissions.change(input.roleId, grant, revoke, new Date());
+      // What a role grants is part of the role: the log keeps the menu and button ids before and after.
+      const after = (await deps.rolePermissions.grantedTo(input.roleId)).sort();
+      await deps.dataLog?.record({ table: DataLogTable.Role, id: role.id, action: 'edit', before: { ...role, permissionIds: before }, after: { ...role, permissionIds: after }, by: auth.username }, { auth });
       tell(await deps.roles.holders([input.roleId]));
     },
   };

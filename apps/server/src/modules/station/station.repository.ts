@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../db/database-errors.js';
 import { callerTenantIds } from '../tenant/tenant.repository.js';
 import type { ScopeCaller } from './station-scope.js';
 import { membersBelow } from '../member/member-scope.js';
+import type { DataLogExecutor } from '../data-log/data-log.repository.js';
 
 const s = stations;
 /**
@@ -217,12 +218,21 @@ export const createStationRepository = (db: Database) => ({
     return rows.length > 0 ? before.stationId : null;
   },
 
+  /** A logger's alias (null: none, or no such logger), as it was before an edit (the data log). */
+  async loggerAlias(gsn: string): Promise<string | null> {
+    const [row] = await db.select({ alias: loggers.alias }).from(loggers).where(eq(loggers.gsn, gsn)).limit(1);
+    return row?.alias ?? null;
+  },
+
   async setAlias(gsn: string, alias: string | null, updateBy: string): Promise<void> {
     await db.update(loggers).set({ alias, updateBy, updateTime: new Date() }).where(eq(loggers.gsn, gsn));
   },
 
-  /** A station's edit; when its zone changed, its loggers' days follow it. Returns the loggers whose zone changed. */
-  async update(id: string, values: Partial<StationInsert>, scope: SQL): Promise<{ found: boolean; rezoned: string[] }> {
+  /**
+   * A station's edit; when its zone changed, its loggers' days follow it. Returns the loggers whose
+   * zone changed. `written` runs in the same transaction with the station as stored (the data log).
+   */
+  async update(id: string, values: Partial<StationInsert>, scope: SQL, written?: (after: typeof stations.$inferSelect, tx: DataLogExecutor) => Promise<void>): Promise<{ found: boolean; rezoned: string[] }> {
     return db.transaction(async (tx) => {
       const changed = await tx
         .update(stations)
@@ -236,6 +246,10 @@ export const createStationRepository = (db: Database) => ({
         .set({ timezone: row.zone })
         .where(and(eq(loggers.stationId, id), ne(loggers.timezone, row.zone)))
         .returning({ gsn: loggers.gsn });
+      if (written) {
+        const [after] = await tx.select().from(stations).where(eq(stations.id, id));
+        if (after) await written(after, tx);
+      }
       return { found: true, rezoned: rezoned.map((r) => r.gsn) };
     });
   },

@@ -37,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     devices,
     tenants: createTenantRepository(app.db),
     dicts: app.dicts,
+    dataLog: app.dataLog,
     loggersMoved: (gsns) => {
       for (const gsn of gsns) app.devicePlane.forget(gsn);
     },

@@ -1,4 +1,5 @@
 import {
+  DataLogTable,
   AccountType,
   type AddStationRequest,
   type Language,
@@ -28,7 +29,8 @@ import { newId } from '../../lib/ids.js';
 import { escapeLike } from '../../lib/list-query.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { StationStatusRepository } from './station-status.repository.js';
@@ -45,9 +47,14 @@ export interface StationServiceDeps {
   loggersMoved(gsns: string[]): void;
   /** Stations changed: those who see them hear of it. */
   changed(ids: string[]): void;
+  /** The data log: every station change, and a logger's alias or station, with before and after. */
+  dataLog?: DataLogRecorder;
 }
 
 type Row = { gsn: string; key: string; product_code: string };
+
+/** What the data log keeps of a logger: its SN, tenant and station (its key is a secret). */
+const loggerState = (logger: LoggerIdentity) => ({ gsn: logger.gsn, tenantId: logger.tenantId, stationId: logger.stationId, timezone: logger.timezone });
 type AddStationInput = z.infer<typeof addStationSchema>;
 
 /** A row of the wizard refused with its catalogue code: `result` is the row's index (spec section 7). */
@@ -167,6 +174,11 @@ export const createStationService = (deps: StationServiceDeps) => {
     );
     if (result.unavailable.length > 0) throw rowRefused(ServerCode.DEVICE_IN_USE, taken, `${rows[taken]?.gsn ?? ''} is in use on a station: unbind it first`);
     const gsns = rows.map((r) => r.gsn);
+    // Each logger's move onto the station is a change of the logger (the data log).
+    for (const gsn of gsns) {
+      const logger = await deps.devices.findVisibleLogger(gsn, deps.devices.visibleGsns(auth));
+      if (logger) await deps.dataLog?.record({ table: DataLogTable.Logger, id: gsn, action: 'edit', before: { ...loggerState(logger), stationId: null }, after: loggerState(logger), by: auth.username, tenantId: logger.tenantId });
+    }
     await deps.statuses.refresh(stationId);
     deps.loggersMoved(gsns);
     deps.changed([stationId]);
@@ -243,6 +255,8 @@ export const createStationService = (deps: StationServiceDeps) => {
         id,
         rows,
       );
+      const [created] = await deps.stations.table.byIds([id], undefined);
+      await deps.dataLog?.record({ table: DataLogTable.Station, id, action: 'add', after: created, by: auth.username, tenantId: tenantId });
       return id;
     },
 
@@ -263,7 +277,9 @@ export const createStationService = (deps: StationServiceDeps) => {
         for (const field of mainStationOnlyFields) if (changes[field] !== undefined && changes[field] !== null) throw invalidField(field, 'only a main station has it');
       }
       const zone = changes.timezone === undefined ? {} : { zone: timeZoneOfDictId(changes.timezone) ?? 'UTC' };
-      const { found, rezoned } = await deps.stations.update(id, { ...changes, ...zone, updateBy: auth.username, updateTime: new Date() }, scope(auth));
+      const { found, rezoned } = await deps.stations.update(id, { ...changes, ...zone, updateBy: auth.username, updateTime: new Date() }, scope(auth), async (after, tx) =>
+        deps.dataLog?.record({ table: DataLogTable.Station, id, action: 'edit', before: station, after, by: auth.username, tenantId: station.tenantId }, { executor: tx }),
+      );
       if (!found) throw notFound('Record');
       if (rezoned.length > 0) deps.loggersMoved(rezoned);
       deps.changed([id]);
@@ -277,6 +293,7 @@ export const createStationService = (deps: StationServiceDeps) => {
       if (held.loggers > 0) throw badRequest(ServerCode.OPERATION_FAILED, `The station still has ${held.loggers} logger(s): unbind them first`);
       if (held.subStations > 0) throw badRequest(ServerCode.OPERATION_FAILED, `The station still has ${held.subStations} sub-station(s): delete them first`);
       await kit.remove(auth, ids);
+      for (const station of visible) await deps.dataLog?.record({ table: DataLogTable.Station, id: station.id, action: 'delete', before: station, by: auth.username, tenantId: station.tenantId });
     },
 
     /** Takes a logger the caller sees off its station; its data stays with the logger. */
@@ -285,6 +302,7 @@ export const createStationService = (deps: StationServiceDeps) => {
       if (!logger) throw notFound(`logger ${gsn}`, 'gsn');
       const stationId = await deps.stations.unbind(gsn, auth.username);
       if (!stationId) throw invalidField('gsn', `logger ${gsn} is on no station`);
+      await deps.dataLog?.record({ table: DataLogTable.Logger, id: gsn, action: 'edit', before: loggerState(logger), after: { ...loggerState(logger), stationId: null }, by: auth.username, tenantId: logger.tenantId });
       await deps.statuses.refresh(stationId);
       deps.loggersMoved([gsn]);
       deps.changed([stationId]);
@@ -294,7 +312,10 @@ export const createStationService = (deps: StationServiceDeps) => {
     async setAlias(auth: AuthContext, request: LoggerAliasRequest): Promise<void> {
       const logger = await deps.devices.findVisibleLogger(request.gsn, deps.devices.visibleGsns(auth));
       if (!logger) throw notFound(`logger ${request.gsn}`, 'gsn');
-      await deps.stations.setAlias(request.gsn, request.alias === null || request.alias === '' ? null : request.alias, auth.username);
+      const before = await deps.stations.loggerAlias(request.gsn);
+      const alias = request.alias === null || request.alias === '' ? null : request.alias;
+      await deps.stations.setAlias(request.gsn, alias, auth.username);
+      await deps.dataLog?.record({ table: DataLogTable.Logger, id: request.gsn, action: 'edit', before: { ...loggerState(logger), alias: before }, after: { ...loggerState(logger), alias }, by: auth.username, tenantId: logger.tenantId });
       deps.loggersMoved([request.gsn]);
     },
 

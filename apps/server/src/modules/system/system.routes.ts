@@ -5,11 +5,11 @@ import { route } from '../../lib/route.js';
 
 /** Settings the login page needs before anyone signs in (platform name, regions, links). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { platformName, defaultRegion, regions, links, map, signup, thirdLogin } = app.config;
+  const { platformName, defaultRegion, regions, links, map, signup, thirdLogin, frameSources } = app.config;
   route(
     app,
     { method: 'GET', url: '/sys/public/config', access: 'public', tags: ['system'], summary: 'Public console settings', result: publicConfigSchema },
-    async () => ok({ platformName, defaultRegion, regions, links, map, signupOpen: signup.open, thirdLogin: { oauthName: thirdLogin.oauth?.name ?? null, casUrl: thirdLogin.casUrl } }),
+    async () => ok({ platformName, defaultRegion, regions, links, map, signupOpen: signup.open, thirdLogin: { oauthName: thirdLogin.oauth?.name ?? null, casUrl: thirdLogin.casUrl }, frameSources }),
   );
 };
 

@@ -1,6 +1,7 @@
-import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { tenants, userTenants } from '../../db/schema.js';
+import { tenants, userTenants, users } from '../../db/schema.js';
+import { createTableRepository } from '../../db/table-repository.js';
 
 /** Who is asking, as far as tenants go: the user and the tenant chosen by the `tenant-id` header (0 = none). */
 export interface TenantCaller {
@@ -10,16 +11,30 @@ export interface TenantCaller {
 
 /**
  * The one tenant rule: the tenants a caller acts in are the one chosen with the `tenant-id` header
- * (the auth plugin has checked it is the caller's own), or else every tenant the caller belongs
- * to. Every user, logger, battery, event and command read or write is limited to them. A subquery,
- * so callers compose it into their own SQL and nothing outside it is ever loaded.
+ * (the auth plugin has checked it is the caller's own and not frozen), or else every tenant the
+ * caller belongs to that is not frozen. Every user, logger, battery, event and command read or write
+ * is limited to them. A subquery, so callers compose it into their own SQL and nothing outside it is
+ * ever loaded.
  */
 export const callerTenantIds = (caller: TenantCaller): SQL =>
   caller.tenantId
     ? sql`(select ${caller.tenantId}::integer)`
-    : sql`(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${caller.userId})`;
+    : sql`(select ${userTenants.tenantId} from ${userTenants} inner join ${tenants} on ${tenants.id} = ${userTenants.tenantId} where ${userTenants.userId} = ${caller.userId} and ${tenants.status} = 1)`;
+
+/**
+ * The tenants a caller administers on the Tenants screen: the chosen one, or every tenant they
+ * belong to, frozen ones included (so they can be unfrozen).
+ */
+export const administeredTenantIds = (caller: TenantCaller): SQL =>
+  caller.tenantId ? sql`(select ${caller.tenantId}::integer)` : sql`(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${caller.userId})`;
+
+/** Users per tenant, read per row of a page. */
+const userCount = sql<number>`(select count(*)::integer from ${userTenants} where ${userTenants.tenantId} = ${tenants.id})`;
 
 export const createTenantRepository = (db: Database) => ({
+  /** The Tenants screen's reads and writes (page with each tenant's user count, rows by id, update). */
+  table: createTableRepository(db, tenants as typeof tenants & { id: typeof tenants.id }, { computed: { userCount } }),
+
   /** Tenants the user belongs to that are not frozen. */
   async activeForUser(userId: string) {
     return db
@@ -28,6 +43,106 @@ export const createTenantRepository = (db: Database) => ({
       .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
       .where(and(eq(userTenants.userId, userId), eq(tenants.status, 1)))
       .orderBy(asc(tenants.id));
+  },
+
+  /** Every tenant the user belongs to, frozen or not. */
+  async membershipsOf(userId: string) {
+    return db.select({ id: tenants.id, status: tenants.status }).from(tenants).innerJoin(userTenants, eq(userTenants.tenantId, tenants.id)).where(eq(userTenants.userId, userId));
+  },
+
+  async exists(id: number): Promise<boolean> {
+    return (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, id)).limit(1)).length > 0;
+  },
+
+  async nextId(): Promise<number> {
+    const [row] = await db.select({ last: max(tenants.id) }).from(tenants);
+    return (row?.last ?? 0) + 1;
+  },
+
+  async insert(values: typeof tenants.$inferInsert): Promise<void> {
+    await db.insert(tenants).values(values);
+  },
+
+  async update(id: number, values: Partial<typeof tenants.$inferInsert>): Promise<void> {
+    await db.update(tenants).set(values).where(eq(tenants.id, id));
+  },
+
+  async setStatus(ids: number[], status: number, updateBy: string): Promise<void> {
+    await db.update(tenants).set({ status, updateBy, updateTime: new Date() }).where(inArray(tenants.id, ids));
+  },
+
+  /** Tenants that users still belong to, with how many. */
+  async userCounts(ids: number[]): Promise<Map<number, number>> {
+    const rows = await db.select({ tenantId: userTenants.tenantId, users: count() }).from(userTenants).where(inArray(userTenants.tenantId, ids)).groupBy(userTenants.tenantId);
+    return new Map(rows.map((row) => [row.tenantId, row.users]));
+  },
+
+  async remove(ids: number[]): Promise<void> {
+    await db.delete(tenants).where(inArray(tenants.id, ids));
+  },
+
+  /** Members of the tenants who belong to no other tenant that is not frozen (their sessions end when these are frozen). */
+  async usersLeftWithoutActiveTenant(ids: number[]): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ userId: userTenants.userId })
+      .from(userTenants)
+      .where(
+        and(
+          inArray(userTenants.tenantId, ids),
+          sql`not exists (select 1 from ${userTenants} other inner join ${tenants} t on t.id = other.tenant_id where other.user_id = ${userTenants.userId} and t.status = 1 and other.tenant_id not in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`,
+        ),
+      );
+    return rows.map((row) => row.userId);
+  },
+
+  /** A user's membership of a tenant: its status, or null when not a member (the auth plugin's frozen check). */
+  async membership(userId: string, tenantId: number): Promise<{ status: number } | null> {
+    const [row] = await db
+      .select({ status: tenants.status })
+      .from(tenants)
+      .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
+      .where(and(eq(userTenants.userId, userId), eq(tenants.id, tenantId)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Makes the users members of the tenant; returns those who were not yet. */
+  async addUsers(tenantId: number, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .insert(userTenants)
+      .values(userIds.map((userId) => ({ userId, tenantId })))
+      .onConflictDoNothing()
+      .returning({ userId: userTenants.userId });
+    return rows.map((row) => row.userId);
+  },
+
+  /** Takes the users out of the tenant; returns those who were in it. */
+  async removeUsers(tenantId: number, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .delete(userTenants)
+      .where(and(eq(userTenants.tenantId, tenantId), inArray(userTenants.userId, userIds)))
+      .returning({ userId: userTenants.userId });
+    return rows.map((row) => row.userId);
+  },
+
+  /** Which of the users would be left in no tenant by leaving this one. */
+  async onlyIn(tenantId: number, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .select({ userId: userTenants.userId })
+      .from(userTenants)
+      .where(and(eq(userTenants.tenantId, tenantId), inArray(userTenants.userId, userIds), sql`not exists (select 1 from ${userTenants} other where other.user_id = ${userTenants.userId} and other.tenant_id <> ${tenantId})`));
+    return rows.map((row) => row.userId);
+  },
+
+  /** Condition: the user is a member of the tenant (a tenant's users list). */
+  hasMember(tenantId: number): SQL {
+    return inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, tenantId)));
   },
 });
 

@@ -75,8 +75,8 @@ export const createTicketRepository = (db: Database) => {
       return row ?? null;
     },
 
-    /** Stores the ticket and the first entry of its thread together; the order number comes from the sequence. */
-    async create(ticket: NewTicket): Promise<{ id: string; orderNo: string }> {
+    /** Stores the ticket and the first entry of its thread together, under the order number the fill rule gave. */
+    async create(ticket: NewTicket, orderNo: string): Promise<{ id: string; orderNo: string }> {
       const id = newId();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -85,7 +85,7 @@ export const createTicketRepository = (db: Database) => {
             id,
             ...ticket,
             status: 'pending',
-            orderNo: sql`'WO' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || lpad(nextval('tb_ticket_order_seq')::text, 6, '0')`,
+            orderNo,
           })
           .returning({ orderNo: tickets.orderNo });
         await insertEntry({ ticketId: id, action: 'create', status: 'pending', content: null, attachments: [], authorId: ticket.submitterId }, tx);

@@ -1,4 +1,4 @@
-import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketTransitionSchema } from '@cellsight/contract';
+import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketOrderNumberRule, ticketTransitionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +6,11 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createCategoryRepository } from '../category/category.repository.js';
 import { createFileRepository } from '../file/file.repository.js';
+import { createFillRuleRepository } from '../fill-rule/fill-rule.repository.js';
+import { createFillRuleService } from '../fill-rule/fill-rule.service.js';
+import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createTicketRepository } from './ticket.repository.js';
 import { createTicketService } from './ticket.service.js';
@@ -16,6 +20,7 @@ const { path } = ticketResource;
 
 /** Support tickets (worklist): the kit's list and one ticket within the ticket scope; filing, the thread, replies, moves and closing. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const orderNumbers = createFillRuleService({ rules: createFillRuleRepository(app.db), categories: createCategoryRepository(app.db) });
   const service = createTicketService({
     tickets: createTicketRepository(app.db),
     files: createFileRepository(app.config.uploadDir, app.db),
@@ -29,6 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     notify: (notice) => app.notices.system(notice),
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
+    orderNumber: () => orderNumbers.execute(ticketOrderNumberRule, {}, null, ticketOrderNumberDefinition),
   });
   // Links in mail lead to the console the submitter used, unless PUBLIC_URL names another.
   const originOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -57,6 +57,8 @@ export interface TicketServiceDeps {
   notify(notice: SystemNotice): Promise<unknown>;
   /** A mail or message that could not be written or sent. */
   warn(error: unknown, what: string): void;
+  /** The next order number (the fill rule `ticket_order_num`: WO + yyyyMMdd + the day's six-digit counter). */
+  orderNumber(): Promise<string>;
 }
 
 /**
@@ -178,7 +180,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       const station = await deps.tickets.visibleStation(input.stationId, visibleStationIds(auth));
       if (!station) throw notFound('station', 'stationId');
       await checkAttachments(auth, input.attachments);
-      const { id, orderNo } = await deps.tickets.create({ ...input, tenantId: station.tenantId, submitterId: auth.userId, createBy: auth.username });
+      const { id, orderNo } = await deps.tickets.create({ ...input, tenantId: station.tenantId, submitterId: auth.userId, createBy: auth.username }, await deps.orderNumber());
       const ticket = { id, orderNo, status: 'pending' as const, submitterId: auth.userId, stationId: station.id, tenantId: station.tenantId };
       const handlers = await handlersOf(ticket);
       await tell({ ...ticket, title: input.title }, 'created', auth, handlers);

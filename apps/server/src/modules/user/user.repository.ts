@@ -109,8 +109,8 @@ export const createUserRepository = (db: Database) => ({
     return row ?? null;
   },
 
-  async findById(id: string): Promise<UserRow | null> {
-    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  async findById(id: string, tx: Executor = db): Promise<UserRow | null> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
   },
 

@@ -1,5 +1,6 @@
 import type { Availability } from '../../lib/envelope.js';
 import {
+  DataLogTable,
   type EditInfoRequest,
   type Language,
   type ListQuery,
@@ -25,7 +26,7 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { hashPassword } from '../../lib/password.js';
-import { assertExportSize, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
+import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +40,7 @@ import { type PermissionRepository, createPermissionRepository } from '../permis
 import { createStationRepository } from '../station/station.repository.js';
 import { type TenantCaller, type TenantRepository, createTenantRepository } from '../tenant/tenant.repository.js';
 import { type UserRepository, type UserWrite, createUserRepository, toUserRecord } from './user.repository.js';
+import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 /** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
 const listSpec = defineListSpec(
@@ -47,6 +49,9 @@ const listSpec = defineListSpec(
   { name: 'createTime', order: 'desc' },
   users.id,
 );
+
+/** The caller's data rules on a list of users (the Users screen's, or `listCode`'s: the Members screen), as a condition on sys_user. */
+export const usersDataRules = (auth: AuthContext, listCode: string = userResource.permissions.list): Promise<SQL | undefined> => dataRulesOn(auth, listCode, listSpec);
 
 /**
  * A page of users the caller may see (the tenant rule), with the list contract and dictionary texts:
@@ -98,12 +103,22 @@ interface Dependencies {
   permissions: PermissionRepository;
   /** The stations of an account that moved in the hierarchy take their new branch (returns those that changed). */
   rebranchStations: (userId: string) => Promise<string[]>;
+  /** The data log: each user's addition, edit, freezing and deletion, with before and after, in the change's transaction. */
+  dataLog?: DataLogRecorder;
 }
 
 const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
 const uniqueMessages = { username: 'This user name is already registered', email: 'This e-mail address is already registered', phone: 'This mobile number is already registered' } as const;
 
 export const createUserService = (deps: Dependencies) => {
+  /** Runs a change of several users and logs each one's state before and after it (a deletion: before only). */
+  const changeLogged = async (auth: AuthContext, ids: string[], change: () => Promise<unknown>, action: 'edit' | 'delete') => {
+    const before = await Promise.all(ids.map((id) => deps.users.findById(id)));
+    await change();
+    for (const [index, id] of ids.entries()) {
+      await deps.dataLog?.record({ table: DataLogTable.User, id, action, before: before[index], after: action === 'delete' ? null : await deps.users.findById(id), by: auth.username }, { auth });
+    }
+  };
   /** Records a caller may see: users of the caller's tenants (the chosen one, or all their own). */
   const scope = (auth: AuthContext): SQL => deps.users.scope(auth);
 
@@ -204,14 +219,14 @@ export const createUserService = (deps: Dependencies) => {
 
   return {
     resource: userResource,
-    list: (auth: AuthContext, query: ListQuery, language: Language) => listUsers(deps.users, deps.dicts, auth, query, language),
+    list: async (auth: AuthContext, query: ListQuery, language: Language) => listUsers(deps.users, deps.dicts, auth, query, language, await usersDataRules(auth)),
 
     /**
      * The users the list query finds (or, with `selections`, just those), sorted as on screen, as
      * an .xlsx file. Paging is ignored; more than `exportRowsMax` rows asks for a narrower search.
      */
-    exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
-      return exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: userResource, now });
+    async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()): Promise<{ fileName: string; contentType: string; data: Buffer }> {
+      return exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: userResource, where: await usersDataRules(auth), now });
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
@@ -228,6 +243,7 @@ export const createUserService = (deps: Dependencies) => {
         if (roleIds) await deps.users.replaceRoles(id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(id, departIds, tx);
         await deps.users.replaceTenants(id, tenantIds, auth, tx);
+        await deps.dataLog?.record({ table: DataLogTable.User, id, action: 'add', after: await deps.users.findById(id, tx), by: auth.username }, { executor: tx, auth });
       });
       deps.onUsersChanged([id]);
       return id;
@@ -247,6 +263,7 @@ export const createUserService = (deps: Dependencies) => {
         if (roleIds) await deps.users.replaceRoles(input.id, roleIds, tx);
         if (departIds) await deps.users.replaceDeparts(input.id, departIds, tx);
         if (tenantIds) await deps.users.replaceTenants(input.id, tenantIds, auth, tx);
+        await deps.dataLog?.record({ table: DataLogTable.User, id: input.id, action: 'edit', before, after: await deps.users.findById(input.id, tx), by: auth.username }, { executor: tx, auth });
       });
       await rebranchIfMoved(input.id, before, hierarchy);
       deps.onUsersChanged([input.id]);
@@ -270,7 +287,7 @@ export const createUserService = (deps: Dependencies) => {
     async setStatus(auth: AuthContext, idList: string, status: 1 | 2): Promise<void> {
       const ids = await visibleIds(auth, splitIds(idList));
       if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
-      await deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() });
+      await changeLogged(auth, ids, () => deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() }), 'edit');
       if (status === UserStatus.Frozen) {
         for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'frozen');
       }
@@ -281,7 +298,7 @@ export const createUserService = (deps: Dependencies) => {
     async remove(auth: AuthContext, idList: string[]): Promise<void> {
       const ids = await visibleIds(auth, idList);
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
-      await deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() });
+      await changeLogged(auth, ids, () => deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() }), 'delete');
       for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
       deps.onUsersChanged(ids);
     },
@@ -379,4 +396,5 @@ export const userServiceFor = (app: FastifyInstance): UserService =>
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
     permissions: createPermissionRepository(app.db),
     rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
+    dataLog: app.dataLog,
   });

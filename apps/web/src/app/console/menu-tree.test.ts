@@ -74,4 +74,15 @@ describe('mctl mode (spec sections 2 and 6)', () => {
     expect(findMenuPath(menu, 'system/UserList')).toBe('/hidden-first');
     expect(findMenuPath(menu, 'site/add')).toBeNull();
   });
+
+  it('turns an external address that opens inside the console into an iframe page, and leaves a new-window one alone', () => {
+    const [framed, outside] = normalizeMenu([
+      item('https://grafana.example.org/d/1', 'layouts/IframePageView', { id: 'm-grafana' }),
+      item('https://docs.example', 'system/UserList', { meta: { title: 'Docs', keepAlive: false, internalOrExternal: true, componentName: '', permissionList: [] } }),
+    ]);
+    expect(framed).toMatchObject({ path: '/iframe/m-grafana', component: 'layouts/IframePageView', meta: { url: 'https://grafana.example.org/d/1' } });
+    expect(findMenuTrail([framed!], '/iframe/m-grafana')).toHaveLength(1);
+    expect(visibleLeaves([framed!]).map((leaf) => leaf.path)).toEqual(['/iframe/m-grafana']);
+    expect(outside?.path).toBe('https://docs.example');
+  });
 });

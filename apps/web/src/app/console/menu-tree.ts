@@ -11,9 +11,20 @@ const joinPath = (parent: string, path: string): string => {
   return `${parent.replace(/\/+$/, '')}/${path}`;
 };
 
-/** Makes every menu path absolute (children may carry paths relative to their parent). */
+/** Where the console shows an external page in its own frame. */
+export const iframePath = (id: string): string => `/iframe/${encodeURIComponent(id)}`;
+
+/**
+ * Makes every menu path absolute (children may carry paths relative to their parent). An external
+ * address that does not open in a new window (`internalOrExternal` off) becomes an iframe page of
+ * the console at `/iframe/<id>`, its address kept in `meta.url`, so the menu, tabs, titles and
+ * breadcrumb treat it as any other page.
+ */
 export const normalizeMenu = (menu: MenuRoute[], parentPath = ''): MenuRoute[] =>
   menu.map((item) => {
+    if (isExternalPath(item.path) && !item.meta.internalOrExternal && !item.children?.length) {
+      return { ...item, path: iframePath(item.id), component: MenuComponent.IframePage, meta: { ...item.meta, url: item.meta.url || item.path } };
+    }
     const path = joinPath(parentPath || '/', item.path);
     return { ...item, path, ...(item.children ? { children: normalizeMenu(item.children, path) } : {}) };
   });

@@ -12,8 +12,16 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
   [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
+  [MenuComponent.TenantList]: lazy(() => import('@/features/tenants/routes/tenant-list-page')),
+  [MenuComponent.DataLogList]: lazy(() => import('@/features/data-log/routes/data-log-list-page')),
+  [MenuComponent.AddressBook]: lazy(() => import('@/features/address-book/routes/address-book-page')),
+  [MenuComponent.CategoryList]: lazy(() => import('@/features/categories/routes/category-list-page')),
+  [MenuComponent.CheckRuleList]: lazy(() => import('@/features/check-rules/routes/check-rule-list-page')),
+  [MenuComponent.FillRuleList]: lazy(() => import('@/features/fill-rules/routes/fill-rule-list-page')),
   [MenuComponent.FirmwareList]: lazy(() => import('@/features/firmware/routes/firmware-list-page')),
   [MenuComponent.OutboxList]: lazy(() => import('@/features/outbox/routes/outbox-list-page')),
+  // The cron editor loads with this screen only.
+  [MenuComponent.JobList]: lazy(() => import('@/features/jobs/routes/job-list-page')),
   [MenuComponent.LegalText]: lazy(() => import('@/features/legal/routes/legal-text-page')),
   // The rich text editor (tiptap) loads with this screen only.
   [MenuComponent.AnnouncementList]: lazy(() => import('@/features/announcements/routes/announcement-list-page')),
@@ -39,6 +47,13 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.TicketList]: lazy(() => import('@/features/worklist/routes/ticket-list-page')),
   [MenuComponent.TicketDetail]: lazy(() => import('@/features/worklist/routes/ticket-detail-page')),
   [MenuComponent.MemberList]: lazy(() => import('@/features/members/routes/member-list-page')),
+  [MenuComponent.SystemMonitor]: lazy(() => import('@/features/monitor/routes/system-monitor-page')),
+  [MenuComponent.FileList]: lazy(() => import('@/features/files/routes/file-list-page')),
+  [MenuComponent.GatewayRouteList]: lazy(() => import('@/features/gateway-routes/routes/gateway-route-list-page')),
+  // The code editor (CodeMirror) loads with this screen's form only.
+  [MenuComponent.ReportList]: lazy(() => import('@/features/reports/routes/report-list-page')),
+  [MenuComponent.DataSourceList]: lazy(() => import('@/features/data-sources/routes/data-source-list-page')),
+  [MenuComponent.IframePage]: lazy(() => import('./iframe-page')),
 };
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;

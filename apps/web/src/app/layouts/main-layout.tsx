@@ -1,8 +1,6 @@
 import { Drawer, Layout, theme } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorBoundary } from '@/components/error-boundary';
-import { PageLoading } from '@/components/page-loading';
 import { isDashboardPath, useDocumentTitle } from '@/lib/document-title';
 import { usePlatformName } from '@/lib/public-config';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
@@ -12,6 +10,7 @@ import { updateSettings, useSettings } from '../settings/settings';
 import { AppBreadcrumb } from './main/app-breadcrumb';
 import { GlobalFooter } from './main/global-footer';
 import { HeaderBar } from './main/header-bar';
+import { KeptPages } from './main/kept-pages';
 import { MultiTabBar } from './main/multi-tab-bar';
 import { SettingsDrawer } from './main/settings-drawer';
 import { SideMenu } from './main/side-menu';
@@ -41,12 +40,15 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const isMobile = useMediaQuery(breakpoints.mobile);
   const isNarrow = useMediaQuery(breakpoints.narrow);
   const { pathname } = useLocation();
-  const { title, isHome } = usePageInfo();
+  const { title, isHome, trail } = usePageInfo();
   const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Bumped by the tab bar's "refresh": remounts the page.
   const [refreshKey, setRefreshKey] = useState(0);
+  const [closedPaths, setClosedPaths] = useState<readonly string[]>([]);
+  const current = trail[trail.length - 1];
+  const keepAliveName = current?.meta.keepAlive ? current.meta.componentName || current.component || current.path : null;
 
   // The home page and the dashboards show the bare platform name (spec section 1).
   useDocumentTitle(isHome || isDashboardPath(pathname) ? null : title);
@@ -106,7 +108,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         />
         {multipage && (
           <div className="cs-multitab-wrap" style={{ background: token.colorBgContainer }}>
-            <MultiTabBar onRefresh={() => setRefreshKey((key) => key + 1)} />
+            <MultiTabBar onRefresh={() => setRefreshKey((key) => key + 1)} onClosed={setClosedPaths} />
           </div>
         )}
         <Layout.Content className="cs-content">
@@ -116,9 +118,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
                 <AppBreadcrumb />
               </div>
             )}
-            <ErrorBoundary key={`${pathname}#${refreshKey}`}>
-              <Suspense fallback={<PageLoading />}>{children}</Suspense>
-            </ErrorBoundary>
+            <KeptPages page={children} pathname={pathname} keepAliveName={keepAliveName} refreshKey={refreshKey} releasedPaths={closedPaths} />
           </div>
         </Layout.Content>
         <GlobalFooter />

@@ -73,7 +73,7 @@ export function AnnouncementDetailDialog({ id, onClose }: AnnouncementDetailDial
           </Descriptions>
           {/* The server keeps the message to its allow-list (no scripts, handlers or javascript: links). */}
           <Typography>
-            <div className="cs-announcement-content" data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: record.msgContent }} />
+            <div className="cs-rich-text" data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: record.msgContent }} />
           </Typography>
         </>
       )}

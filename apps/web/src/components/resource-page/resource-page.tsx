@@ -1,9 +1,10 @@
-import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Language, type ListColumns, type Resource, exportRowsMax, wordsIn } from '@cellsight/contract';
 import { App, Button, Card, Dropdown, Flex, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps, Upload } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvancedQuery, type AdvancedQueryValue } from '@/components/advanced-query';
+import { useContextMenu } from '@/components/context-menu';
 import { DictSelect, DictTag, dictOptions } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchForm } from '@/components/search-form';
@@ -46,6 +47,8 @@ export interface ResourcePageProps<R extends Resource> {
   renderForm?: (slot: { record: RecordOf<R> | null; open: boolean; onClose: () => void; afterClose: () => void }) => ReactNode;
   /** Parameters every list call carries (a nested list's parent), also sent with each save. */
   fixedQuery?: ListQueryParams;
+  /** Parameters the list carries only while nothing is searched: a tree's top level (`pid=0`), which a search looks past to every level. */
+  browseQuery?: ListQueryParams;
   /** A list inside a dialog or drawer keeps its state in memory, not in the URL. */
   inUrl?: boolean;
   /** A title other than the resource's; false for none (nested lists). */
@@ -60,6 +63,8 @@ export interface ResourcePageProps<R extends Resource> {
   selectable?: boolean;
   /** Which rows offer Edit (a published announcement is no longer edited); every row by default. */
   canEdit?: (row: RecordOf<R>) => boolean;
+  /** Which rows offer Delete (a file still in use cannot be deleted); every row by default. */
+  canDelete?: (row: RecordOf<R>) => boolean;
 }
 
 const emptyPermission = '';
@@ -70,10 +75,10 @@ const emptyPermission = '';
  * sorted by the server (10 per page, 10/20/30, quick jumper), row actions, the add/edit dialog,
  * and the same loading, empty and error states on every screen. The page state lives in the URL.
  */
-export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, inUrl = true, title, rowKey, expandable, refreshMs, selectable = false, canEdit }: ResourcePageProps<R>) {
+export function ResourcePage<R extends Resource>({ resource, columns, search = [], searchInputs = {}, form, renderForm, rowActions, toolbar, fixedQuery, browseQuery, inUrl = true, title, rowKey, expandable, refreshMs, selectable = false, canEdit, canDelete }: ResourcePageProps<R>) {
   type Row = RecordOf<R>;
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const feedback = useServerFeedback();
   const label = useFieldLabel(resource);
   const keyOf = rowKey ?? ((record: Row) => String((record as { id: string }).id));
@@ -109,7 +114,8 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
     [resource],
   );
   const { state, setPage, setSort, search: applySearch, reset } = useListState(config, { inUrl });
-  const query = { ...toListQuery(state, search), ...fixedQuery };
+  const searching = Object.values(state.filters).some((value) => typeof value === 'string' && value.trim() !== '');
+  const query = { ...toListQuery(state, search), ...(searching ? {} : browseQuery), ...fixedQuery };
   const list = useResourceList(resource, query, true, refreshMs);
   const { remove, importFile } = useResourceMutations(resource);
   const exportSheet = useResourceExport(resource);
@@ -202,7 +208,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             </Button>
           )}
           {rowActions?.(record)}
-          {can.remove && (
+          {can.remove && (canDelete?.(record) ?? true) && (
             <Popconfirm title={t('resource.confirmDelete', { count: 1 })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => deleteRows([keyOf(record)])}>
               <Button type="link" size="small" danger>
                 {t('resource.delete')}
@@ -213,6 +219,23 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       ),
     });
   }
+
+  // Right-click on a row (spec section 2: context menu): its edit and delete, and reloading the list.
+  const rowMenu = useContextMenu<Row>((record) => [
+    ...(can.edit && (canEdit?.(record) ?? true) ? [{ key: 'edit', icon: <EditOutlined />, label: t('resource.edit'), onClick: () => setEditing({ record, open: true }) }] : []),
+    ...(can.remove && (canDelete?.(record) ?? true)
+      ? [
+          {
+            key: 'delete',
+            danger: true,
+            icon: <DeleteOutlined />,
+            label: t('resource.delete'),
+            onClick: () => void modal.confirm({ title: t('resource.confirmDelete', { count: 1 }), okText: t('ok'), cancelText: t('cancel'), okButtonProps: { danger: true }, onOk: () => deleteRows([keyOf(record)]) }),
+          },
+        ]
+      : []),
+    { key: 'reload', icon: <ReloadOutlined />, label: t('resource.reload'), onClick: () => void list.refetch() },
+  ]);
 
   const table = serverTable<Row, string>({ state, setPage, setSort }, { sortable: config.sortable, total: list.data?.total ?? 0 });
 
@@ -285,7 +308,9 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
         rowSelection={can.remove || can.export || selectable ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={table.pagination}
         locale={{ emptyText: t('resource.empty') }}
+        onRow={(record) => ({ onContextMenu: (event) => rowMenu.onContextMenu(event, record) })}
       />
+      {rowMenu.menu}
       {editing && renderForm?.({ ...editing, onClose: () => setEditing((slot) => slot && { ...slot, open: false }), afterClose: () => setEditing(null) })}
       {editing && form && !renderForm && (
         <ResourceFormDialog

@@ -16,7 +16,7 @@ const rememberedTitles = (): Record<string, string> => storage.get<Record<string
  * Tabs of the opened pages (multi-tab mode, spec section 2). The home tab cannot be closed and
  * the last page stays; right-click offers refresh and closing to the left, right or all others.
  */
-export function MultiTabBar({ onRefresh }: { onRefresh: () => void }) {
+export function MultiTabBar({ onRefresh, onClosed }: { onRefresh: () => void; onClosed?: (paths: string[]) => void }) {
   const { t } = useTranslation('layout');
   const { message } = App.useApp();
   const { defaultPath } = useConsole();
@@ -50,6 +50,7 @@ export function MultiTabBar({ onRefresh }: { onRefresh: () => void }) {
   /** Keeps `keep` tabs; when the current page goes, shows `fallback`. */
   const keepOnly = (keep: string[], fallback: string) => {
     setTabs(keep);
+    onClosed?.(tabs.filter((tab) => !keep.includes(tab)));
     if (!keep.includes(pathname)) void navigate(fallback);
   };
 

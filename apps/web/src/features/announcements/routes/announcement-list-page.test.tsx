@@ -35,9 +35,6 @@ mockServer(
 );
 
 beforeEach(() => {
-  // ProseMirror asks where the pointer is; jsdom has no layout.
-  document.elementFromPoint ??= () => null;
-  Element.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   const codes = [Permission.AnnouncementList, Permission.AnnouncementAdd, Permission.AnnouncementEdit, Permission.AnnouncementDelete, Permission.AnnouncementRelease];
   setPermissions({ auth: codes.map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
 });
@@ -72,7 +69,7 @@ describe('System → Announcements', () => {
     await user.click(await screen.findByRole('button', { name: /Add announcement/ }));
     const dialog = await findDialog('Add announcement');
     await user.type(within(dialog).getByLabelText('Title'), 'Maintenance tonight');
-    const editor = await within(dialog).findByRole('textbox', { name: 'Message editor' });
+    const editor = await within(dialog).findByRole('textbox', { name: 'Rich text editor' });
     // ProseMirror reads typed text from DOM mutations, which jsdom does not give it reliably; a paste it reads whole.
     const html = '<h3>Tonight</h3><p><strong>Back</strong> at six</p><ul><li>one</li></ul>';
     fireEvent.paste(editor, { clipboardData: { types: ['text/html', 'text/plain'], getData: (type: string) => (type === 'text/html' ? html : 'Tonight Back at six one') } });

@@ -5,7 +5,7 @@ import { ResourcePage } from '@/components/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useReleaseAnnouncement } from '../api/announcement-actions';
-import { RichTextEditor } from '../components/rich-text-editor';
+import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { UserIdsSelect } from '../components/user-ids-select';
 
 /**
@@ -32,7 +32,7 @@ export default function AnnouncementListPage() {
       columns={['titile', 'priority', 'msgType', 'sendStatus', 'sender', 'sendTime', 'createTime']}
       search={[{ field: 'titile', rule: 'like' }, { field: 'sendStatus' }, { field: 'priority' }]}
       canEdit={(record) => record.sendStatus === SendStatus.Draft}
-      expandable={{ expandedRowRender: (record) => <div className="cs-announcement-content" dangerouslySetInnerHTML={{ __html: record.msgContent }} /> }}
+      expandable={{ expandedRowRender: (record) => <div className="cs-rich-text" dangerouslySetInnerHTML={{ __html: record.msgContent }} /> }}
       rowActions={(record) =>
         mayRelease &&
         (record.sendStatus === SendStatus.Draft ? (

@@ -1,9 +1,12 @@
-import type { DepartTreeNode } from '@cellsight/contract';
+import { type DepartTreeNode, Permission } from '@cellsight/contract';
 import { Card, Col, Empty, Row, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '@/lib/permissions';
 import { useDepartTree } from '../api/departments';
 import { DepartInfoForm } from '../components/depart-info-form';
+import { DepartPermissionPanel } from '../components/depart-permission-panel';
+import { DepartRolesPanel } from '../components/depart-roles-panel';
 import { DepartTreePanel } from '../components/depart-tree-panel';
 import { DepartUsersPanel } from '../components/depart-users-panel';
 
@@ -25,6 +28,8 @@ const findInTree = (nodes: DepartTreeNode[], id: string, parent: DepartTreeNode 
 export default function DepartListPage() {
   const { t } = useTranslation('departments');
   const tree = useDepartTree();
+  const canGrant = useHasPermission(Permission.DepartPermission);
+  const canListRoles = useHasPermission(Permission.DepartRoleList);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const found = selectedId && tree.data ? findInTree(tree.data, selectedId) : null;
   const selected = found?.node ?? null;
@@ -43,6 +48,8 @@ export default function DepartListPage() {
               items={[
                 { key: 'info', label: t('tabs.info'), children: <DepartInfoForm key={`${selected.id}/${selected.updateTime ?? ''}`} depart={selected} parentName={found?.parent?.departName ?? null} /> },
                 { key: 'users', label: t('tabs.users'), children: <DepartUsersPanel depart={selected} /> },
+                ...(canGrant ? [{ key: 'permissions', label: t('data-rules:depart.permissionsTab'), children: <DepartPermissionPanel depart={selected} /> }] : []),
+                ...(canListRoles ? [{ key: 'roles', label: t('data-rules:depart.rolesTab'), children: <DepartRolesPanel depart={selected} /> }] : []),
               ]}
             />
           ) : (

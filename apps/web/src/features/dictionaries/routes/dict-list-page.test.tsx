@@ -4,11 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { session } from '@/lib/session';
 import { describeListPage } from '@/testing/list-page-conformance';
-import { envelope, failure, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
+import { envelope, failure, renderWithProviders } from '@/testing/feature-test-utils';
 import DictListPage from './dict-list-page';
 
 const dictionaries: DictRecord[] = buildRecords(dictResource.record, [
@@ -26,17 +26,18 @@ describeListPage('dictionaries', {
 
 const itemsByDictionary: Record<string, DictItemRecord[]> = {
   'd-sex': buildRecords(dictItemResource.record, [
-    { id: 'i-male', dictId: 'd-sex', itemText: 'Male', itemValue: '1', status: 1, status_dictText: 'Enabled', translations: { 'zh-CN': '男' } },
-    { id: 'i-female', dictId: 'd-sex', itemText: 'Female', itemValue: '2', status: 1, status_dictText: 'Enabled', translations: {} },
+    { id: 'i-male', dictId: 'd-sex', itemText: 'Male', itemValue: '1', sortOrder: 1, description: null, status: 1, status_dictText: 'Enabled', translations: { 'zh-CN': '男' } },
+    { id: 'i-female', dictId: 'd-sex', itemText: 'Female', itemValue: '2', sortOrder: 2, description: null, status: 1, status_dictText: 'Enabled', translations: {} },
   ]),
-  'd-kind': [buildRecord(dictItemResource.record, { id: 'i-low', dictId: 'd-kind', itemText: 'Low voltage', itemValue: '0', status: 0, status_dictText: 'Disabled', translations: {} })],
+  'd-kind': [buildRecord(dictItemResource.record, { id: 'i-low', dictId: 'd-kind', itemText: 'Low voltage', itemValue: '0', sortOrder: 1, description: null, status: 0, status_dictText: 'Disabled', translations: {} })],
 };
 
 const page = <T,>(records: T[]): Page<T> => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 describe('dictionaries: items and cache', () => {
   let itemQueries: Record<string, string>[] = [];
-  let itemsSaved: unknown[] = [];
+  let batches: unknown[] = [];
+  let batchRefusal: { field: string; message: string } | null = null;
   let refreshes = 0;
   let refreshFails = false;
   const server = setupServer(
@@ -46,13 +47,11 @@ describe('dictionaries: items and cache', () => {
       itemQueries.push(params);
       return HttpResponse.json(envelope(page(itemsByDictionary[params.dictId ?? ''] ?? [])));
     }),
-    http.post('/boot/sys/dictItem/add', async ({ request }) => {
-      itemsSaved.push(await request.json());
-      return HttpResponse.json(envelope(null, 1001, 'Added'));
-    }),
-    http.put('/boot/sys/dictItem/edit', async ({ request }) => {
-      itemsSaved.push(await request.json());
-      return HttpResponse.json(envelope(null, 1002, 'Edited'));
+    http.post('/boot/sys/dictItem/saveBatch', async ({ request }) => {
+      const batch = (await request.json()) as { added: unknown[] };
+      batches.push(batch);
+      if (batchRefusal) return HttpResponse.json(failure(1100, `${batchRefusal.field}: ${batchRefusal.message}`, [batchRefusal]), { status: 400 });
+      return HttpResponse.json(envelope({ added: batch.added.map((_item, index) => `i-new-${index}`) }, 200, 'Saved'));
     }),
     http.get('/boot/sys/dict/refleshCache', () => {
       refreshes += 1;
@@ -64,7 +63,8 @@ describe('dictionaries: items and cache', () => {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     itemQueries = [];
-    itemsSaved = [];
+    batches = [];
+    batchRefusal = null;
     refreshes = 0;
     refreshFails = false;
     // Before the grants: a session change without a token clears the permissions.
@@ -82,59 +82,124 @@ describe('dictionaries: items and cache', () => {
     await user.click(within(row).getByRole('button', { name: 'Items' }));
   };
 
-  it('opens the items of the clicked dictionary in a drawer, asking for its dictId', async () => {
+  const itemsDrawer = () => screen.getByTestId('dict-items-grid').closest('.ant-drawer') as HTMLElement;
+  const cellInput = (field: string, row = 0) => within(document.querySelectorAll<HTMLElement>(`[data-testid="dict-items-grid"] [data-field="${field}"]`)[row] as HTMLElement).getByRole('textbox');
+
+  it('opens the items of the clicked dictionary in the grid, asking for all of its items by sort order', async () => {
     const user = userEvent.setup();
     renderWithProviders(<DictListPage />);
     await openItems(user, 'Station kind');
     expect(await screen.findByText('Items of Station kind (station_kind)')).toBeInTheDocument();
-    expect(await screen.findByText('Low voltage')).toBeInTheDocument();
-    expect(itemQueries.at(-1)).toMatchObject({ dictId: 'd-kind', pageNo: '1', column: 'sortOrder', order: 'asc' });
-    expect(screen.queryByText('Male')).toBeNull();
-    for (const heading of ['Item text', 'Item value', 'Sort order', 'Status']) expect(screen.getByRole('columnheader', { name: new RegExp(heading) })).toBeInTheDocument();
+    await waitFor(() => expect(cellInput('itemText')).toHaveValue('Low voltage'));
+    expect(itemQueries.at(-1)).toMatchObject({ dictId: 'd-kind', pageNo: '1', pageSize: '1000', column: 'sortOrder', order: 'asc' });
+    for (const heading of ['Item text', 'Text in 中文', 'Text in Deutsch', 'Item value', 'Sort order', 'Status', 'Description']) expect(within(itemsDrawer()).getByRole('columnheader', { name: new RegExp(heading) })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await openItems(user, 'Gender');
-    expect(await screen.findByText('Female')).toBeInTheDocument();
+    await waitFor(() => expect(cellInput('itemText', 1)).toHaveValue('Female'));
+    expect(cellInput('zhCN')).toHaveValue('男');
     expect(itemQueries.at(-1)).toMatchObject({ dictId: 'd-sex' });
-    expect(screen.queryByText('Low voltage')).toBeNull();
   });
 
-  it('adds an item to the opened dictionary with its status, sort order and translations', async () => {
+  it('refuses to save a repeated value or a sort order that is not an integer, then saves the changes in one request', async () => {
     const user = userEvent.setup();
     renderWithProviders(<DictListPage />);
     await openItems(user, 'Gender');
-    await screen.findByText('Female');
-    const drawer = screen.getByText('Items of Gender (sex)').closest('.ant-drawer') as HTMLElement;
-    await user.click(within(drawer).getByRole('button', { name: /Add/ }));
-    const dialog = await findDialog('Add Dictionary items');
-    expect(within(dialog).getByText('Enabled')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Item text'), 'Diverse');
-    await user.type(within(dialog).getByLabelText('Item value'), '3');
-    await user.type(within(dialog).getByLabelText('Text in 中文'), '多元');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(itemsSaved).toHaveLength(1));
-    expect(itemsSaved[0]).toEqual({ dictId: 'd-sex', itemText: 'Diverse', itemValue: '3', status: '1', sortOrder: 1, translations: { 'zh-CN': '多元' } });
+    await waitFor(() => expect(cellInput('itemText', 1)).toHaveValue('Female'));
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Add' }));
+    await user.type(cellInput('itemText', 2), 'Diverse');
+    await user.type(cellInput('zhCN', 2), '多元');
+    await user.type(cellInput('itemValue', 2), '2');
+    expect(await screen.findByText('Item value must not repeat')).toBeInTheDocument();
+    await user.clear(cellInput('sortOrder', 1));
+    await user.type(cellInput('sortOrder', 1), '2.5');
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please correct the highlighted cells')).toBeInTheDocument();
+    expect(batches).toEqual([]);
+
+    await user.clear(cellInput('sortOrder', 1));
+    await user.type(cellInput('sortOrder', 1), '5');
+    await user.clear(cellInput('itemValue', 2));
+    await user.type(cellInput('itemValue', 2), '3');
+    await user.clear(cellInput('zhCN', 0));
+    await user.click(within(document.querySelectorAll<HTMLElement>('[data-testid="dict-items-grid"] tr[data-row-key]')[0] as HTMLElement).getByRole('checkbox'));
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(batches).toHaveLength(1));
+    expect(batches[0]).toEqual({
+      dictId: 'd-sex',
+      added: [{ itemText: 'Diverse', itemValue: '3', sortOrder: 3, status: 1, description: '', translations: { 'zh-CN': '多元', 'de-DE': '' } }],
+      updated: [{ id: 'i-female', itemText: 'Female', itemValue: '2', sortOrder: 5, status: 1, description: '', translations: { 'zh-CN': '', 'de-DE': '' } }],
+      removed: ['i-male'],
+    });
+    expect(await screen.findByText('The items are saved')).toBeInTheDocument();
   });
 
-  it('edits an item: its status shown by name, a cleared description and translation are cleared', async () => {
+  it('shows the server’s refusal of a row on its cell', async () => {
     const user = userEvent.setup();
+    batchRefusal = { field: 'added[0].itemValue', message: 'Item value must not repeat' };
     renderWithProviders(<DictListPage />);
-    await openItems(user, 'Gender');
-    const row = (await screen.findByText('Male')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    const dialog = await findDialog('Edit Dictionary items');
-    expect(within(dialog).getByText('Enabled')).toBeInTheDocument();
-    const chinese = within(dialog).getByLabelText('Text in 中文');
-    expect(chinese).toHaveValue('男');
-    await user.clear(chinese);
-    await user.clear(within(dialog).getByLabelText('Description'));
-    await user.clear(within(dialog).getByLabelText('Item text'));
-    await user.type(within(dialog).getByLabelText('Item text'), 'Man');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(itemsSaved).toHaveLength(1));
-    // An emptied field travels empty; the contract reads '' as "clear".
-    expect(itemsSaved[0]).toMatchObject({ id: 'i-male', dictId: 'd-sex', itemText: 'Man', itemValue: '1', description: '', status: 1 });
-    expect(itemsSaved[0]).toHaveProperty('translations', {});
+    await openItems(user, 'Station kind');
+    await waitFor(() => expect(cellInput('itemText')).toHaveValue('Low voltage'));
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Add' }));
+    await user.type(cellInput('itemText', 1), 'High voltage');
+    await user.type(cellInput('itemValue', 1), '1');
+    await user.click(within(itemsDrawer()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(batches).toHaveLength(1));
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="dict-items-grid"] [data-field="itemValue"]')[1]).toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('reloads the rows another console saved, flashing the changed cells, and tells the others of its own saves', async () => {
+    class FakeSocket {
+      static CONNECTING = 0;
+      static OPEN = 1;
+      static CLOSED = 3;
+      static opened: FakeSocket[] = [];
+      readyState = FakeSocket.OPEN;
+      sent: unknown[] = [];
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      constructor(readonly url: string) {
+        FakeSocket.opened.push(this);
+      }
+      send(text: string) {
+        this.sent.push(JSON.parse(text));
+      }
+      close() {
+        this.readyState = FakeSocket.CLOSED;
+      }
+    }
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.spyOn(session, 'token', 'get').mockReturnValue('the-token');
+    vi.spyOn(session, 'userInfo', 'get').mockReturnValue({ id: 'u-admin' } as never);
+    const original = itemsByDictionary['d-sex'] ?? [];
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<DictListPage />);
+      await openItems(user, 'Gender');
+      await waitFor(() => expect(cellInput('itemText', 1)).toHaveValue('Female'));
+      const socket = FakeSocket.opened.find((opened) => opened.url.includes('/vxeSocket/u-admin/dict-items.d-sex')) as FakeSocket;
+      expect(socket).toBeDefined();
+
+      // Another console saved: Female became Woman, Male was removed.
+      itemsByDictionary['d-sex'] = original.filter((item) => item.id !== 'i-male').map((item) => (item.id === 'i-female' ? { ...item, itemText: 'Woman' } : item));
+      socket.onmessage?.({ data: JSON.stringify({ type: 'update_vxe_table', data: { socketKey: 'd-sex', args: { changed: ['i-female'], removed: ['i-male'] } } }) });
+      await waitFor(() => expect(cellInput('itemText', 0)).toHaveValue('Woman'));
+      expect(document.querySelector('[data-testid="dict-items-grid"] [data-field="itemText"]')).toHaveClass('editable-grid-cell-reloaded');
+      expect(document.querySelector('[data-testid="dict-items-grid"] [data-field="itemValue"]')).not.toHaveClass('editable-grid-cell-reloaded');
+      expect(await screen.findByText('Another console saved items of this dictionary; they are reloaded')).toBeInTheDocument();
+
+      // Its own save is passed on.
+      await user.type(cellInput('itemText', 0), '!');
+      await user.click(within(itemsDrawer()).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(socket.sent).toEqual([{ type: 'update_vxe_table', data: { socketKey: 'd-sex', args: { changed: ['i-female'], removed: [] } } }]));
+      expect(batches[0]).toMatchObject({ updated: [{ id: 'i-female', itemText: 'Woman!' }], removed: [] });
+    } finally {
+      itemsByDictionary['d-sex'] = original;
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('refreshes the dictionary cache from the toolbar, says so and reloads the console’s dictionaries', async () => {

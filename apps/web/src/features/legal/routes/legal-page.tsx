@@ -6,23 +6,6 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { formatDateTime } from '@/lib/format';
 import { usePublicLegalText } from '../api/legal-api';
 
-/** Plain text with blank lines between paragraphs, as administrators write it (never HTML). */
-export function LegalParagraphs({ content }: { content: string }) {
-  return (
-    <>
-      {content
-        .split(/\n\s*\n/)
-        .filter((paragraph) => paragraph.trim() !== '')
-        .map((paragraph, index) => (
-          // Paragraphs have no identity of their own: their order is the text.
-          <Typography.Paragraph key={index} style={{ whiteSpace: 'pre-wrap' }}>
-            {paragraph.trim()}
-          </Typography.Paragraph>
-        ))}
-    </>
-  );
-}
-
 /**
  * /privacy and /condition (public, spec section 2): the operator's privacy policy or terms of use
  * in the console's language, with the date of their last change.
@@ -39,7 +22,8 @@ export default function LegalPage({ kind }: { kind: LegalKind }) {
         {text.isError && <Alert type="error" showIcon title={t('loadFailed')} action={<Button onClick={() => void text.refetch()}>{t('retry')}</Button>} />}
         {text.data && (
           <article>
-            <LegalParagraphs content={text.data.content} />
+            {/* HTML the server already cut to the rich-text allow-list (no scripts, styles or handlers). */}
+            <div className="cs-rich-text" dangerouslySetInnerHTML={{ __html: text.data.content }} />
             {text.data.updateTime && <Typography.Text type="secondary">{t('updated', { time: formatDateTime(text.data.updateTime) })}</Typography.Text>}
           </article>
         )}

@@ -1,5 +1,5 @@
 import { type LegalText, languages, legalDefaultText, legalKinds } from '@cellsight/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,10 +8,16 @@ import { publicConfig } from '@/testing/fixtures';
 import LegalPage from './legal-page';
 import LegalTextPage from './legal-text-page';
 
+/** The platform's text as the server answers it: one paragraph a line. */
+const asHtml = (text: string) =>
+  text
+    .split('\n\n')
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join('');
 let stored: LegalText[] = [];
 let edits: Record<string, unknown>[] = [];
 const reset = () => {
-  stored = legalKinds.flatMap((kind) => languages.map((language) => ({ kind, language, content: legalDefaultText(kind, language), updateBy: null, updateTime: null })));
+  stored = legalKinds.flatMap((kind) => languages.map((language) => ({ kind, language, content: asHtml(legalDefaultText(kind, language)), updateBy: null, updateTime: null })));
   edits = [];
 };
 reset();
@@ -43,12 +49,14 @@ describe('the public privacy and terms pages', () => {
     expect(screen.queryByText(/Last changed/)).toBeNull();
   });
 
-  it('show an administrator’s text as plain text, with the date of its change', async () => {
-    stored = stored.map((text) => (text.kind === 'condition' && text.language === 'en-US' ? { ...text, content: 'Rule one.\n\n<b>Rule two.</b>', updateBy: 'admin', updateTime: '2026-11-24T10:00:00Z' } : text));
+  it('show an administrator’s rich text, with the date of its change', async () => {
+    stored = stored.map((text) =>
+      text.kind === 'condition' && text.language === 'en-US' ? { ...text, content: '<h3>Rules</h3><ul><li>Rule one.</li><li><strong>Rule two.</strong></li></ul>', updateBy: 'admin', updateTime: '2026-11-24T10:00:00Z' } : text,
+    );
     renderWithProviders(<LegalPage kind="condition" />);
-    expect(await screen.findByText('Rule one.')).toBeInTheDocument();
-    // Markup is shown as written, never interpreted.
-    expect(screen.getByText('<b>Rule two.</b>')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Rule one.', 'Rule two.']);
+    expect(screen.getByText('Rule two.').tagName).toBe('STRONG');
     expect(screen.getByText(/Last changed/)).toBeInTheDocument();
   });
 });
@@ -60,16 +68,21 @@ describe('the administrators’ editor', () => {
     expect(await screen.findByText(/The platform’s own text/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Terms of use' }));
     await user.click(screen.getByText('Deutsch'));
-    const textarea = screen.getByRole('textbox', { name: 'Text' });
-    await waitFor(() => expect(textarea).toHaveValue(legalDefaultText('condition', 'de-DE')));
-    await user.clear(textarea);
+    const editor = screen.getByRole('textbox', { name: 'Rich text editor' });
+    await waitFor(() => expect(editor).toHaveTextContent(legalDefaultText('condition', 'de-DE').split('\n\n')[0]!));
+    // ProseMirror reads typed text from DOM mutations, which jsdom does not give it reliably; a paste it reads whole.
+    const paste = (html: string) => fireEvent.paste(editor, { clipboardData: { types: ['text/html', 'text/plain'], getData: (type: string) => (type === 'text/html' ? html : html.replace(/<[^>]+>/g, '')) } });
+    await user.click(editor);
+    await user.keyboard('{Control>}a{/Control}{Delete}');
+    await waitFor(() => expect(editor).toHaveTextContent(''));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(edits).toEqual([]);
 
-    await user.type(textarea, 'Neue Bedingungen.');
+    paste('<p>Neue Bedingungen. <strong>Wichtig</strong></p>');
+    await waitFor(() => expect(editor.innerHTML).toContain('<strong>Wichtig</strong>'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(edits).toEqual([{ kind: 'condition', language: 'de-DE', content: 'Neue Bedingungen.' }]));
+    await waitFor(() => expect(edits).toEqual([{ kind: 'condition', language: 'de-DE', content: '<p>Neue Bedingungen. <strong>Wichtig</strong></p>' }]));
     expect(await screen.findByText(/Last changed by admin/)).toBeInTheDocument();
     expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Terms of use' })).toHaveAttribute('aria-selected', 'true');
   });

@@ -1,9 +1,10 @@
-import { type Language, type LegalKind, legalKinds, legalTextEditSchema, legalTextMax, languages } from '@cellsight/contract';
-import { App, Button, Card, Form, Input, Segmented, Space, Tabs, Typography } from 'antd';
+import { type Language, type LegalKind, legalKinds, legalTextEditSchema, languages } from '@cellsight/contract';
+import { App, Button, Card, Form, Segmented, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PageLoading } from '@/components/page-loading';
+import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { contractRule } from '@/lib/contract-rules';
 import { formatDateTime } from '@/lib/format';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
@@ -13,7 +14,7 @@ const languageNames: Record<Language, string> = { 'en-US': 'English', 'zh-CN': '
 
 /**
  * System → Privacy and terms (administrators): the texts every visitor reads at /privacy and
- * /condition, one per language. Plain text; a blank line starts a new paragraph.
+ * /condition, one per language, in the rich text editor (the server keeps its allow-list).
  */
 export default function LegalTextPage() {
   const { t } = useTranslation('legal');
@@ -52,7 +53,7 @@ export default function LegalTextPage() {
         </Typography.Text>
         <Form form={form} layout="vertical" name="legal-text" onFinish={(values) => void submit(values)}>
           <Form.Item name="content" label={t('editor.content')} extra={t('editor.hint')} rules={[contractRule(legalTextEditSchema.shape.content, t, 'content')]}>
-            <Input.TextArea autoSize={{ minRows: 12, maxRows: 30 }} showCount maxLength={legalTextMax} />
+            <RichTextEditor />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

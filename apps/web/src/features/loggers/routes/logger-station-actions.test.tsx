@@ -38,7 +38,7 @@ const server = mockServer(
     loggers = loggers.map((row) => (row.gsn === body.gsn ? { ...row, stationId: null, stationName: null } : row));
     return HttpResponse.json(envelope(null, 1002, 'Unbound'));
   }),
-  http.post('/boot/want/logger/importExcel', async ({ request }) => {
+  http.post('/boot/want/logger/importPreview', async ({ request }) => {
     // jsdom's File reaches Node's fetch without its name or bytes: that a `file` part came is what the test can see.
     imports.push((await request.formData()).has('file') ? 'file' : 'none');
     return HttpResponse.json(
@@ -182,8 +182,24 @@ describe('Loggers bound to stations', () => {
     expect(rows[3]).toHaveTextContent(/5\s*Logger SN\s*Registered with another key or to another account/);
   });
 
-  it('confirms a good import and reads the loggers again', async () => {
-    server.use(http.post('/boot/want/logger/importExcel', () => HttpResponse.json(envelope({ imported: 2 }, 1001, 'Imported 2 loggers'))));
+  it('shows the file’s loggers in the grid, refuses rows that break the rules, and imports the corrected rows', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/boot/want/logger/importPreview', () =>
+        HttpResponse.json(
+          envelope({
+            rows: [
+              { row: 2, gsn: 'IMP-0001', key: 'import-key-01', timezone: 'Europe/Berlin' },
+              { row: 3, gsn: 'IMP-0001', key: 'short', timezone: 'Mars/Base' },
+            ],
+          }),
+        ),
+      ),
+      http.post('/boot/want/logger/importRows', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(envelope({ imported: 2 }, 1001, 'Imported 2 loggers'));
+      }),
+    );
     grant(Permission.LoggerImport);
     const user = userEvent.setup();
     await renderPage();
@@ -191,8 +207,52 @@ describe('Loggers bound to stations', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
     await user.upload(input, new File(['x'], 'loggers.xls', { type: 'application/vnd.ms-excel' }));
+    const dialog = await findDialog('Check the loggers of loggers.xls');
+    const cell = (field: string, row: number) => within(dialog.querySelectorAll<HTMLElement>(`[data-field="${field}"]`)[row] as HTMLElement).getByRole('textbox');
+    expect(cell('gsn', 1)).toHaveValue('IMP-0001');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Please correct the highlighted cells')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    const invalid = () => [...dialog.querySelectorAll('[aria-invalid="true"]')].map((element) => element.getAttribute('data-field'));
+    expect(invalid()).toEqual(['gsn', 'gsn', 'key', 'timezone']);
+    expect(await screen.findByText('Logger SN must not repeat')).toBeInTheDocument();
+
+    await user.clear(cell('gsn', 1));
+    await user.type(cell('gsn', 1), 'IMP-0002');
+    await user.clear(cell('key', 1));
+    await user.type(cell('key', 1), 'import-key-02');
+    await user.clear(cell('timezone', 1));
+    await waitFor(() => expect(invalid()).toEqual([]));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      loggers: [
+        { gsn: 'IMP-0001', key: 'import-key-01', timezone: 'Europe/Berlin' },
+        { gsn: 'IMP-0002', key: 'import-key-02' },
+      ],
+    });
     expect(await screen.findByText('2 loggers imported')).toBeInTheDocument();
     await waitFor(() => expect(listReads).toBeGreaterThan(readsBefore));
+  });
+
+  it('shows a refusal of the corrected rows on its cell, in the console’s words', async () => {
+    server.use(
+      http.post('/boot/want/logger/importPreview', () => HttpResponse.json(envelope({ rows: [{ row: 2, gsn: 'IMP-0003', key: 'import-key-03', timezone: '' }] }))),
+      http.post('/boot/want/logger/importRows', () =>
+        HttpResponse.json(failure(4002, 'loggers[0].gsn: cannot be registered', [{ field: 'loggers[0].gsn', message: 'cannot be registered: it is registered with another key or to another account' }]), { status: 400 }),
+      ),
+    );
+    grant(Permission.LoggerImport);
+    const user = userEvent.setup();
+    await renderPage();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, new File(['x'], 'loggers.xlsx', { type: 'application/vnd.ms-excel' }));
+    const dialog = await findDialog('Check the loggers of loggers.xlsx');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(dialog.querySelector('[data-field="gsn"]')).toHaveAttribute('aria-invalid', 'true'));
+    expect(await screen.findByText('Registered with another key or to another account')).toBeInTheDocument();
   });
 
   it('checks a registered logger’s SN and key by the contract’s rules, in the validation namespace’s words', async () => {

@@ -10,6 +10,7 @@ import { SearchForm } from '@/components/search-form';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useMenuList, useMenuMutations } from '../api/menu-api';
+import { DataRulesDrawer } from '../components/data-rules-drawer';
 import { MenuFormDialog } from '../components/menu-form-dialog';
 import { expandableKeys, knownComponents, useMenuLabel } from '../lib/menu-tree';
 
@@ -38,6 +39,7 @@ export default function MenuListPage() {
   };
   const [expanded, setExpanded] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [rules, setRules] = useState<{ menu: MenuTreeNode; open: boolean } | null>(null);
   const [searchForm] = Form.useForm<{ name?: string }>();
   const rows = list.data ?? [];
 
@@ -90,6 +92,12 @@ export default function MenuListPage() {
       fixed: 'end',
       render: (_value: unknown, row: MenuTreeNode) => (
         <Space size={0} wrap>
+          {/* A menu's data rules are part of its configuration: maintained with the edit permission. */}
+          {can.edit && row.menuType !== MenuType.Button && (
+            <Button type="link" size="small" onClick={() => setRules({ menu: row, open: true })}>
+              {t('data-rules:action')}
+            </Button>
+          )}
           {can.edit && (
             <Button type="link" size="small" onClick={() => setEditing({ record: row, parent: null, open: true })}>
               {t('common:resource.edit')}
@@ -147,6 +155,7 @@ export default function MenuListPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('common:resource.empty') }}
       />
+      <DataRulesDrawer menu={rules?.menu ?? null} open={rules?.open ?? false} onClose={() => setRules((slot) => slot && { ...slot, open: false })} afterClose={() => setRules(null)} />
       {editing && (
         <MenuFormDialog
           record={editing.record}

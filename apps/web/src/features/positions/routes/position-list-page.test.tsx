@@ -3,7 +3,7 @@ import { buildRecords } from '@cellsight/contract/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
@@ -47,6 +47,35 @@ describe('positions import', () => {
     const rows = within(report).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/3\s*Code\s*This value already exists/);
     expect(rows[2]).toHaveTextContent(/5\s*Rank\s*must be a rank from 1 to 5/);
+    clearPermissions();
+  });
+});
+
+describe('positions context menu', () => {
+  let deleted: string[] = [];
+  mockServer(
+    http.get('/boot/sys/position/list', () =>
+      HttpResponse.json(envelope({ records: buildRecords(positionResource.record, [{ id: 'p-eng', code: 'ENG', name: 'Engineer', rank: '3' }]), total: 1, size: 10, current: 1, pages: 1 })),
+    ),
+    http.delete('/boot/sys/position/delete', ({ request }) => {
+      deleted.push(new URL(request.url).searchParams.get('id') ?? '');
+      return HttpResponse.json(envelope(null, 1003, 'Deleted'));
+    }),
+  );
+
+  it('offers a row’s edit and delete on right-click, only with their permissions, and deletes after confirming', async () => {
+    deleted = [];
+    const user = userEvent.setup();
+    setPermissions({ auth: [Permission.PositionList, Permission.PositionDelete].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
+    renderWithProviders(<PositionListPage />);
+    const cell = await screen.findByRole('cell', { name: 'Engineer' });
+    await user.pointer({ keys: '[MouseRight]', target: cell });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete', 'Reload the list']);
+    await user.click(within(menu).getByRole('menuitem', { name: /Delete/ }));
+    const confirm = await findDialog('Delete this record?');
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await vi.waitFor(() => expect(deleted).toEqual(['p-eng']));
     clearPermissions();
   });
 });

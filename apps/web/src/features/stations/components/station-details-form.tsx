@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { dictOptions } from '@/components/dict-select';
 import { LocationMap } from '@/components/location-map';
+import { AreaRegionInput } from '@/components/pickers/area-linkage';
 import { useFieldLabel } from '@/components/resource-page';
 import { contractRule, isRequired } from '@/lib/contract-rules';
 import { errorMessage } from '@/lib/notify';
@@ -188,7 +189,7 @@ export function StationDetailsForm({ form, main, chooseOwner = false, initialVal
         )}
         {(['customer', 'phone', 'email', 'region', 'inverterBrand', 'inverterModel'] as const).map((field) => (
           <Col key={field} xs={24} md={12}>
-            {item(field, <Input autoComplete="off" />)}
+            {item(field, field === 'region' ? <AreaRegionInput maxLength={100} /> : <Input autoComplete="off" />)}
           </Col>
         ))}
         <Col xs={24} md={12}>

@@ -2,6 +2,7 @@ import { type Language, type StationRecord, mainStationPid, stationResource, tim
 import { Descriptions, type DescriptionsProps, Image } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AreaText } from '@/components/pickers/area-linkage';
 import { useFieldLabel } from '@/components/resource-page';
 import { fileUrl } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -27,7 +28,7 @@ export function StationInfo({ station }: { station: StationRecord }) {
     { key: 'customer', label: label('customer'), children: station.customer },
     { key: 'phone', label: label('phone'), children: station.phone },
     { key: 'email', label: label('email'), children: station.email },
-    { key: 'region', label: label('region'), children: station.region },
+    { key: 'region', label: label('region'), children: <AreaText value={station.region} /> },
     { key: 'ownerName', label: label('ownerName'), children: station.ownerName },
     { key: 'installerName', label: label('installerName'), children: station.installerName },
     { key: 'distributorName', label: label('distributorName'), children: station.distributorName },

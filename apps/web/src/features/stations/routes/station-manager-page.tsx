@@ -2,6 +2,7 @@ import { stationResource } from '@cellsight/contract';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AreaText } from '@/components/pickers/area-linkage';
 import { ResourcePage } from '@/components/resource-page';
 import type { SearchField } from '@/lib/list-state';
 import { StationNameLink } from '../components/station-name-link';
@@ -27,7 +28,7 @@ export default function StationManagerPage() {
         'customer',
         'phone',
         'email',
-        'region',
+        { field: 'region', render: (station) => <AreaText value={station.region} /> },
         'ownerName',
         'installerName',
         'distributorName',

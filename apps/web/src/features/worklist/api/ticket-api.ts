@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/components/resource-page';
 import { api } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload-file';
 
 const { path } = ticketResource;
 
@@ -38,10 +39,5 @@ export const useTicketActions = () => {
   };
 };
 
-/** POST /sys/common/upload with `biz=ticket`: stores an attachment and resolves to its stored path (the answer's message). */
-export const uploadTicketAttachment = async (file: Blob): Promise<string> => {
-  const form = new FormData();
-  form.append('file', file, file instanceof File ? file.name : 'attachment');
-  form.append('biz', 'ticket');
-  return (await api.upload<unknown>('/sys/common/upload', form)).message;
-};
+/** Stores a ticket attachment and resolves to its stored path. */
+export const uploadTicketAttachment = (file: Blob): Promise<string> => uploadFile(file, 'ticket');

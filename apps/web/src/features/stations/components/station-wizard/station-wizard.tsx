@@ -1,5 +1,5 @@
 import { Button, Flex, Form, Modal, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '@/lib/public-config';
 import { type RegionCode, currentRegion, storedRegionCode } from '@/lib/region';
@@ -9,7 +9,7 @@ import { type LoggerRow, loggerListText, rowFieldErrorsOf, rowRefusalOf, useChec
 import { useStationOwners } from '../../api/get-station-owners';
 import { useTimeZones } from '../../api/get-time-zones';
 import { StationDetailsForm, type StationDetailsValues, applyDetailsServerErrors, newStationDetails, newStationFields } from '../station-details-form';
-import { LoggerRowsForm, type LoggerRowsValues, trimmedRows } from './logger-rows-form';
+import { LoggerRowsGrid, type LoggerRowsHandle } from './logger-rows-grid';
 import { type CreatedStation, WizardCompletion } from './wizard-completion';
 
 /**
@@ -80,7 +80,7 @@ function WizardContent({ step, setStep, parentId, onConfirm }: WizardContentProp
   const feedback = useServerFeedback();
   const region = useRegionCode();
   const main = !parentId;
-  const [rowsForm] = Form.useForm<LoggerRowsValues>();
+  const rowsGrid = useRef<LoggerRowsHandle>(null);
   const [detailsForm] = Form.useForm<StationDetailsValues>();
   /** The rows as last checked: what the station is created with. */
   const [rows, setRows] = useState<LoggerRow[]>([]);
@@ -109,17 +109,12 @@ function WizardContent({ step, setStep, parentId, onConfirm }: WizardContentProp
     if (marks.length === 0) return false;
     // Step 1 shows only product codes; every other field is on step 0.
     if (step !== 1 || marks.some((mark) => mark.field !== 'product_code')) setStep(0);
-    rowsForm.setFields(marks.map((mark) => ({ name: ['loggers', mark.row, mark.field], errors: [mark.message] })));
+    // After the step shows the grid's columns again.
+    setTimeout(() => rowsGrid.current?.mark(marks), 0);
     return true;
   };
 
-  const enteredRows = async (): Promise<LoggerRow[] | null> => {
-    try {
-      return trimmedRows(await rowsForm.validateFields());
-    } catch {
-      return null;
-    }
-  };
+  const enteredRows = async (): Promise<LoggerRow[] | null> => (await rowsGrid.current?.validRows()) ?? null;
 
   /** Step 0 → 2: the loggers and their product codes are checked, the registration-code step is skipped. */
   const checkRows = async () => {
@@ -183,7 +178,7 @@ function WizardContent({ step, setStep, parentId, onConfirm }: WizardContentProp
       <Steps current={progressOf[step]} items={[{ title: t('wizard.steps.loggers') }, { title: t('wizard.steps.station') }, { title: t('wizard.steps.complete') }]} />
       {intro && <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>}
       <div hidden={step > 1}>
-        <LoggerRowsForm form={rowsForm} mode={step === 1 ? 'codes' : 'loggers'} disabled={busy} />
+        <LoggerRowsGrid ref={rowsGrid} mode={step === 1 ? 'codes' : 'loggers'} disabled={busy} />
       </div>
       {detailsShown && (
         <div hidden={step !== 2}>

@@ -1,0 +1,33 @@
+import { type SQL, eq, ilike, inArray, like, or } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { departs, userDeparts, users } from '../../db/schema.js';
+import { escapeLike } from '../../lib/list-query.js';
+
+/** The address book's conditions on users: a department's subtree, and a keyword. */
+export const createAddressBookRepository = (db: Database) => ({
+  /** The department's org code, or null when there is no such department. */
+  async orgCodeOf(departId: string): Promise<string | null> {
+    const [row] = await db.select({ orgCode: departs.orgCode }).from(departs).where(eq(departs.id, departId)).limit(1);
+    return row?.orgCode ?? null;
+  },
+
+  /** Users of the department with this org code or any below it (org codes name their whole path). */
+  inSubtree(orgCode: string): SQL {
+    return inArray(
+      users.id,
+      db
+        .select({ id: userDeparts.userId })
+        .from(userDeparts)
+        .innerJoin(departs, eq(departs.id, userDeparts.departId))
+        .where(like(departs.orgCode, `${escapeLike(orgCode)}%`)),
+    );
+  },
+
+  /** Users whose name, user name, phone or e-mail holds the keyword (any case). */
+  matching(keyword: string): SQL {
+    const pattern = `%${escapeLike(keyword)}%`;
+    return or(ilike(users.realname, pattern), ilike(users.username, pattern), ilike(users.phone, pattern), ilike(users.email, pattern)) as SQL;
+  },
+
+});
+export type AddressBookRepository = ReturnType<typeof createAddressBookRepository>;

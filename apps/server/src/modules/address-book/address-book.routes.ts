@@ -1,0 +1,45 @@
+import { Permission, addressBookQuerySchema, pageSchema, userRecordSchema } from '@cellsight/contract';
+import { type SQL, and } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { notFound } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createUserRepository } from '../user/user.repository.js';
+import { listUsers } from '../user/user.service.js';
+import { createAddressBookRepository } from './address-book.repository.js';
+
+/**
+ * The address book (System → Address book): the users of the caller's tenants by department, the
+ * chosen department's subtree included, with the users list's contract and a keyword search.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUserRepository(app.db);
+  const book = createAddressBookRepository(app.db);
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/user/queryByOrgCodeForAddressList',
+      access: { permission: Permission.AddressBookList },
+      tags: ['address book'],
+      summary: 'Users of department depId and its sub-departments (all without it), keyword in name, user name, phone or e-mail; list contract',
+      input: { querystring: addressBookQuerySchema },
+      result: pageSchema(userRecordSchema),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { depId, keyword, ...query } = request.query;
+      const conditions: SQL[] = [];
+      if (depId) {
+        const orgCode = await book.orgCodeOf(depId);
+        if (orgCode === null) throw notFound('Department', 'depId');
+        conditions.push(book.inSubtree(orgCode));
+      }
+      if (keyword) conditions.push(book.matching(keyword));
+      return ok(await listUsers(users, app.dicts, auth, query, request.language, and(...conditions)));
+    },
+  );
+};
+
+export default routes;

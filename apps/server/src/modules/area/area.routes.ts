@@ -1,0 +1,26 @@
+import { areaChildrenQuerySchema, areaItemSchema, areaPathQuerySchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { createAreaRepository } from './area.repository.js';
+import { createAreaService } from './area.service.js';
+
+const tags = ['areas'];
+
+/** Areas for the area linkage picker: public reference data, read by any signed-in form. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAreaService(createAreaRepository(app.db));
+  route(
+    app,
+    { method: 'GET', url: '/sys/area/children', access: 'authenticated', tags, summary: 'The areas under pid (none: the provinces), in code order', input: { querystring: areaChildrenQuerySchema }, result: z.array(areaItemSchema) },
+    async (request) => ok(await service.children(request.query.pid)),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/area/path', access: 'authenticated', tags, summary: 'A saved area code with the areas above it, from level 1 down', input: { querystring: areaPathQuerySchema }, result: z.array(areaItemSchema) },
+    async (request) => ok(await service.path(request.query.code)),
+  );
+};
+
+export default routes;

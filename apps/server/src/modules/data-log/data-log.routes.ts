@@ -1,0 +1,29 @@
+import { Permission, dataLogCompareQuerySchema, dataLogResource, dataLogVersionSchema, dataLogVersionsQuerySchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDataLogRepository } from './data-log.repository.js';
+import { createDataLogService } from './data-log.service.js';
+
+/** The data log's screen: the kit's list and export, the versions of one record and two versions side by side. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDataLogService(createDataLogRepository(app.db), app.dicts);
+  const tags = ['data log'];
+  resourceRoutes(app, service, tags);
+  const read = { permission: Permission.DataLogList };
+  route(
+    app,
+    { method: 'GET', url: '/sys/dataLog/queryDataVerList', access: read, tags, summary: 'Every logged version of one record, oldest first', input: { querystring: dataLogVersionsQuerySchema }, result: z.array(dataLogVersionSchema) },
+    async (request) => ok(await service.versions(requireAuth(request), request.query.dataTable, request.query.dataId)),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/dataLog/queryCompareList', access: read, tags, summary: 'Two entries of the same record (log entry ids), older first', input: { querystring: dataLogCompareQuerySchema }, result: z.array(dataLogResource.record) },
+    async (request) => ok(await service.compare(requireAuth(request), request.query.dataId1, request.query.dataId2)),
+  );
+};
+
+export default routes;

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { createTableRepository } from '../../db/table-repository.js';
+import { dataSources } from './data-source.table.js';
+
+/** Data sources: the kit's table repository, and one by its code (the report that names it). */
+export const createDataSourceRepository = (db: Database) => ({
+  ...createTableRepository(db, dataSources),
+  async byCode(code: string) {
+    const [row] = await db.select().from(dataSources).where(eq(dataSources.code, code));
+    return row;
+  },
+});

@@ -1,0 +1,31 @@
+import { Permission, ServerCode, testConnectionBodySchema, testConnectionResultSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { route } from '../../lib/route.js';
+import { dataSourceServiceOf } from './data-source.service.js';
+
+/** Data sources (System → Data sources): the kit's calls, and "test connection". */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = dataSourceServiceOf(app);
+  const tags = ['data sources'];
+  resourceRoutes(app, service, tags);
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/sys/dataSource/testConnection',
+      access: { permission: [Permission.DataSourceAdd, Permission.DataSourceEdit] },
+      tags,
+      summary: 'Connects to the database with the form’s values (without a password: the stored one of `id`) and says whether it worked',
+      input: { body: testConnectionBodySchema },
+      result: testConnectionResultSchema,
+    },
+    async (request) => {
+      const result = await service.testConnection(request.body);
+      return ok(result, result.message, ServerCode.SUCCESS);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,161 @@
+import {
+  Permission,
+  ServerCode,
+  dataRuleChoiceSchema,
+  departDataRulePathSchema,
+  departDataRuleRequestSchema,
+  departPermissionQuerySchema,
+  departRoleResource,
+  departRoleUserListQuerySchema,
+  departRoleUsersRemoveQuerySchema,
+  departRoleUsersRequestSchema,
+  deptRolePermissionQuerySchema,
+  deptRoleTreeQuerySchema,
+  dataRuleChoicePathSchema,
+  pageSchema,
+  permissionTreeSchema,
+  roleDataRuleRequestSchema,
+  saveDepartPermissionRequestSchema,
+  saveDeptRolePermissionRequestSchema,
+  splitIds,
+  text,
+  userRecordSchema,
+} from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { departRoles } from '../../db/schema.js';
+import { createTableRepository } from '../../db/table-repository.js';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
+import { createPermissionRepository } from '../permission/permission.repository.js';
+import { createRolePermissionRepository } from '../role/role-permission.repository.js';
+import { createUserRepository } from '../user/user.repository.js';
+import { createDepartRoleRepository } from './depart-role.repository.js';
+import { createDepartRoleService } from './depart-role.service.js';
+
+const tags = ['department permissions'];
+
+/**
+ * Department permissions (JeecgBoot: under /sys/permission and /sys/sysDepartPermission) and
+ * department roles (/sys/sysDepartRole): the kit's list and form, their authorisation within the
+ * department's permissions, their data rules and their users.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createDepartRoleService({
+    resource: createResourceService({
+      resource: departRoleResource,
+      table: departRoles,
+      repository: createTableRepository(app.db, departRoles),
+      columns: { departId: departRoles.departId, roleName: departRoles.roleName, roleCode: departRoles.roleCode, createTime: departRoles.createTime },
+      dicts: app.dicts,
+    }),
+    departRoles: createDepartRoleRepository(app.db),
+    rules: createDataRuleRepository(app.db),
+    permissions: createPermissionRepository(app.db),
+    rolePermissions: createRolePermissionRepository(app.db),
+    users: createUserRepository(app.db),
+    dicts: app.dicts,
+    onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+  });
+  resourceRoutes(app, service.resource, ['department roles']);
+
+  const departAuthorize = { permission: Permission.DepartPermission };
+  route(
+    app,
+    { method: 'GET', url: '/sys/permission/queryDepartPermission', access: departAuthorize, tags, summary: 'The menu and button ids a department holds', input: { querystring: departPermissionQuerySchema }, result: z.array(text()) },
+    async (request) => ok(await service.departGrants(request.query.departId)),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/sys/permission/saveDepartPermission',
+      access: departAuthorize,
+      tags,
+      summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined) to a department, in one transaction',
+      input: { body: saveDepartPermissionRequestSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.saveDepartGrants(requireAuth(request), request.body);
+      return ok(null, 'Saved', ServerCode.EDITED);
+    },
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepartPermission/datarule/:permissionId/:departId', access: departAuthorize, tags, summary: "A menu's data rules and those the department offers its roles", input: { params: departDataRulePathSchema }, result: dataRuleChoiceSchema },
+    async (request) => ok(await service.departChoice(request.params.permissionId, request.params.departId)),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/sys/sysDepartPermission/datarule', access: departAuthorize, tags, summary: 'The data rules a department offers its roles on a menu it holds', input: { body: departDataRuleRequestSchema }, result: null },
+    async (request) => {
+      await service.offerRules(request.body);
+      return ok(null, 'Saved', ServerCode.EDITED);
+    },
+  );
+
+  const roleAuthorize = { permission: Permission.DepartRoleEdit };
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepartPermission/queryTreeListForDeptRole', access: roleAuthorize, tags, summary: "The department's menus and buttons as a tree, and their ids", input: { querystring: deptRoleTreeQuerySchema }, result: permissionTreeSchema },
+    async (request) => ok(await service.departTree(request.query.departId)),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepartPermission/queryDeptRolePermission', access: roleAuthorize, tags, summary: 'The menu and button ids a department role grants', input: { querystring: deptRolePermissionQuerySchema }, result: z.array(text()) },
+    async (request) => ok(await service.roleGrants(request.query.roleId)),
+  );
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/sys/sysDepartPermission/saveDeptRolePermission',
+      access: roleAuthorize,
+      tags,
+      summary: "Grant and revoke a department role's menus and buttons, within its department's",
+      input: { body: saveDeptRolePermissionRequestSchema },
+      result: null,
+    },
+    async (request) => {
+      await service.saveRoleGrants(requireAuth(request), request.body);
+      return ok(null, 'Saved', ServerCode.EDITED);
+    },
+  );
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepartRole/datarule/:permissionId/:roleId', access: roleAuthorize, tags, summary: "The rules the role's department offers on a menu, and those the role applies", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
+    async (request) => ok(await service.roleChoice(request.params.permissionId, request.params.roleId)),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/sys/sysDepartRole/datarule', access: roleAuthorize, tags, summary: 'The data rules a department role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
+    async (request) => {
+      await service.chooseRules(request.body);
+      return ok(null, 'Saved', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/sys/sysDepartRole/userList', access: { permission: Permission.DepartRoleList }, tags, summary: 'The users holding a department role (list contract, as the users list)', input: { querystring: departRoleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    async (request) => {
+      const { roleId, ...query } = request.query;
+      return ok(await service.users(requireAuth(request), roleId, query, request.language));
+    },
+  );
+  route(app, { method: 'POST', url: '/sys/sysDepartRole/addUsers', access: roleAuthorize, tags, summary: 'Give a department role to users of its department', input: { body: departRoleUsersRequestSchema }, result: null }, async (request) => {
+    await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
+    return ok(null, 'Added', ServerCode.ADDED);
+  });
+  route(app, { method: 'DELETE', url: '/sys/sysDepartRole/removeUsers', access: roleAuthorize, tags, summary: 'Take a department role from users (ids comma-joined)', input: { querystring: departRoleUsersRemoveQuerySchema }, result: null }, async (request) => {
+    await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
+    return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
+  });
+};
+
+export default routes;

@@ -1,0 +1,85 @@
+import { Permission, ServerCode, jobIdQuerySchema, jobMessages, jobNextFireTimesQuerySchema, jobNextFireTimesSchema, jobResource, jobRunResource, jobTaskSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { demoNotSupported } from '../../lib/errors.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { type RouteRequest, route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createJobRepository } from './job.repository.js';
+import { createJobService } from './job.service.js';
+
+const tags = ['scheduled jobs'];
+const { path } = jobResource;
+
+/**
+ * Scheduled jobs (JeecgBoot `/sys/quartzJob`): the kit's list, queryById, add, edit, delete and
+ * deleteBatch; pause, resume and execute (GET as JeecgBoot, or POST); the tasks a job can run, the
+ * next fire times of an expression, and the runs (`/sys/quartzJobRun/list?jobId=`).
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createJobService({ repository: createJobRepository(app.db), scheduler: app.jobs, dicts: app.dicts });
+  resourceRoutes(app, service, tags);
+  resourceRoutes(app, service.runs, tags);
+
+  /** Pause, resume and run now change things: the demo account may not, even through GET. */
+  const writer = (request: RouteRequest<{ querystring: typeof jobIdQuerySchema }>) => {
+    const auth = requireAuth(request);
+    if (auth.demo) throw demoNotSupported();
+    return auth;
+  };
+
+  route(
+    app,
+    { method: ['GET', 'POST'], url: `${path}/pause`, access: { permission: Permission.JobPause }, tags, summary: 'Stop a job’s schedule (status -1)', input: { querystring: jobIdQuerySchema }, result: null },
+    async (request) => {
+      await service.setRunning(writer(request), request.query.id, false);
+      return ok(null, jobMessages.paused, ServerCode.SUCCESS);
+    },
+  );
+  route(
+    app,
+    { method: ['GET', 'POST'], url: `${path}/resume`, access: { permission: Permission.JobPause }, tags, summary: 'Start a job’s schedule again (status 0)', input: { querystring: jobIdQuerySchema }, result: null },
+    async (request) => {
+      await service.setRunning(writer(request), request.query.id, true);
+      return ok(null, jobMessages.resumed, ServerCode.SUCCESS);
+    },
+  );
+  route(
+    app,
+    {
+      method: ['GET', 'POST'],
+      url: `${path}/execute`,
+      access: { permission: Permission.JobExecute },
+      tags,
+      summary: 'Run a job now, whatever its status: one run, recorded like a firing; the result is the run (outcome ok or failed, with the task’s message)',
+      input: { querystring: jobIdQuerySchema },
+      result: jobRunResource.record,
+    },
+    async (request) => {
+      writer(request);
+      const run = await service.execute(request.query.id);
+      return ok(run, run.outcome === 'ok' ? jobMessages.executed : `${jobMessages.executionFailed}: ${run.message ?? ''}`, ServerCode.SUCCESS);
+    },
+  );
+  route(
+    app,
+    { method: 'GET', url: `${path}/tasks`, access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] }, tags, summary: 'The tasks a job can run (names and titles in three languages)', result: z.array(jobTaskSchema) },
+    async () => ok(service.tasks().map((task) => ({ name: task.name, title: [...task.title] as [string, string, string] }))),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${path}/nextFireTimes`,
+      access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] },
+      tags,
+      summary: 'When a cron expression fires next, in the server’s time zone (400 naming cronExpression when it is not valid)',
+      input: { querystring: jobNextFireTimesQuerySchema },
+      result: jobNextFireTimesSchema,
+    },
+    async (request) => ok(service.nextFireTimes(request.query.cronExpression, request.query.count)),
+  );
+};
+
+export default routes;

@@ -1,0 +1,53 @@
+import { Permission, monitorBrokerSchema, monitorDatabaseQuerySchema, monitorDatabaseSchema, monitorHistorySchema, monitorRedisSchema, monitorSampleIntervalMs, monitorServerSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { createMonitorRepository, createRedisInfo } from './monitor.repository.js';
+import { createMonitorService } from './monitor.service.js';
+
+const tags = ['monitor'];
+const access = { permission: Permission.MonitorView };
+
+/** System monitoring (administrators): this server process, the database, the broker and ingestion, Redis, and the last hour. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const redis = app.config.redisUrl ? createRedisInfo(app.config.redisUrl) : null;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const service = createMonitorService({
+    repository: createMonitorRepository(app.db, app.dbKind),
+    kind: app.dbKind,
+    redis,
+    broker: {
+      kind: app.devicePlane.transport.kind,
+      // Known once the broker listens (after start).
+      port: () => app.devicePlane.brokerPort,
+      ingest: () => app.devicePlane.ingest.stats(),
+      rates: () => app.monitor.deviceRates(),
+    },
+  });
+
+  route(app, { method: 'GET', url: '/sys/monitor/server', access, tags, summary: 'This server process: memory, CPU, event-loop delay, uptime, versions', result: monitorServerSchema }, async () => ok(app.monitor.server()));
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/sys/monitor/database',
+      access,
+      tags,
+      summary: 'The database: size, connections by state, statements running longer than slowSeconds, pg_stat_statements where installed, the largest tables',
+      input: { querystring: monitorDatabaseQuerySchema },
+      result: monitorDatabaseSchema,
+    },
+    async (request) => ok(await service.database(request.query)),
+  );
+
+  route(app, { method: 'GET', url: '/sys/monitor/broker', access, tags, summary: 'Device traffic: loggers online, messages and samples per second, ingestion counters', result: monitorBrokerSchema }, async () => ok(await service.broker()));
+
+  route(app, { method: 'GET', url: '/sys/monitor/redis', access, tags, summary: 'Redis INFO (memory, clients, operations per second) when REDIS_URL is set', result: monitorRedisSchema }, async () => ok(await service.redis()));
+
+  route(app, { method: 'GET', url: '/sys/monitor/history', access, tags, summary: 'One sample every 10 s over the last hour (this server process)', result: monitorHistorySchema }, async () =>
+    ok({ intervalMs: monitorSampleIntervalMs, samples: app.monitor.history() }),
+  );
+};
+
+export default routes;

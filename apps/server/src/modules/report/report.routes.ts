@@ -1,0 +1,120 @@
+import {
+  Permission,
+  parseSqlBodySchema,
+  parsedSqlSchema,
+  reportCodeParamsSchema,
+  reportColumnsSchema,
+  reportConfigIdParamsSchema,
+  reportDataQuerySchema,
+  reportDataSchema,
+  reportParamSchema,
+  reportQueryItemSchema,
+  reportResource,
+} from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTableRepository } from '../../db/table-repository.js';
+import { ok } from '../../lib/envelope.js';
+import { resourceRoutes } from '../../lib/resource-routes.js';
+import { createResourceService } from '../../lib/resource-service.js';
+import { route } from '../../lib/route.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createSessionRepository } from '../auth/session.repository.js';
+import { dataSourceServiceOf } from '../data-source/data-source.service.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { registerReportMailTask } from './report-mail.js';
+import { createReportRepository } from './report.repository.js';
+import { createReportService } from './report.service.js';
+import { reportHeads } from './report.table.js';
+
+/**
+ * Online reports: the definitions (`/online/cgreport/head/*`, the screen kit plus "parse SQL") and
+ * running them (`/online/cgreport/api/*`, for whoever holds `online:report:view`: the report page's
+ * preview and the popup report picker).
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const kit = createResourceService({
+    resource: reportResource,
+    table: reportHeads,
+    repository: createTableRepository(app.db, reportHeads),
+    columns: { code: reportHeads.code, name: reportHeads.name, dbSource: reportHeads.dbSource, createTime: reportHeads.createTime },
+    dicts: app.dicts,
+  });
+  const tenants = createTenantRepository(app.db);
+  const service = createReportService({
+    kit,
+    repository: createReportRepository(app.db),
+    transaction: app.bulkTransaction,
+    tenants,
+    dicts: app.dicts,
+    dataSources: dataSourceServiceOf(app),
+    timeoutMs: app.config.reports.timeoutMs,
+  });
+  registerReportMailTask({ jobs: app.jobs, reports: service, sessions: createSessionRepository(app.db), tenants, outbox: app.outbox });
+  const tags = ['online reports'];
+  resourceRoutes(app, service, tags);
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/online/cgreport/head/parseSql',
+      access: { permission: [Permission.ReportAdd, Permission.ReportEdit] },
+      // Runs the query with no rows, in the sandbox: it reads and changes nothing.
+      demoAllowed: true,
+      tags,
+      summary: 'Runs the SQL with no rows (LIMIT 0) in the report sandbox and answers its columns with their types, and its ${name} parameters',
+      input: { body: parseSqlBodySchema },
+      result: parsedSqlSchema,
+    },
+    async (request) => ok(await service.parseSql(requireAuth(request), request.body)),
+  );
+
+  const view = { permission: Permission.ReportView };
+  const api = '/online/cgreport/api';
+  route(
+    app,
+    { method: 'GET', url: `${api}/getRpColumns/:code`, access: view, tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name', input: { params: reportCodeParamsSchema }, result: reportColumnsSchema },
+    async (request) => ok(await service.columns(request.params.code, request.language)),
+  );
+  route(
+    app,
+    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
+    async (request) => ok(await service.queryInfo(request.params.configId)),
+  );
+  route(
+    app,
+    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
+    async (request) => ok(await service.paramsInfo(request.params.configId)),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${api}/getData/:configId`,
+      access: view,
+      tags,
+      summary: 'One page of the report: pageNo, pageSize, column and order (a declared column), search fields (<field>_begin/_end in group mode), parameters from self_<name> or <name>; kept 30 s',
+      input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },
+      result: reportDataSchema,
+    },
+    async (request) => ok(await service.data(requireAuth(request), request.params.configId, request.query as never)),
+  );
+  route(
+    app,
+    {
+      method: 'GET',
+      url: `${api}/exportXls/:configId`,
+      access: view,
+      tags,
+      summary: 'The whole report as searched and sorted, as .xlsx with the shown columns (headings from field_txt)',
+      input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },
+    },
+    async (request, reply) => {
+      const sheet = await service.exportReport(requireAuth(request), request.params.configId, request.query, request.language);
+      return reply.header('content-type', sheet.contentType).header('content-disposition', sheet.disposition).header('cache-control', 'no-store').send(sheet.data);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
+
+/** Categories: codes kept right on add, move and delete, and the tree calls of the category select (list contract: list-conformance.test.ts). */
+
+let t: TestApp;
+let admin: string;
+
+const add = async (name: string, pid?: string, token = admin) => {
+  const response = await t.request({ method: 'POST', url: '/boot/sys/category/add', token, payload: { name, ...(pid ? { pid } : {}) } });
+  expect(response.json(), response.body).toMatchObject({ success: true });
+  return response.json().result as string;
+};
+const get = (url: string, query: Record<string, string> = {}, token = admin) => t.request({ method: 'GET', url: `/boot/sys/category/${url}`, token, query });
+const byId = async (id: string) => (await get('queryById', { id })).json().result;
+
+let faults: string;
+let battery: string;
+let cells: string;
+let grid: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', adminPassword);
+  faults = await add('Faults');
+  battery = await add('Battery', faults);
+  cells = await add('Cells', battery);
+  grid = await add('Grid', faults);
+  await add('Requests');
+});
+afterAll(() => t.close());
+
+describe('categories', () => {
+  it('gives each new node the next code under its parent and marks parents as having children', async () => {
+    expect(await byId(faults)).toMatchObject({ code: 'A01', pid: '0', hasChild: '1' });
+    expect(await byId(battery)).toMatchObject({ code: 'A01A01', pid: faults, hasChild: '1' });
+    expect(await byId(cells)).toMatchObject({ code: 'A01A01A01', hasChild: '0' });
+    expect(await byId(grid)).toMatchObject({ code: 'A01A02' });
+    const unknownParent = await t.request({ method: 'POST', url: '/boot/sys/category/add', token: admin, payload: { name: 'Orphan', pid: 'nope' } });
+    expect(unknownParent.statusCode).toBe(404);
+    expect(unknownParent.json().result.errors).toEqual([{ field: 'pid', message: 'Parent category not found' }]);
+  });
+
+  it('loads the tree lazily from the roots or a code, with leaf flags, or whole with async=false', async () => {
+    const roots = (await get('loadTreeRoot')).json().result;
+    expect(roots.map((node: { title: string; code: string; leaf: boolean }) => [node.title, node.code, node.leaf])).toEqual([
+      ['Faults', 'A01', false],
+      ['Requests', 'A02', true],
+    ]);
+    expect(roots[0]).toEqual({ key: faults, value: faults, title: 'Faults', label: 'Faults', code: 'A01', parentId: '0', leaf: false });
+    expect((await get('loadTreeRoot', { pcode: 'A01' })).json().result.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
+    const whole = (await get('loadTreeRoot', { pcode: 'A01', async: 'false' })).json().result;
+    expect(whole.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
+    expect(whole[0].children.map((node: { title: string }) => node.title)).toEqual(['Cells']);
+    expect((await get('loadTreeChildren', { pid: battery })).json().result.map((node: { title: string }) => node.title)).toEqual(['Cells']);
+    expect((await get('loadTreeRoot', { pcode: 'Z99' })).statusCode).toBe(404);
+  });
+
+  it('filters tree data by pid or pcode and a JSON condition on allowed columns only', async () => {
+    expect((await get('loadTreeData', { pid: faults })).json().result.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
+    expect((await get('loadTreeData', { pcode: 'A01', condition: JSON.stringify({ name: 'Grid' }) })).json().result.map((node: { title: string }) => node.title)).toEqual(['Grid']);
+    expect((await get('loadTreeData', { condition: JSON.stringify({ hasChild: '1' }) })).json().result.map((node: { title: string }) => node.title)).toEqual(['Faults']);
+    for (const [condition, message] of [
+      ['name=Grid', 'must be a JSON object'],
+      ['{"tenant_id":"2"}', 'may filter only on name, code, hasChild, createBy (not tenant_id)'],
+      ['{"name":{"$ne":"x"}}', 'name must be a text or a number'],
+    ] as const) {
+      const refused = await get('loadTreeData', { condition });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().result.errors).toEqual([{ field: 'condition', message }]);
+    }
+  });
+
+  it('loads one by code or name and the names of comma-joined ids in their order', async () => {
+    expect((await get('loadOne', { field: 'code', val: 'A01A02' })).json().result).toMatchObject({ id: grid, name: 'Grid' });
+    expect((await get('loadOne', { field: 'name', val: 'Nothing' })).statusCode).toBe(404);
+    expect((await get('loadOne', { field: 'tenant_id', val: '1' })).json().result.errors[0]).toMatchObject({ field: 'field' });
+    expect((await get(`loadDictItem/${grid},unknown,${faults}`)).json().result).toEqual(['Grid', 'Faults']);
+  });
+
+  it('moves a node with its subtree under another parent, codes and flags following, never under itself', async () => {
+    const requests = (await get('loadOne', { field: 'name', val: 'Requests' })).json().result.id as string;
+    const intoOwnChild = await t.request({ method: 'PUT', url: '/boot/sys/category/edit', token: admin, payload: { id: faults, pid: cells } });
+    expect(intoOwnChild.json().result.errors).toEqual([{ field: 'pid', message: 'cannot be the category itself or one below it' }]);
+
+    const moved = await t.request({ method: 'PUT', url: '/boot/sys/category/edit', token: admin, payload: { id: battery, pid: requests, name: 'Battery packs' } });
+    expect(moved.json(), moved.body).toMatchObject({ success: true });
+    expect(await byId(battery)).toMatchObject({ name: 'Battery packs', code: 'A02A01', pid: requests });
+    expect(await byId(cells)).toMatchObject({ code: 'A02A01A01', pid: battery });
+    expect(await byId(requests)).toMatchObject({ hasChild: '1' });
+    expect(await byId(faults)).toMatchObject({ hasChild: '1' });
+    // To the top level: the next root code.
+    await t.request({ method: 'PUT', url: '/boot/sys/category/edit', token: admin, payload: { id: grid, pid: '0' } });
+    expect(await byId(grid)).toMatchObject({ code: 'A03', pid: '0' });
+    expect(await byId(faults)).toMatchObject({ hasChild: '0' });
+  });
+
+  it('refuses to delete a category that has sub-categories, and clears the parent’s flag after its last child goes', async () => {
+    const refused = await t.request({ method: 'DELETE', url: '/boot/sys/category/delete', token: admin, query: { id: battery } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('A category that has sub-categories cannot be deleted: delete them first');
+    expect(await byId(battery)).toMatchObject({ name: 'Battery packs' });
+    expect((await t.request({ method: 'DELETE', url: '/boot/sys/category/delete', token: admin, query: { id: cells } })).json()).toMatchObject({ success: true });
+    expect(await byId(battery)).toMatchObject({ hasChild: '0' });
+  });
+
+  it('keeps each tenant’s tree to itself: codes start again and another tenant’s nodes answer 404', async () => {
+    const userId = await addUser(t, admin, { username: 'other_tenant_admin', selectedroles: 'r-admin' });
+    await moveToTenant(t, userId, 7);
+    const other = await t.login('other_tenant_admin', 'Passw0rd1');
+    const own = await add('Elsewhere', undefined, other);
+    expect((await get('loadTreeRoot', {}, other)).json().result).toEqual([expect.objectContaining({ key: own, code: 'A01' })]);
+    expect((await get('loadTreeChildren', { pid: faults }, other)).json().result).toEqual([]);
+    expect((await get('queryById', { id: faults }, other)).statusCode).toBe(404);
+    expect((await get(`loadDictItem/${faults},${own}`, {}, other)).json().result).toEqual(['Elsewhere']);
+    expect((await t.request({ method: 'DELETE', url: '/boot/sys/category/delete', token: other, query: { id: faults } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/boot/sys/category/add', token: other, payload: { name: 'Sneaky', pid: faults } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import { type DictItemRecord, type DictItemSaveBatch, type Page, dictItemResource, limits } from '@cellsight/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Every item of one dictionary by sort order (the grid edits them all at once). */
+export const fetchDictItems = async (dictId: string): Promise<DictItemRecord[]> =>
+  (await api.get<Page<DictItemRecord>>(`${dictItemResource.path}/list`, { dictId, pageNo: 1, pageSize: limits.pageSizeMax, column: 'sortOrder', order: 'asc' })).result.records;
+
+export const dictItemsKey = (dictId: string) => [dictItemResource.path, 'grid', dictId];
+
+export const useDictItems = (dictId: string) =>
+  useQuery({
+    queryKey: dictItemsKey(dictId),
+    queryFn: () => fetchDictItems(dictId),
+    // The grid holds the person's edits: it reloads after a save or when told, never behind their back.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+/** `POST /sys/dictItem/saveBatch`: the grid's added, changed and removed items in one transaction. */
+export const useSaveDictItems = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (batch: DictItemSaveBatch) => (await api.post<{ added: string[] }>(`${dictItemResource.path}/saveBatch`, batch)).result,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dictionaries'] }),
+  });
+};

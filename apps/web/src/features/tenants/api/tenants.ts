@@ -1,0 +1,27 @@
+import { type TenantFreezeRequest, type TenantUsersRequest, tenantResource } from '@cellsight/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '@/components/resource-page';
+import { api } from '@/lib/api-client';
+
+/** Freezes (0) or unfreezes (1) tenants; the tenant list reloads. */
+export const useSetTenantStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TenantFreezeRequest) => api.put<null>('/sys/tenant/frozenBatch', request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(tenantResource) }),
+  });
+};
+
+/** Users joining and leaving a tenant (the members panel reloads the users; the tenant list its counts). */
+export const tenantUserCalls = (tenantId: number, refreshTenants: () => void) => ({
+  add: async (userIds: string[]) => {
+    const result = await api.post<null>('/sys/tenant/addUsers', { tenantId, userIds: userIds.join(',') } satisfies TenantUsersRequest);
+    refreshTenants();
+    return result;
+  },
+  remove: async (userIds: string[]) => {
+    const result = await api.delete<null>('/sys/tenant/removeUsers', { tenantId, userIds: userIds.join(',') });
+    refreshTenants();
+    return result;
+  },
+});

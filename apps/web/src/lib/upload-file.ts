@@ -1,0 +1,13 @@
+import { api } from './api-client';
+
+/** What an upload is for: the server checks each kind's types and size (`/sys/common/upload`'s `biz`). */
+export type UploadKind = 'avatar' | 'station' | 'ticket' | 'jeditor' | 'temp';
+
+/** POST /sys/common/upload: stores one file as `kind` and resolves to its stored path (the answer's message). */
+export const uploadFile = async (file: Blob, kind: UploadKind): Promise<string> => {
+  const form = new FormData();
+  // The name travels explicitly: the server checks its length and keeps the extension.
+  form.append('file', file, file instanceof File ? file.name : kind);
+  form.append('biz', kind);
+  return (await api.upload<unknown>('/sys/common/upload', form)).message;
+};
