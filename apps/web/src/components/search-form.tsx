@@ -1,5 +1,5 @@
 import { Form, type FormInstance } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { SearchActions } from './search-actions';
 
 interface SearchFormProps<Values> {
@@ -21,7 +21,12 @@ interface SearchFormProps<Values> {
  */
 export function SearchForm<Values>({ form, name, label, onSearch, onReset, values, children }: SearchFormProps<Values>) {
   const shown = JSON.stringify(values ?? {});
+  // The filters last put in the fields: a kept-alive page coming back runs its effects again, and
+  // must find what was typed but not yet searched as it was left.
+  const applied = useRef<string | null>(null);
   useEffect(() => {
+    if (applied.current === shown) return;
+    applied.current = shown;
     form.resetFields();
     form.setFieldsValue(JSON.parse(shown) as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, shown]);

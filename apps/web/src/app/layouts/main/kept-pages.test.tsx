@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
+import { SearchForm } from '@/components/search-form';
 import { describe, expect, it } from 'vitest';
 import { KeptPages, keepPage, keptPagesMax } from './kept-pages';
 
@@ -13,8 +15,21 @@ function Counter({ label }: { label: string }) {
   );
 }
 
+/** A screen's search bar, as the kit's list screens have it: what is typed stays until Search. */
+function SearchPage() {
+  const [form] = Form.useForm<{ keyWord?: string }>();
+  return (
+    <SearchForm form={form} name="kept-search" label="search" values={{}} onSearch={() => undefined} onReset={() => undefined}>
+      <Form.Item name="keyWord">
+        <Input aria-label="key word" />
+      </Form.Item>
+    </SearchForm>
+  );
+}
+
 const pages: Record<string, { element: React.ReactNode; keepAlive: string | null }> = {
   '/stations': { element: <Counter label="stations" />, keepAlive: 'site/index' },
+  '/search': { element: <SearchPage />, keepAlive: 'search/index' },
   '/users': { element: <Counter label="users" />, keepAlive: null },
 };
 
@@ -40,6 +55,15 @@ describe('KeptPages', () => {
 
     rerender(<Shell path="/users" />);
     expect(screen.getByRole('button', { name: 'users 0' })).toBeVisible();
+  });
+
+  it('keeps what was typed in a search bar but not searched, when the page comes back', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Shell path="/search" />);
+    await user.type(screen.getByRole('textbox', { name: 'key word' }), 'typed');
+    rerender(<Shell path="/users" />);
+    rerender(<Shell path="/search" />);
+    expect(screen.getByRole('textbox', { name: 'key word' })).toHaveValue('typed');
   });
 
   it('mounts a kept page afresh when refreshed or when its tab is closed', async () => {
