@@ -26,6 +26,7 @@ import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import monitorPlugin from './modules/monitor/monitor.plugin.js';
+import opsPlugin, { requestIdOf } from './modules/ops/ops.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pluginTimeout: 120_000,
     // Query strings like `ids=a,b` stay strings; arrays only from repeated keys.
     routerOptions: { maxParamLength: 500 },
+    // The caller's X-Request-Id when it is safe, else a new one: on every log line and echoed back.
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // An error answer never goes through a route's success schema: whatever a route declares for a
@@ -82,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, database: options.database });
+  // Request ids, HTTP metrics, websockets told to go away at shutdown: before the plugins whose sockets it closes.
+  await app.register(opsPlugin);
   app.decorate('dicts', createDictService(createDictRepository(app.db)));
   // Services that change stations, loggers, battery settings, users and roles record each change here.
   app.decorate('dataLog', createDataLogRecorder(createDataLogRepository(app.db)));

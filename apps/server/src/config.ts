@@ -159,6 +159,13 @@ const configSchema = z.object({
   SECRET_KEY: z.string().min(16, 'SECRET_KEY must be at least 16 characters').max(500).optional(),
   /** The longest an online report query may run (milliseconds). */
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Bearer token that GET /boot/metrics asks for (Prometheus `authorization: { credentials: … }`).
+   * Unset: the metrics answer only callers on this machine (loopback, not through a proxy).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(500).optional(),
+  /** How long a stopping server may take to finish requests and store queued telemetry before it exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** Built web app to serve at `/`; skipped when the folder does not exist. */
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
 });
@@ -216,6 +223,10 @@ export type Config = {
   /** Online reports: the statement timeout of a report query. */
   reports: { timeoutMs: number };
   logLevel: string;
+  /** METRICS_TOKEN, or null: /boot/metrics then answers loopback callers only. */
+  metricsToken: string | null;
+  /** The longest a graceful shutdown may take before the process exits. */
+  shutdownTimeoutMs: number;
   webDist: string;
 };
 
@@ -328,6 +339,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     secretKey: c.SECRET_KEY ?? null,
     reports: { timeoutMs: c.REPORT_TIMEOUT_MS },
+    metricsToken: c.METRICS_TOKEN ?? null,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
   };
 }

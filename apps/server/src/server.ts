@@ -16,9 +16,14 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const app = await buildApp(config);
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // SIGTERM or SIGINT (systemd, docker stop, Ctrl-C): new requests get 503 (so the proxy's readiness check
+  // fails over), requests under way finish, queued telemetry is stored and acknowledged, browsers are told
+  // to reconnect elsewhere (1001), jobs stop, then the database closes. Past the timeout the process exits anyway.
+  closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal ?? 'shutdown'}: stopping (${app.devicePlane.ingest.stats().pendingSamples} queued samples to store)`);
     await app.close();
+    app.log.info('stopped');
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -31,6 +31,8 @@ export const errorEnvelopeSchema = envelopeSchema(
     .object({
       /** `row`: the spreadsheet row of an import's refused cell. */
       errors: z.array(z.object({ field: text(), message: text(), row: z.number().int().optional() })).optional(),
+      /** The request's id (its `X-Request-Id`) on an unexpected failure: quoted to support, found in the server's log. */
+      requestId: text().optional(),
     })
     .nullable(),
 );

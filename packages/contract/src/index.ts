@@ -39,6 +39,7 @@ export * from './member.js';
 export * from './alarm-notification.js';
 export * from './third-login.js';
 export * from './monitor.js';
+export * from './ops.js';
 export * from './data-rule.js';
 export * from './category.js';
 export * from './check-rule.js';

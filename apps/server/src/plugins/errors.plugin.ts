@@ -16,7 +16,8 @@ const fieldName = (instancePath: string): string =>
 
 /**
  * Every failure leaves as the envelope: expected ones with their code and status, invalid input
- * as 400 naming the field, and anything unexpected as a logged 500 without internals.
+ * as 400 naming the field, and anything unexpected as a logged 500 without internals, with the
+ * request id that its log lines carry.
  */
 export default fp(
   async (app) => {
@@ -42,7 +43,8 @@ export default fp(
         return reply.status(status).send(failure(ServerCode.INCORRECT_PARAMETER, error.message, null));
       }
       request.log.error({ err: error }, 'unexpected error');
-      return reply.status(500).send(failure(ServerCode.FAILED, 'Operation failed', null));
+      // The request id lets whoever saw the failure point at its log lines (reqId) without seeing internals.
+      return reply.status(500).send(failure(ServerCode.FAILED, `Operation failed (request ${request.id})`, { requestId: request.id }));
     });
   },
   { name: 'errors' },

@@ -1,0 +1,95 @@
+import { hostname } from 'node:os';
+import { ServerCode, healthSchema, readinessSchema } from '@cellsight/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
+import { ok } from '../../lib/envelope.js';
+import { route } from '../../lib/route.js';
+import { createOpsRepository, createRedisPing, probeMqtt, probeTcp } from './ops.repository.js';
+import { bearerMatches, createReadiness, isLoopback, probeTimeoutMs } from './ops.service.js';
+
+const tags = ['operations'];
+
+/** The external broker is probed at most this often: a load balancer asks every few seconds, per process. */
+const brokerProbeCacheMs = 3000;
+
+/**
+ * Probes for load balancers and monitoring (docs/operations.md): liveness, readiness (database,
+ * broker, Redis) and Prometheus metrics. Public routes: they tell nothing about the data, and the
+ * metrics ask for METRICS_TOKEN or a caller on this machine.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const redis = config.redisUrl ? createRedisPing(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => redis.close());
+
+  let lastBrokerProbe: { at: number; outcome: Promise<void> } | null = null;
+  const broker = (): Promise<void> => {
+    if (!config.mqtt.url) {
+      // The embedded broker runs in this process: it is up when it accepts a connection on its port.
+      const port = app.devicePlane.brokerPort;
+      if (port === null) return Promise.reject(new Error('the embedded MQTT broker is not listening'));
+      const host = ['0.0.0.0', '::', ''].includes(config.mqtt.host) ? '127.0.0.1' : config.mqtt.host;
+      return probeTcp(host, port, probeTimeoutMs);
+    }
+    if (!lastBrokerProbe || Date.now() - lastBrokerProbe.at > brokerProbeCacheMs) {
+      const outcome = probeMqtt({
+        url: config.mqtt.url,
+        clientId: `cellsight-ready-${hostname()}-${process.pid}`.slice(0, 64),
+        username: config.mqtt.username,
+        password: config.mqtt.password,
+        timeoutMs: probeTimeoutMs,
+      });
+      outcome.catch(() => undefined);
+      lastBrokerProbe = { at: Date.now(), outcome };
+    }
+    return lastBrokerProbe.outcome;
+  };
+  const readiness = createReadiness({ repository: createOpsRepository(app.db, app.dbKind), broker, redis });
+
+  route(app, { method: 'GET', url: '/health', access: 'public', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)', result: healthSchema }, async () =>
+    ok({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/ready',
+      access: 'public',
+      scope: 'none',
+      tags,
+      summary: 'Readiness: 200 when the database answers, the MQTT broker is reachable and Redis (with REDIS_URL) answers; else 503 naming each one that is down',
+      result: readinessSchema,
+    },
+    async () => {
+      const { states, down } = await readiness.check();
+      if (down.length > 0) {
+        throw new AppError(ServerCode.REMOTE_SERVICE_EXCEPTION, `Not ready: ${down.map((item) => `${item.field}: ${item.message}`).join('; ')}`, 503, down);
+      }
+      return ok(states);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/metrics',
+      access: 'public',
+      scope: 'none',
+      tags,
+      summary: 'Prometheus metrics (text format): with METRICS_TOKEN set, for `Authorization: Bearer <token>`; unset, for callers on this machine only',
+    },
+    async (request, reply) => {
+      if (config.metricsToken) {
+        if (!bearerMatches(request.headers.authorization, config.metricsToken)) throw unauthorized('The metrics need Authorization: Bearer <METRICS_TOKEN>');
+      } else if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
+        // A request relayed by a proxy on this machine comes from loopback too: the forwarding headers tell it apart.
+        throw forbidden('The metrics answer callers on this machine only; set METRICS_TOKEN to scrape them from elsewhere');
+      }
+      return reply.type(app.metrics.contentType).send(await app.metrics.text());
+    },
+  );
+};
+
+export default routes;
