@@ -22,6 +22,7 @@ import alarmNotificationPlugin from './modules/alarm-notification/alarm-notifica
 import errorsPlugin from './plugins/errors.plugin.js';
 import operationLogPlugin from './plugins/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
+import redisPlugin from './plugins/redis.plugin.js';
 import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pluginTimeout: 120_000,
     // Query strings like `ids=a,b` stay strings; arrays only from repeated keys.
     routerOptions: { maxParamLength: 500 },
+    // Behind a reverse proxy (TRUST_PROXY) the client's address comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // The caller's X-Request-Id when it is safe, else a new one: on every log line and echoed back.
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
@@ -90,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('dicts', createDictService(createDictRepository(app.db)));
   // Services that change stations, loggers, battery settings, users and roles record each change here.
   app.decorate('dataLog', createDataLogRecorder(createDataLogRepository(app.db)));
-  await app.register(fastifyRateLimit, { global: false });
+  // app.redis (REDIS_URL): what several server processes share.
+  await app.register(redisPlugin, { config });
+  // With Redis the sign-in rate limit counts over every process; a Redis outage lets requests through
+  // (each process still slows failed sign-ins itself) rather than refuse every sign-in.
+  await app.register(fastifyRateLimit, { global: false, ...(app.redis ? { redis: app.redis.client, nameSpace: `${app.redis.prefix}rate-limit:`, skipOnError: true } : {}) });
   // Docs first: its onRoute hook marks the documentation routes public before auth checks them.
   await app.register(docsPlugin);
   await app.register(authPlugin);

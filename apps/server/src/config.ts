@@ -146,6 +146,21 @@ const configSchema = z.object({
   /** redis://[user:password@]host:6379[/db] (or rediss://): shown under System → Monitoring (INFO: memory, clients, ops/s). Unset: no Redis. */
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
   /**
+   * Start of every Redis key and channel this platform uses, so several installations (or test runs)
+   * can share one Redis. Processes of one installation must use the same prefix.
+   */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits or : _ . -').default('cellsight:'),
+  /**
+   * The reverse proxies in front of the console, whose X-Forwarded-For is believed: comma-separated
+   * addresses or CIDR ranges (127.0.0.1,10.0.0.0/8), or `true` for any. Unset: none, and behind a
+   * proxy every sign-in counts against the proxy's own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value): boolean | string[] => (value === 'true' ? true : value.split(',').map((part) => part.trim()).filter(Boolean)))
+    .pipe(z.union([z.literal(true), z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'TRUST_PROXY must be true or addresses/CIDR ranges separated by commas')).min(1)]))
+    .optional(),
+  /**
    * Uploaded files in an S3-compatible bucket instead of DATA_DIR/uploads:
    * s3://key:secret@host[:port]/bucket?region=eu-central-1&forcePathStyle=true (s3+http:// for a
    * server without TLS, such as a local MinIO). Files stored before stay where they are.
@@ -214,8 +229,15 @@ export type Config = {
   };
   ingest: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number | null };
   demoFleet: { loggers: number; batteriesPerLogger: number };
-  /** Redis shown under System → Monitoring (REDIS_URL), or null. */
+  /**
+   * Redis (REDIS_URL), or null: System → Monitoring shows it, and with it several server processes
+   * share live events, the sign-in rate limit and the failed sign-in waits (docs/architecture.md).
+   */
   redisUrl: string | null;
+  /** Start of every Redis key and channel (REDIS_PREFIX). */
+  redisPrefix: string;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For gives the client address. */
+  trustProxy: boolean | string[];
   /** Where new uploads go: an S3-compatible bucket (S3_URL), or null for the local upload directory. */
   s3: S3Config | null;
   /** SECRET_KEY, or null for the key file under the data directory. */
@@ -335,6 +357,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
     redisUrl: c.REDIS_URL ?? null,
+    redisPrefix: c.REDIS_PREFIX,
+    trustProxy: c.TRUST_PROXY ?? false,
     s3: c.S3_URL ? parseS3Url(c.S3_URL) : null,
     logLevel: c.LOG_LEVEL,
     secretKey: c.SECRET_KEY ?? null,

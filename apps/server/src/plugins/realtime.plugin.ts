@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
 import { adminRoom, userRoom } from '../modules/station/station-scope.js';
 import { requireAuth } from './auth.plugin.js';
+import { type RealtimeBus, createRedisRealtimeBus } from './realtime-bus.transport.js';
 
 interface Connection {
   socket: WebSocket;
@@ -14,21 +15,45 @@ interface Connection {
   rooms: Set<string>;
 }
 
-/** Pushes typed events to signed-in browsers. One process holds its own sockets. */
+/** Pushes typed events to signed-in browsers, on every server process (through Redis when REDIS_URL is set). */
 export interface Realtime {
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
   /** To every connection in any of the rooms (`adminRoom`, `userRoom` of `modules/station/station-scope.ts`). */
   toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
   /**
-   * To each connection what `dataFor` makes of the rooms it is in (nothing when it answers null):
-   * one message per connection where a per-room send would repeat itself for a user in several.
+   * One part of the event per room; each connection hears once the parts of the rooms it is in,
+   * merged (an administrator is in its own room and its tenant's), and nothing when none has a part.
    */
-  toConnections<K extends ServerEventName>(event: K, dataFor: (rooms: ReadonlySet<string>) => ServerEventMap[K] | null): void;
+  toRoomParts<K extends PartedEventName>(event: K, parts: Readonly<Record<string, ServerEventMap[K]>>): void;
   /** To every signed-in browser (system-wide changes: the menu tree, dictionaries). */
   toEveryone<K extends ServerEventName>(event: K, data: ServerEventMap[K]): void;
-  /** Closes the sockets of ended sessions after telling them why. */
+  /** Closes the sockets of ended sessions after telling them why, on every process. */
   endSessions(sessionIds: readonly string[], reason: ServerEventMap['session.revoked']['reason']): void;
+  /** Called on every process when sessions end (other sockets of theirs close too: the grid's). */
+  onSessionsEnded(listener: (sessionIds: readonly string[]) => void): void;
 }
+
+/** How the parts of one event heard through several rooms make one message. */
+const mergeParts = {
+  // Each logger once, with its newest sample time.
+  'battery.reading': (parts: ServerEventMap['battery.reading'][]): ServerEventMap['battery.reading'] => {
+    const newest = new Map<string, number>();
+    for (const part of parts) for (const { gsn, ts } of part.loggers) if ((newest.get(gsn) ?? -Infinity) < ts) newest.set(gsn, ts);
+    return { loggers: [...newest].map(([gsn, ts]) => ({ gsn, ts })) };
+  },
+} satisfies { [K in ServerEventName]?: (parts: ServerEventMap[K][]) => ServerEventMap[K] };
+type PartedEventName = keyof typeof mergeParts;
+
+/**
+ * One send, as it travels between processes (JSON): every process hands it to its own sockets.
+ * `at` is the moment of the origin, so every browser sees the same.
+ */
+type Delivery =
+  | { to: 'users'; userIds: readonly string[]; event: ServerEventName; data: unknown; at: number }
+  | { to: 'rooms'; rooms: readonly string[]; event: ServerEventName; data: unknown; at: number }
+  | { to: 'roomParts'; event: PartedEventName; parts: Readonly<Record<string, ServerEventMap[PartedEventName]>>; at: number }
+  | { to: 'everyone'; event: ServerEventName; data: unknown; at: number }
+  | { to: 'sessions'; sessionIds: readonly string[]; reason: ServerEventMap['session.revoked']['reason']; at: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,26 +64,53 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const connections = new Set<Connection>();
-    const send = <K extends ServerEventName>(targets: Iterable<Connection>, event: K, data: ServerEventMap[K]) => {
-      const message: ServerEventMessage<K> = { event, data, at: Date.now() };
-      const text = JSON.stringify(message);
+    const sessionListeners: ((sessionIds: readonly string[]) => void)[] = [];
+    const send = (targets: Iterable<Connection>, event: ServerEventName, data: unknown, at: number) => {
+      const text = JSON.stringify({ event, data, at } as ServerEventMessage);
       for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
     };
-    const realtime: Realtime = {
-      toUsers: (userIds, event, data) => send([...connections].filter((c) => userIds.includes(c.userId)), event, data),
-      toRooms: (rooms, event, data) => send([...connections].filter((c) => rooms.some((room) => c.rooms.has(room))), event, data),
-      toConnections(event, dataFor) {
-        for (const c of connections) {
-          const data = dataFor(c.rooms);
-          if (data !== null) send([c], event, data);
+    /** Hands a delivery to this process's own sockets. */
+    const deliver = (delivery: Delivery) => {
+      switch (delivery.to) {
+        case 'users':
+          return send([...connections].filter((c) => delivery.userIds.includes(c.userId)), delivery.event, delivery.data, delivery.at);
+        case 'rooms':
+          return send([...connections].filter((c) => delivery.rooms.some((room) => c.rooms.has(room))), delivery.event, delivery.data, delivery.at);
+        case 'roomParts': {
+          const merge = mergeParts[delivery.event];
+          for (const c of connections) {
+            const heard = [...c.rooms].flatMap((room) => delivery.parts[room] ?? []);
+            if (heard.length > 0) send([c], delivery.event, merge(heard), delivery.at);
+          }
+          return;
         }
-      },
-      toEveryone: (event, data) => send(connections, event, data),
-      endSessions(sessionIds, reason) {
-        const ended = [...connections].filter((c) => sessionIds.includes(c.sessionId));
-        send(ended, 'session.revoked', { reason });
-        for (const c of ended) c.socket.close(4001, 'session ended');
-      },
+        case 'everyone':
+          return send(connections, delivery.event, delivery.data, delivery.at);
+        case 'sessions': {
+          const ended = [...connections].filter((c) => delivery.sessionIds.includes(c.sessionId));
+          send(ended, 'session.revoked', { reason: delivery.reason }, delivery.at);
+          for (const c of ended) c.socket.close(4001, 'session ended');
+          for (const listener of sessionListeners) listener(delivery.sessionIds);
+          return;
+        }
+      }
+    };
+    // With REDIS_URL every process hears every send (a browser on one process sees what another
+    // ingested); without it this process is the only one.
+    const bus: RealtimeBus<Delivery> | null = app.redis
+      ? createRedisRealtimeBus<Delivery>({ publisher: app.redis.client, subscriber: app.redis.duplicate(), channel: `${app.redis.prefix}realtime`, receive: deliver, log: app.log })
+      : null;
+    const dispatch = (delivery: Delivery) => {
+      deliver(delivery);
+      bus?.publish(delivery);
+    };
+    const realtime: Realtime = {
+      toUsers: (userIds, event, data) => dispatch({ to: 'users', userIds, event, data, at: Date.now() }),
+      toRooms: (rooms, event, data) => dispatch({ to: 'rooms', rooms, event, data, at: Date.now() }),
+      toRoomParts: (event, parts) => dispatch({ to: 'roomParts', event, parts, at: Date.now() }),
+      toEveryone: (event, data) => dispatch({ to: 'everyone', event, data, at: Date.now() }),
+      endSessions: (sessionIds, reason) => dispatch({ to: 'sessions', sessionIds, reason, at: Date.now() }),
+      onSessionsEnded: (listener) => void sessionListeners.push(listener),
     };
     app.decorate('realtime', realtime);
 
@@ -82,8 +134,9 @@ export default fp(
       socket.on('close', () => connections.delete(connection));
     });
     app.addHook('onClose', async () => {
+      await bus?.close();
       for (const c of connections) c.socket.close(1001, 'server shutting down');
     });
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'redis'] },
 );

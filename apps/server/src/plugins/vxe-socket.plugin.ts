@@ -20,12 +20,10 @@ interface PageConnection {
 export default fp(
   async (app) => {
     const rooms = new Map<string, Set<PageConnection>>();
-    // A session that ends (sign-out, revoked) loses its grid sockets too, like its /websocket.
-    const endSessions = app.realtime.endSessions.bind(app.realtime);
-    app.realtime.endSessions = (sessionIds, reason) => {
-      endSessions(sessionIds, reason);
+    // A session that ends (sign-out, revoked, on any process) loses its grid sockets too, like its /websocket.
+    app.realtime.onSessionsEnded((sessionIds) => {
       for (const room of rooms.values()) for (const c of room) if (sessionIds.includes(c.sessionId)) c.socket.close(4001, 'session ended');
-    };
+    });
     app.get(
       '/boot/vxeSocket/:userId/:pageId',
       {

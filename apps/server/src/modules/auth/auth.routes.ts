@@ -17,7 +17,8 @@ import { createPermissionRepository } from '../permission/permission.repository.
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
-import { createLoginThrottle } from './login-throttle.js';
+import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
+import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { selfServiceRoutes } from './self-service.routes.js';
 import { thirdLoginRoutes } from './third-login.routes.js';
 import { createSessionRepository } from './session.repository.js';
@@ -34,7 +35,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     tenants: createTenantRepository(app.db),
     logs: createLogRepository(app.db),
     dicts: app.dicts,
-    throttle: createLoginThrottle(),
+    // With Redis, failed sign-ins are counted over every server process (a guesser cannot spread them).
+    throttle: createLoginThrottle(
+      app.redis
+        ? {
+            shared: {
+              store: createRedisThrottleStore({ redis: app.redis.client, prefix: app.redis.prefix, forgetAfterMs: loginThrottleForgetMs }),
+              onError: (error) => app.log.warn(`failed sign-ins are counted by this process alone while Redis fails: ${error.message}`),
+            },
+          }
+        : {},
+    ),
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
   });
 

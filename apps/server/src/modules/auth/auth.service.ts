@@ -103,7 +103,7 @@ export const createAuthService = (deps: Dependencies) => {
    * failures from one address (`login-throttle.ts`); accounts are never locked.
    */
   const checkPassword = async (username: string, password: string, client: ClientInfo): Promise<UserRow> => {
-    const waitMs = deps.throttle.waitMs(username, client.ip);
+    const waitMs = await deps.throttle.waitMs(username, client.ip);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       throw new AppError(ServerCode.TOO_MANY_REQUESTS, `Too many failed sign-ins; try again in ${seconds} second(s)`, 429);
@@ -113,11 +113,11 @@ export const createAuthService = (deps: Dependencies) => {
     // Unknown users cost a real verification too, so timing tells nothing either.
     const passwordOk = await verifyPassword(known ? user.passwordHash : await dummyPasswordHash(), password);
     if (!known || !passwordOk) {
-      deps.throttle.failed(username, client.ip);
+      await deps.throttle.failed(username, client.ip);
       await loginLog(username, known ? user.realname : null, client, known ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
       throw wrongCredentials();
     }
-    deps.throttle.succeeded(username, client.ip);
+    await deps.throttle.succeeded(username, client.ip);
     return user;
   };
 

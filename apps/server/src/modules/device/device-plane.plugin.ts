@@ -15,7 +15,7 @@ import { createFirmwareService } from '../firmware/firmware.service.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
-import { createLiveReadings, readingsFor } from './live-readings.js';
+import { createLiveReadings } from './live-readings.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
@@ -96,10 +96,7 @@ export default fp<{ config: Config }>(
     const liveReadings = createLiveReadings({
       intervalMs: liveReadingsIntervalMs,
       send: (byRoom) =>
-        app.realtime.toConnections('battery.reading', (rooms) => {
-          const loggers = readingsFor(byRoom, rooms);
-          return loggers && { loggers };
-        }),
+        app.realtime.toRoomParts('battery.reading', Object.fromEntries([...byRoom].map(([room, readings]) => [room, { loggers: [...readings].map(([gsn, ts]) => ({ gsn, ts })) }]))),
     });
 
     const ingest = createIngestService({

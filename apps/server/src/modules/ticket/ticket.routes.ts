@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // One message per connection: the ticket's parties and the tenant's administrators.
     live: (tenantId, userIds, data) => {
       const rooms = [adminRoom(tenantId), ...userIds.map(userRoom)];
-      app.realtime.toConnections('ticket.changed', (heard) => (rooms.some((room) => heard.has(room)) ? data : null));
+      app.realtime.toRooms(rooms, 'ticket.changed', data);
     },
     notify: (notice) => app.notices.system(notice),
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
