@@ -82,7 +82,7 @@ export async function backup({ env = process.env, out } = {}) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   backup({ out: values.out }).then(
-    (folder) => console.log(`Backed up to ${folder}`),
+    (folder) => process.stdout.write(`Backed up to ${folder}\n`),
     (error) => {
       console.error(`Backup failed: ${error.message}`);
       process.exit(1);

@@ -115,7 +115,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(2);
   }
   restore({ from }).then(
-    (manifest) => console.log(`Restored the ${manifest.database === 'postgres' ? 'PostgreSQL' : 'embedded'} backup of ${manifest.createdAt} from ${resolve(from)}`),
+    (manifest) => process.stdout.write(`Restored the ${manifest.database === 'postgres' ? 'PostgreSQL' : 'embedded'} backup of ${manifest.createdAt} from ${resolve(from)}\n`),
     (error) => {
       console.error(`Restore failed: ${error.message}`);
       process.exit(1);
