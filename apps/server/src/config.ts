@@ -139,6 +139,13 @@ const configSchema = z.object({
    * one. Unset: 2 on a PostgreSQL server, 1 on PGlite (a single connection).
    */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  /**
+   * Uplink messages one logger may send per minute, sustained, and at once (a replay after an
+   * outage); beyond, its messages are dropped and reported (docs/device-protocol.md section 11).
+   * A logger normally sends about 7 a minute. 0 turns the limit off.
+   */
+  DEVICE_MESSAGES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  DEVICE_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   /** Demo fleet size with DEMO=1: loggers, and batteries per logger. */
   DEMO_LOGGERS: z.coerce.number().int().min(0).max(1000).default(5),
   DEMO_BATTERIES: z.coerce.number().int().min(1).max(32).default(2),
@@ -228,6 +235,8 @@ export type Config = {
     dynsec: { username: string; password: string } | null;
   };
   ingest: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number | null };
+  /** Per-logger budget of uplink messages (messagesPerMinute 0: no limit). */
+  deviceRateLimit: { messagesPerMinute: number; burst: number };
   demoFleet: { loggers: number; batteriesPerLogger: number };
   /**
    * Redis (REDIS_URL), or null: System → Monitoring shows it, and with it several server processes
@@ -355,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dynsec: c.MQTT_DYNSEC_USERNAME && c.MQTT_DYNSEC_PASSWORD ? { username: c.MQTT_DYNSEC_USERNAME, password: c.MQTT_DYNSEC_PASSWORD } : null,
     },
     ingest: { batchSize: c.INGEST_BATCH_SIZE, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
+    deviceRateLimit: { messagesPerMinute: c.DEVICE_MESSAGES_PER_MINUTE, burst: c.DEVICE_MESSAGE_BURST },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
     redisUrl: c.REDIS_URL ?? null,
     redisPrefix: c.REDIS_PREFIX,

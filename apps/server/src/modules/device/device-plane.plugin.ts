@@ -16,6 +16,7 @@ import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
+import { createLoggerRateLimit } from './logger-rate-limit.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
@@ -144,8 +145,20 @@ export default fp<{ config: Config }>(
       dataLog: app.dataLog,
     });
 
+    // Every uplink of either broker passes here first: a logger over its budget has the message
+    // dropped unread and acknowledged (docs/device-protocol.md section 11), so one flooding logger
+    // costs no parsing or storage and never holds up the others.
+    const rateLimit = createLoggerRateLimit(config.deviceRateLimit);
+    const { messagesPerMinute, burst } = config.deviceRateLimit;
+    const budget = `${messagesPerMinute} messages per minute (${burst} at once)`;
     const handler = {
-      message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => void ingest.handle(gsn, kind, payload, done),
+      message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => {
+        const verdict = rateLimit.take(gsn);
+        if (verdict.allowed) return void ingest.handle(gsn, kind, payload, done);
+        ingest.refuseRate(gsn, kind, payload, `over the logger's budget of ${budget}; the message was dropped unread`);
+        if (verdict.report) app.log.warn({ gsn, reason: 'rate', dropped: verdict.report.dropped }, `logger ${gsn} is over its budget of ${budget}: ${verdict.report.dropped} message(s) dropped since the last report`);
+        done();
+      },
       refused: (gsn: string, topic: string) => ingest.refuseTopic(gsn, topic),
       tooLarge: (gsn: string, bytes: number) => ingest.refuseTooLarge(gsn, bytes),
       subscribed: (gsn: string) => {

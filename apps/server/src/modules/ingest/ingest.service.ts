@@ -54,7 +54,7 @@ export const createIngestService = (deps: Dependencies) => {
     messages: 0,
     samplesReceived: 0,
     samplesStored: 0,
-    rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0 },
+    rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0, rate: 0 },
     pendingSamples: 0,
   };
   const loggerCache = new Map<string, { at: number; logger: LoggerIdentity | null }>();
@@ -241,6 +241,16 @@ export const createIngestService = (deps: Dependencies) => {
     /** Counts a packet the broker refused to read for its size. */
     refuseTooLarge(gsn: string, bytes: number): void {
       reject(gsn, 'too-large', `a packet of ${bytes} bytes is over the broker's limit`, () => undefined);
+    },
+
+    /**
+     * Counts a message dropped unread because its logger is over its message budget (the caller
+     * acknowledges it, and logs once per window rather than per message).
+     */
+    refuseRate(gsn: string, kind: UplinkKind, payload: Buffer, detail: string): void {
+      stats.messages++;
+      stats.rejected.rate++;
+      deps.refusals?.record(gsn, 'rate', { topic: deviceTopics[kind](gsn), detail, payload });
     },
 
     /** Marks a logger's cached identity stale (after registration changes). */
