@@ -125,6 +125,20 @@ if (chromiumReady) {
   process.exit(1);
 }
 
+// HAProxy for the scale-out test (apps/server/test/scale-out.test.ts: two server processes behind a
+// real proxy). Installed like Chromium when missing and root; otherwise that test says it is skipped
+// (and fails in CI, where it must run).
+const haproxy = '/usr/sbin/haproxy';
+if (!existsSync(haproxy)) {
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    console.log(`${haproxy} is missing; installing Debian's haproxy`);
+    const code = await run('sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y haproxy']);
+    if (code !== 0 || !existsSync(haproxy)) console.error(`installing HAProxy failed (exit code ${code}); the scale-out test cannot run`);
+  } else {
+    console.error(`${haproxy} is missing: the scale-out test is skipped (sudo apt-get install -y haproxy to run it)`);
+  }
+}
+
 mkdirSync(outDir, { recursive: true });
 
 // (b) Lint, one test.
