@@ -1,10 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { type Language, defaultLanguage, errorEnvelopeSchema, limits, pickLanguage } from '@cellsight/contract';
+import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
 import { existsSync, readdirSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { anyUploadMaxBytes } from './lib/upload-content.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createDictRepository } from './modules/dict/dict.repository.js';
 import { createDictService } from './modules/dict/dict.service.js';
@@ -121,7 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       // Uploads (files, avatars, spreadsheet imports): one file per request.
-      await api.register(fastifyMultipart, { limits: { fileSize: limits.fileMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+      // The parser's ceilings for any upload: one file, a few short fields; each kind's own size
+      // limit is held while the file streams in (lib/upload-content.ts).
+      await api.register(fastifyMultipart, { limits: { fileSize: anyUploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 } });
       for (const routes of modules) await api.register(routes);
     },
     { prefix: '/boot' },

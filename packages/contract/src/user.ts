@@ -132,7 +132,7 @@ export type RoleOption = z.infer<typeof roleOptionSchema>;
 
 /** Uploaded-file answer: the stored path travels in `message` (JeecgBoot shape). */
 export const uploadQuerySchema = z.object({
-  biz: z.enum(['avatar', 'station', 'temp', 'ticket']).optional(),
+  biz: z.enum(['avatar', 'station', 'temp', 'ticket', 'jeditor']).optional(),
   isup: text().optional(),
 });
 

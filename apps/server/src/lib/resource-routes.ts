@@ -3,13 +3,13 @@ import type { Availability } from './envelope.js';
 import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSchema, resourceIdQuerySchema, resourceIdsQuerySchema, splitIds } from '@cellsight/contract';
 import { requireAuth } from '../plugins/auth.plugin.js';
 import { ok } from './envelope.js';
-import { badRequest } from './errors.js';
 import { type Language, type ListQuery, type Page, type PermissionCode, text } from '@cellsight/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../plugins/auth.plugin.js';
 import type { ExportFormat } from './spreadsheet.js';
 import { type ZodApp, route } from './route.js';
 import { attachment, exportFormats } from './spreadsheet.js';
+import { checkUploadContent, receiveUpload, uploadMaxBytes } from './upload-content.js';
 
 /**
  * What the routes ask of a resource's service: the kit's own (`createResourceService`), or a
@@ -33,11 +33,15 @@ export interface ResourceRouteOptions {
   alsoReadBy?: readonly PermissionCode[];
 }
 
-/** The multipart `file` of an import call, read whole; 400 naming `file` when the request has none. */
+/**
+ * The multipart `file` of an import call, through the uploads' content check: held to the size
+ * limit while it streams in, an Excel workbook by content, and an archive that would not unpack to
+ * a bomb; 4xx naming `file` otherwise.
+ */
 export async function spreadsheetUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
-  const part = request.isMultipart() ? await request.file() : undefined;
-  if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a .xls or .xlsx file', [{ field: 'file', message: 'is required' }]);
-  return { data: await part.toBuffer(), fileName: part.filename };
+  const upload = await receiveUpload(request, () => uploadMaxBytes('spreadsheet'));
+  await checkUploadContent('spreadsheet', upload.fileName, upload.content, { asImport: true });
+  return { data: upload.content, fileName: upload.fileName };
 }
 
 /**

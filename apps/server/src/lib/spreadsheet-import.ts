@@ -2,13 +2,16 @@ import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import * as codepages from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { type z } from 'zod';
+import { archiveLimits, inspectZipArchive } from './upload-content.js';
 
 // Legacy .xls files saved by a Chinese or German Excel may keep their text in a Windows code page
 // (GBK, 1252); without the tables SheetJS would garble it.
 XLSX.set_cptable(codepages);
 
 /** What one workbook may unpack to; a 5000-row sheet is a few MB, a zip bomb is gigabytes. */
-const maxUnpackedBytes = 100 * 1024 * 1024;
+const maxUnpackedBytes = archiveLimits.totalUncompressedBytes;
+/** Room over what an archive declares, for the inflater's last block. */
+const declaredSlackBytes = 64 * 1024;
 /** Bytes the workbook being read may still unpack to (reads are synchronous, so one at a time). */
 let unpackBudget = maxUnpackedBytes;
 
@@ -157,8 +160,16 @@ function readWorkbook(file: Buffer): XLSX.WorkBook | string {
   const isZip = startsWith(file, zipMagic);
   // SheetJS also reads CSV, HTML and plain text as a "workbook": only Excel's own containers may pass.
   if (!isZip && !startsWith(file, compoundFileMagic)) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
+  // An archive bomb is refused from its directory before a byte is inflated; an archive whose
+  // directory understates its sizes is cut off by the inflater at what it declared.
+  let budget = maxUnpackedBytes;
+  if (isZip) {
+    const archive = inspectZipArchive(file);
+    if (!archive.ok) return archive.reason;
+    budget = Math.min(maxUnpackedBytes, archive.uncompressedBytes + declaredSlackBytes);
+  }
   try {
-    unpackBudget = maxUnpackedBytes;
+    unpackBudget = budget;
     const workbook = XLSX.read(file, {
       type: 'buffer',
       // Values only: no formulas kept (cached results are read), no HTML, no styles, no macros.
@@ -175,7 +186,9 @@ function readWorkbook(file: Buffer): XLSX.WorkBook | string {
   } catch (error) {
     if (error instanceof Error && /password|ECMA-376 Encrypted/i.test(error.message)) return 'the file is password-protected: save it without a password';
     if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      return `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet`;
+      return budget < maxUnpackedBytes
+        ? 'the file unpacks to more than its archive declares: it is damaged or not an ordinary spreadsheet'
+        : `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet`;
     }
     return 'the file could not be read: it is damaged or not an Excel workbook';
   }

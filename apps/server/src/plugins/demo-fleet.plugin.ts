@@ -82,7 +82,7 @@ export default fp<{ config: Config }>(
       if (await library.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
       const data = Buffer.from(`Cellsight demo ${file.deviceType} firmware ${file.version}\n`.repeat(2048));
       const sha256 = createHash('sha256').update(data).digest('hex');
-      await firmware.upload(seeder, { version: file.version, deviceType: file.deviceType, sha256, remark: file.remark }, { data, fileName: `${file.deviceType}-${file.version}.bin`, truncated: false });
+      await firmware.upload(seeder, { version: file.version, deviceType: file.deviceType, sha256, remark: file.remark }, { data, fileName: `${file.deviceType}-${file.version}.bin` });
     }
 
     const unbound = credentials.filter((_, index) => !demoStations.some((s) => s.logger === index + 1));

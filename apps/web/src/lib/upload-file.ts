@@ -6,8 +6,9 @@ export type UploadKind = 'avatar' | 'station' | 'ticket' | 'jeditor' | 'temp';
 /** POST /sys/common/upload: stores one file as `kind` and resolves to its stored path (the answer's message). */
 export const uploadFile = async (file: Blob, kind: UploadKind): Promise<string> => {
   const form = new FormData();
-  // The name travels explicitly: the server checks its length and keeps the extension.
-  form.append('file', file, file instanceof File ? file.name : kind);
+  // The kind first: the server holds the file to the kind's size limit while it streams in.
   form.append('biz', kind);
+  // The name travels explicitly: the server checks its length and that its extension fits the content.
+  form.append('file', file, file instanceof File ? file.name : kind);
   return (await api.upload<unknown>('/sys/common/upload', form)).message;
 };

@@ -4,16 +4,17 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTableRepository } from '../../db/table-repository.js';
 import { users } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
+import { receiveUpload, storedFileHeaders, uploadMaxBytes } from '../../lib/upload-content.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createFileAdminService } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';
 import { createFileRepository, fileUsageOf } from './file.repository.js';
-import { type UploadKind, createFileService } from './file.service.js';
+import { createFileService, uploadKindOf } from './file.service.js';
 import { uploads } from './file.table.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -26,14 +27,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|ticket|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
-      const part = await request.file();
-      if (!part) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is required', [{ field: 'file', message: 'is required' }]);
-      const content = await part.toBuffer();
-      const bizField = part.fields.biz;
-      const bizValue = bizField && !Array.isArray(bizField) && 'value' in bizField ? String(bizField.value) : request.query.biz;
-      const kind: UploadKind = bizValue === 'avatar' || bizValue === 'station' || bizValue === 'ticket' ? bizValue : 'temp';
-      const path = await files.upload(auth.userId, kind, part.filename, content);
+      // The kind (and so its size limit) is known while the file streams in when `biz` is in the
+      // query or a field sent before the file; one sent after it is checked once the form has ended.
+      const kindOf = (fields: ReadonlyMap<string, string>) => uploadKindOf(fields.get('biz') ?? request.query.biz);
+      const upload = await receiveUpload(request, (fields) => uploadMaxBytes(kindOf(fields)));
+      const path = await files.upload(auth.userId, kindOf(upload.fields), upload.fileName, upload.content);
       return ok(null, path, ServerCode.OK);
     },
   );
@@ -47,10 +45,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Names are 128-bit random, so the path itself is the capability; the type was judged by content
       // at upload, and browsers do not sniff (nosniff, like every answer: security-headers.plugin.ts).
       const row = await repository.byPath(path);
-      if (row?.storage !== 's3') return reply.sendFile(path, repository.root);
-      const content = stores.s3 ? await stores.s3.get(path) : null;
+      const store = row?.storage === 's3' ? stores.s3 : stores.local;
+      const content = store ? await store.get(path) : null;
       if (!content) throw notFound('File');
-      reply.header('content-type', row.mime ?? content.contentType ?? 'application/octet-stream');
+      // The type judged at upload, never the client's; anything but a raster image or a PDF is a download.
+      reply.headers(storedFileHeaders(path, row));
       if (content.size !== null) reply.header('content-length', content.size);
       return reply.send(content.body);
     },

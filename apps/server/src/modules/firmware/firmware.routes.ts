@@ -2,10 +2,11 @@ import { Permission, ServerCode, commandPermissionOf, firmwareChoiceSchema, firm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { badRequest, invalidField } from '../../lib/errors.js';
+import { invalidField } from '../../lib/errors.js';
 import { attachment } from '../../lib/spreadsheet.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
+import { receiveUpload, uploadMaxBytes } from '../../lib/upload-content.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
@@ -33,16 +34,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: send multipart/form-data with a "file" part', [{ field: 'file', message: 'is required' }]);
-      // Fields and file in any order; one file (the multipart limits refuse a second).
-      const fields = new Map<string, string>();
-      let file: { data: Buffer; fileName: string; truncated: boolean } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') file = { data: await part.toBuffer(), fileName: part.filename, truncated: part.file.truncated };
-        else fields.set(part.fieldname, String(part.value));
-      }
-      if (!file) throw badRequest(ServerCode.INCORRECT_PARAMETER, 'file: is required', [{ field: 'file', message: 'is required' }]);
-      const fieldValue = (name: string) => fields.get(name);
+      // Fields and file in any order; one file (the multipart limits refuse a second), held to the
+      // firmware limit while it streams in.
+      const upload = await receiveUpload(request, () => uploadMaxBytes('firmware'));
+      const file = { data: upload.content, fileName: upload.fileName };
+      const fieldValue = (name: string) => upload.fields.get(name);
       const parsed = firmwareUploadSchema.safeParse({ version: fieldValue('version'), deviceType: fieldValue('deviceType'), sha256: fieldValue('sha256'), remark: fieldValue('remark') || undefined });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

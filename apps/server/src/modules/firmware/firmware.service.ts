@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type FirmwareChoice, type FirmwareDeviceType, type FirmwareUpload, type UpgradeTarget, firmwareLinkLifetimeMs, firmwareResource, limits } from '@cellsight/contract';
+import { type FirmwareChoice, type FirmwareDeviceType, type FirmwareUpload, type UpgradeTarget, firmwareLinkLifetimeMs, firmwareResource } from '@cellsight/contract';
 import { firmwareLinkSignature, loggerSigningKey, sameSecret } from '@cellsight/contract/device-crypto';
 import { eq, sql } from 'drizzle-orm';
 import { firmwares } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../db/database-errors.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../lib/resource-service.js';
+import { checkUploadContent } from '../../lib/upload-content.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { LoggerIdentity } from '../device/device.repository.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
@@ -45,9 +46,9 @@ export const createFirmwareService = (deps: Dependencies) => {
     ...kit,
 
     /** Stores an uploaded file for the caller's tenant; answers the new id. */
-    async upload(auth: AuthContext, fields: FirmwareUpload, file: { data: Buffer; fileName: string; truncated: boolean }): Promise<string> {
-      if (file.truncated) throw invalidField('file', `must be at most ${limits.fileMaxBytes / 1024 / 1024} MB`);
-      if (file.data.length === 0) throw invalidField('file', 'is empty');
+    async upload(auth: AuthContext, fields: FirmwareUpload, file: { data: Buffer; fileName: string }): Promise<string> {
+      // Any binary, never markup: the file is only ever served as a download (application/octet-stream).
+      await checkUploadContent('firmware', file.fileName, file.data);
       if (sha256Of(file.data) !== fields.sha256) throw invalidField('sha256', 'does not match the file: it may have been damaged on the way; check the file and its checksum');
       const tenantId = auth.tenantId || (await deps.tenants.activeForUser(auth.userId))[0]?.id;
       if (!tenantId) throw invalidField('tenant-id', 'you belong to no tenant to keep firmware for');

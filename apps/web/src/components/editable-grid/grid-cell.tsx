@@ -32,8 +32,8 @@ export interface GridCellProps<Row extends GridRow> {
 /** Grid files go to the temporary store (`biz=temp`); the stored path is the cell's value. */
 const uploadGridFile = async (file: Blob): Promise<string> => {
   const form = new FormData();
-  form.append('file', file, file instanceof File ? file.name : 'file');
   form.append('biz', 'temp');
+  form.append('file', file, file instanceof File ? file.name : 'file');
   return (await api.upload<unknown>('/sys/common/upload', form)).message;
 };
 
