@@ -141,7 +141,7 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
     const server: ServerProcess = { name, port: ports[name], child, exited, output: () => output };
     servers.set(name, server);
     try {
-      await waitForPort(ports[name], 40_000, () => alive);
+      await waitForPort(ports[name], 60_000, () => alive);
     } catch (error) {
       throw new Error(`server ${name} did not start: ${(error as Error).message}\n${output.slice(-3000)}`);
     }
@@ -226,7 +226,13 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
     await waitForPort(proxyPort, 5_000);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-  }, 90_000);
+    // A job firing every second from now on (processes read the job table every 5 s); its runs are
+    // checked last, after both processes have had it for a while.
+    const signIn = await call('/boot/sys/login', { body: { username: 'admin', password: adminPassword }, node: 'a', client: '198.51.100.20' });
+    token = (signIn.body.result as { token: string } | undefined)?.token ?? '';
+    const added = await call('/boot/sys/quartzJob/add', { body: { jobClassName: 'scheduler.heartbeat', cronExpression: '* * * * * ?', parameter: 'scale-out', status: 0 }, node: 'a' });
+    if (!added.body.success) throw new Error(`the test job was not added: ${JSON.stringify(added.body)}`);
+  }, 150_000);
 
   afterAll(async () => {
     socket?.close();
@@ -274,9 +280,7 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
   }, 30_000);
 
   it('shows a console on A what B ingested, and stores QoS 1 telemetry exactly once although B is killed while ingesting', async () => {
-    const signIn = await call('/boot/sys/login', { body: { username: 'admin', password: adminPassword }, node: 'a', client: '198.51.100.20' });
-    expect(signIn.body.success).toBe(true);
-    token = (signIn.body.result as { token: string }).token;
+    expect(token).not.toBe('');
 
     // The console's live socket, through the proxy, pinned to A.
     socket = new WebSocket(`ws://127.0.0.1:${proxyPort}/boot/websocket?token=${encodeURIComponent(token)}`, { headers: { cookie: 'CSNODE=a' } });
@@ -305,27 +309,37 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
 
     // Phase 2: more telemetry; B is killed with SIGKILL while it is ingesting.
     const secondSamples = 6 * 2 * 1000;
-    const total = firstSamples + secondSamples;
+    // Published after the kill: the broker keeps handing every second message to B's offline session.
+    const thirdSamples = 6 * 2 * 50;
+    const total = firstSamples + secondSamples + thirdSamples;
     const load = publishLoad({ mqttUrl: broker!.url, credentials: fleet, totalSamples: secondSamples, samplesPerMessage: 10, inflightPerLogger: 2, startTs: Date.now() - 300_000, timeoutMs: 30_000 });
-    await waitUntil('ingestion under way', stored, (n) => n >= firstSamples + secondSamples * 0.15, 15_000);
+    // Killed as soon as the new samples are being stored (polled closely: a slow look could find them all stored).
+    const underWay = Date.now() + 15_000;
+    while ((await stored()) < firstSamples + 500) {
+      if (Date.now() > underWay) throw new Error('the second load was not being stored within 15 s');
+      await sleep(10);
+    }
     const b = servers.get('b')!;
     await stopServer(b, 'SIGKILL');
     const atKill = await stored();
+    expect(atKill).toBeLessThan(firstSamples + secondSamples);
     const second = await load;
     expect(second.puback).toBe(second.published);
+    const third = await publishLoad({ mqttUrl: broker!.url, credentials: fleet, totalSamples: thirdSamples, samplesPerMessage: 10, inflightPerLogger: 2, startTs: Date.now() - 60_000, timeoutMs: 10_000 });
+    expect(third.puback).toBe(third.published);
     // A stores its share; B's share (what it held unacknowledged and what Mosquitto kept queuing for
     // its persistent session) waits in the broker for B.
-    let last = -1;
+    // Settled: no new row for a second (A's batches are 10 ms apart while it has work).
+    let last = { n: -1, since: Date.now() };
     const settled = await waitUntil(
       "A's share stored",
       async () => {
         const now = await stored();
-        const steady = now === last;
-        last = now;
-        return { now, steady };
+        if (now !== last.n) last = { n: now, since: Date.now() };
+        return { now, steady: Date.now() - last.since >= 1000 };
       },
       (value) => value.steady,
-      15_000,
+      20_000,
     );
     expect(settled.now).toBeGreaterThan(atKill);
     expect(settled.now).toBeLessThan(total);
@@ -351,6 +365,7 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
       5_000,
     );
     expect(fromB.length).toBeGreaterThan(0);
+    process.stdout.write(`scale-out: B killed with ${atKill - firstSamples} of ${secondSamples} samples stored; A alone stored up to ${settled.now} of ${total}; B drained the rest after its restart\n`);
 
     // Exactly once: every (battery, ts) published is there, none twice, and the rollups counted each once.
     const perBattery = await db!.query<{ battery_sn: string; n: string }>(`select battery_sn, count(*) as n from tb_battery_sample where battery_sn like 'SIMSO%' group by battery_sn order by battery_sn`);
@@ -358,12 +373,9 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
     expect(await count(`select count(distinct (battery_sn, ts)) as n from tb_battery_sample where battery_sn like 'SIMSO%'`)).toBe(total);
     expect(await count(`select coalesce(sum(samples), 0) as n from tb_battery_rollup where battery_sn like 'SIMSO%' and period = '1h'`)).toBe(total);
     expect(await count(`select coalesce(sum(samples), 0) as n from tb_battery_rollup where battery_sn like 'SIMSO%' and period = '5m'`)).toBe(total);
-  }, 60_000);
+  }, 120_000);
 
   it('runs each firing of a scheduled job on one process', async () => {
-    const added = await call('/boot/sys/quartzJob/add', { body: { jobClassName: 'scheduler.heartbeat', cronExpression: '* * * * * ?', parameter: 'scale-out', status: 0 }, node: 'a' });
-    expect(added.body.success).toBe(true);
-    // Both processes read the job table every 5 s; a few seconds of firings once both have it.
     const runs = await waitUntil(
       'firings claimed by both processes',
       async () => (await db!.query<{ fire_time: Date; process: string; outcome: string }>(`select r.fire_time, r.process, r.outcome from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = 'scheduler.heartbeat' order by r.fire_time`)).rows,
