@@ -29,6 +29,11 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(400, 4010, 'username: alice is taken'))).toBe('This user name is already registered');
   });
 
+  it('names the request of an unexpected failure, so the user can quote it', () => {
+    expect(errorMessage(new ApiError(500, 500, 'Operation failed (request 4f2a-17)', [], { requestId: '4f2a-17' }))).toBe('Operation failed (request 4f2a-17)');
+    expect(errorMessage(new ApiError(500, 500, 'Operation failed'))).toBe('Operation failed');
+  });
+
   it('uses generic texts for network failures and the server message otherwise', () => {
     expect(errorMessage(new ApiError(504, 504, 'network timeout'))).toBe('Network timeout');
     expect(errorMessage(new ApiError(0, 0, 'network error'))).toBe('Network error, please check your connection');

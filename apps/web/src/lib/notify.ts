@@ -65,7 +65,10 @@ export const errorMessage = (error: unknown): string => {
     const known = translate('server', stripNs(serverCodeKey(error.code)));
     const base = known ?? httpText(error.status) ?? (error.message || i18n.t('unknownError', { ns: 'server' }));
     const reasons = error.errors.length > 0 ? error.errors.map((e) => e.message).join('; ') : known ? genericReason(error, known) : '';
-    return reasons ? `${base}: ${reasons}` : base;
+    const message = reasons ? `${base}: ${reasons}` : base;
+    // An unexpected failure names its request: the user quotes it, the operator finds its log lines.
+    const requestId = (error.result as { requestId?: unknown } | null)?.requestId;
+    return typeof requestId === 'string' ? `${message} (${i18n.t('requestId', { ns: 'server', id: requestId })})` : message;
   }
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('unknownError', { ns: 'server' });
