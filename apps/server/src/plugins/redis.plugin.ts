@@ -20,9 +20,9 @@ declare module 'fastify' {
 }
 
 /**
- * Connects to REDIS_URL when set. Commands fail fast while Redis is away (one retry, no waiting
- * queue): callers fall back to what one process can do alone rather than hold a request. The
- * connection itself keeps reconnecting in the background.
+ * Connects to REDIS_URL when set. Commands fail at once while Redis is away (no waiting queue):
+ * callers fall back to what one process can do alone rather than hold a request. The connections
+ * keep reconnecting in the background; a subscriber subscribes again by itself.
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -31,10 +31,12 @@ export default fp<{ config: Config }>(
       return;
     }
     const url = config.redisUrl;
-    const open = (name: string) => {
+    const open = (name: string, queueWhileAway: boolean) => {
       const connection = new Redis(url, {
         connectionName: name,
         lazyConnect: true,
+        // A subscriber queues its SUBSCRIBE until it is connected; commands never wait.
+        enableOfflineQueue: queueWhileAway,
         maxRetriesPerRequest: 1,
         connectTimeout: 3000,
         commandTimeout: 2000,
@@ -53,7 +55,7 @@ export default fp<{ config: Config }>(
       return connection;
     };
     const connections: Redis[] = [];
-    const client = open('cellsight');
+    const client = open('cellsight', false);
     connections.push(client);
     try {
       await client.connect();
@@ -65,7 +67,7 @@ export default fp<{ config: Config }>(
       client,
       prefix: config.redisPrefix,
       duplicate() {
-        const connection = open('cellsight-subscriber');
+        const connection = open('cellsight-subscriber', true);
         connections.push(connection);
         void connection.connect().catch(() => undefined);
         return connection;

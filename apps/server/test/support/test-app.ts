@@ -87,6 +87,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests never reach outside the machine.
     MAP_TILE_URL: 'none',
     MAP_GEOCODER_URL: 'none',
+    // Test apps given a Redis share it with other test files running at once: keys and live events apart.
+    REDIS_PREFIX: `cellsight-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,
     ...env,
   });
   const database = await openTestDatabase();
