@@ -7,7 +7,7 @@ import { text } from './text.js';
  */
 export const serverEventSchemas = {
   /** The session was ended elsewhere (password change, logout, account frozen). */
-  'session.revoked': z.object({ reason: z.enum(['logout', 'password-changed', 'frozen', 'deleted']) }),
+  'session.revoked': z.object({ reason: z.enum(['logout', 'password-changed', 'frozen', 'deleted', 'role-removed']) }),
   /** A user record changed (Users screen refreshes). */
   'user.changed': z.object({ ids: z.array(text()) }),
   /** A logger went online or offline. */

@@ -54,6 +54,8 @@ interface Dependencies {
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;
+  /** Ends every session of users who lost a role: they sign in again with what they still hold. */
+  onRolesTaken: (userIds: string[]) => Promise<void>;
   /** The data log: each role's addition, edit and deletion, with before and after. */
   dataLog?: DataLogRecorder;
 }
@@ -108,6 +110,7 @@ export const createRoleService = (deps: Dependencies) => {
         // The users' and permissions' links go with the role (foreign keys cascade).
         await resource.remove(auth, ids);
         for (const role of before) await deps.dataLog?.record({ table: DataLogTable.Role, id: role.id, action: 'delete', before: role, by: auth.username }, { auth });
+        await deps.onRolesTaken(holders);
         tell(holders);
       },
     } satisfies ResourceService<typeof roleResource>,
@@ -143,6 +146,7 @@ export const createRoleService = (deps: Dependencies) => {
       }
       const removed = await deps.roleUsers.remove(roleId, unique(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Role user');
+      await deps.onRolesTaken(removed);
       tell(removed);
     },
 

@@ -96,7 +96,7 @@ interface Dependencies {
   dicts: DictService;
   files: FileRepository;
   /** Told about users whose sessions ended or whose record changed. */
-  onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed') => void;
+  onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed' | 'role-removed') => void;
   onUsersChanged: (ids: string[]) => void;
   /** What a user may do changed (their roles): their console reloads menu and buttons. */
   onPermissionsChanged: (ids: string[]) => void;
@@ -257,6 +257,7 @@ export const createUserService = (deps: Dependencies) => {
       const departIds = await resolveDeparts(input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
       const before = await deps.users.findById(input.id);
+      const rolesTaken = roleIds !== undefined && (await deps.users.roleIds(input.id)).some((id) => !roleIds.includes(id));
       const hierarchy = await resolveHierarchy(auth, input, before);
       await deps.users.transaction(async (tx) => {
         await deps.users.update(input.id, { ...writeFields(input), ...hierarchy, updateBy: auth.username, updateTime: new Date() }, tx);
@@ -268,6 +269,8 @@ export const createUserService = (deps: Dependencies) => {
       await rebranchIfMoved(input.id, before, hierarchy);
       deps.onUsersChanged([input.id]);
       if (roleIds) deps.onPermissionsChanged([input.id]);
+      // A role taken away ends the user's sessions (except the caller's own, editing themselves).
+      if (rolesTaken) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(input.id, input.id === auth.userId ? auth.sessionId : undefined), 'role-removed');
     },
 
     /**
