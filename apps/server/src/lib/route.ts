@@ -17,6 +17,35 @@ import type { Access } from '../plugins/auth.plugin.js';
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * Records the scope rule guards (a caller sees those of its tenant and its branch of the hierarchy;
+ * any other answers 404 like one that does not exist), one kind per fixture of the authorisation
+ * matrix (test/authorization-matrix.test.ts), which checks every route against its declaration.
+ */
+export type ScopedRecord = 'station' | 'logger' | 'battery' | 'event' | 'command' | 'user' | 'member';
+
+/** Where a route reads the id of the record it addresses (one id, several comma-joined, or an array). */
+export type RecordLocation = `query.${string}` | `body.${string}` | `params.${string}`;
+
+/**
+ * Which records a route reaches, next to who may call it:
+ * - `'none'`: no record the scope rule guards (public calls, the caller's own account and messages,
+ *   platform tables that the permission alone guards);
+ * - `'scoped'`: records the scope rule guards that have no fixture in the matrix yet (their module's tests check the
+ *   scope; the matrix checks who may call);
+ * - `{ list }`: a list or export of that kind, filtered to the caller's scope;
+ * - `{ record, in }`: one record (or several) of that kind, named at `in`; outside the scope it answers 404.
+ *   `destroys`: the call deletes or disables what it addresses, so the matrix sends it only where it must be refused.
+ */
+export type RouteScope = 'none' | 'scoped' | { list: ScopedRecord } | { record: ScopedRecord; in: RecordLocation; destroys?: true };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The records a route reaches (route.ts, `RouteScope`): what the authorisation matrix expects of it. */
+    scope?: RouteScope;
+  }
+}
+
 /** The input schemas of a route: what the contract says a caller sends. */
 export interface RouteInput {
   querystring?: z.ZodType;
@@ -30,6 +59,8 @@ export interface RouteDefinition<Input extends RouteInput, Result extends z.ZodT
   url: string;
   /** Who may call it: `'public'`, `'authenticated'`, or the contract's permission codes. */
   access: Access;
+  /** Which records it reaches: with `access`, the expected answer of every caller (the authorisation matrix). */
+  scope: RouteScope;
   /** A non-GET call that the demo account may make (it changes nothing of the demo's). */
   demoAllowed?: true;
   /** Runs first, before access is checked (the sign-in rate limit). */
@@ -53,11 +84,11 @@ export function route<Input extends RouteInput, Result extends z.ZodType | null 
   definition: RouteDefinition<Input, Result>,
   handler: (request: RouteRequest<Input>, reply: FastifyReply) => Promise<Result extends z.ZodType ? Envelope<z.input<Result>> : unknown>,
 ): void {
-  const { method, url, access, demoAllowed, onRequest, tags, summary, input, result } = definition;
+  const { method, url, access, scope, demoAllowed, onRequest, tags, summary, input, result } = definition;
   app.route({
     method: typeof method === 'string' ? method : [...method],
     url,
-    config: demoAllowed ? { access, demoAllowed } : { access },
+    config: demoAllowed ? { access, scope, demoAllowed } : { access, scope },
     ...(onRequest ? { onRequest } : {}),
     schema: {
       tags,

@@ -1,5 +1,5 @@
 import { type AccountType, type PermissionCode, ServerCode, TenantMessage, TenantStatus } from '@cellsight/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
 import type { ListDataRule } from '../lib/list-query.js';
@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** API routes registered without `config.access`; they answer 403 to everyone. */
     routesWithoutAccess: readonly string[];
+    /** Every API route as registered, one row a method, with its declarations (`access`, `scope`): what the authorisation matrix checks. */
+    routeTable: readonly { method: string; url: string; config: FastifyContextConfig }[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -79,8 +81,12 @@ export default fp(
     // Deny by default, visibly: remember every API route registered without an access rule.
     const undeclared: string[] = [];
     app.decorate('routesWithoutAccess', undeclared);
+    const table: { method: string; url: string; config: FastifyContextConfig }[] = [];
+    app.decorate('routeTable', table);
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/boot') && route.config?.access === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
+      if (!route.url.startsWith('/boot')) return;
+      if (route.config?.access === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
+      for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, config: route.config ?? {} });
     });
 
     // Before validation: who may call a route is settled before anything about its input is said.

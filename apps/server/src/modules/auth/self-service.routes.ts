@@ -44,7 +44,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     platformName: app.config.platformName,
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
   });
-  const common = { access: 'public', onRequest: guard, tags } as const;
+  const common = { access: 'public', scope: 'none', onRequest: guard, tags } as const;
 
   route(
     app,

@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
-  resourceRoutes(app, calls, tags);
+  resourceRoutes(app, calls, tags, { records: 'scoped' });
 
   route(
     app,
@@ -33,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${batteryChangeResource.path}/add`,
       access: { permission: Permission.BatteryChangeAdd },
+      scope: 'scoped',
       tags,
       summary: 'Record a battery replaced on site (logger in the caller’s scope, else 404 naming loggerGsn; old and new SN must differ; the time not in the future); the new id is the result',
       input: { body: batteryChangeAddSchema },

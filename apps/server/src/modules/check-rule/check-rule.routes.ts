@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     columns: { ruleName: checkRules.ruleName, ruleCode: checkRules.ruleCode, createTime: checkRules.createTime },
     dicts: app.dicts,
   });
-  resourceRoutes(app, admin, tags);
+  resourceRoutes(app, admin, tags, { records: 'none' });
 
   const service = createCheckRuleService(createCheckRuleRepository(app.db));
   route(
@@ -29,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${checkRuleResource.path}/checkByCode`,
       access: 'authenticated',
+      scope: 'none',
       tags,
       summary: 'Checks a value against the rules of a code, in order; a failing rule answers 400 with its message and {digits, pattern, message, checkValue, passed: false, beginIndex?, endIndex?}; an unknown code 404',
       input: { querystring: checkByCodeQuerySchema },

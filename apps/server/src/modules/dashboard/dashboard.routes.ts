@@ -18,6 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/dashboard/analysis',
       access: { permission: Permission.DashboardAnalysis },
+      scope: 'scoped',
       tags,
       summary:
         'The caller’s fleet: stations by status, loggers online and offline, open events by type, energy charged and discharged today, this month and this year (each station’s own calendar), the daily energy of the last 30 days and the stations with most fault and protect events in them',
@@ -32,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/dashboard/monitor',
       access: { permission: Permission.DashboardMonitor },
+      scope: 'scoped',
       tags,
       summary: 'The caller’s located stations for the map (at most 5,000, the worst status first) with their status, and how many are and are not located',
       result: dashboardMonitorSchema,
@@ -45,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/dashboard/workplace',
       access: { permission: Permission.DashboardWorkplace },
+      scope: 'scoped',
       tags,
       summary: 'What needs the caller’s attention: open fault and protect events, the latest commands and upgrades under way (each part null without the permission of its own screen)',
       result: dashboardWorkplaceSchema,

@@ -9,13 +9,14 @@ import { dataSourceServiceOf } from './data-source.service.js';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = dataSourceServiceOf(app);
   const tags = ['data sources'];
-  resourceRoutes(app, service, tags);
+  resourceRoutes(app, service, tags, { records: 'none' });
   route(
     app,
     {
       method: 'POST',
       url: '/sys/dataSource/testConnection',
       access: { permission: [Permission.DataSourceAdd, Permission.DataSourceEdit] },
+      scope: 'none',
       tags,
       summary: 'Connects to the database with the form’s values (without a password: the stored one of `id`) and says whether it worked',
       input: { body: testConnectionBodySchema },

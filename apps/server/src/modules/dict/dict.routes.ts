@@ -26,12 +26,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     dicts: app.dicts,
     onChanged: dictionariesChanged,
   });
-  resourceRoutes(app, admin.dictionaries, tags);
-  resourceRoutes(app, admin.items, tags);
+  resourceRoutes(app, admin.dictionaries, tags, { records: 'none' });
+  resourceRoutes(app, admin.items, tags, { records: 'none' });
 
   route(
     app,
-    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
+    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', scope: 'none', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
     async (request) => ok(await app.dicts.all(request.language)),
   );
 
@@ -41,6 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/dict/getDictItems/:dictCode',
       access: 'authenticated',
+      scope: 'none',
       tags,
       summary: 'The enabled items of one dictionary by sort order, texts in the Accept-Language (an unknown code has none; table dictionaries are not offered)',
       input: { params: dictCodeParamsSchema },
@@ -51,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
+    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
     async () => {
       dictionariesChanged();
       return ok(null, 'Dictionary cache refreshed');
@@ -64,6 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/dictItem/saveBatch',
       access: { permission: [Permission.DictAdd, Permission.DictEdit, Permission.DictDelete] },
+      scope: 'none',
       tags,
       summary: "A dictionary's added, changed and removed items in one transaction (the items grid's save); any failing row refuses the whole save",
       input: { body: dictItemSaveBatchSchema },
@@ -84,6 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/dictItem/dictItemCheck',
       access: { permission: [Permission.DictAdd, Permission.DictEdit] },
+      scope: 'none',
       tags,
       summary: 'Whether an item value is still free within its dictionary (`id`: the item being edited)',
       input: { querystring: dictItemCheckQuerySchema },

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
-  resourceRoutes(app, service, tags);
+  resourceRoutes(app, service, tags, { records: 'event' });
 
   route(
     app,
@@ -38,6 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/event/acknowledge',
       access: { permission: Permission.EventAcknowledge },
+      scope: { record: 'event', in: 'body.ids' },
       tags,
       summary: 'Acknowledge events (1 to 100, optional comment up to 256 characters): all within the caller’s scope or none (404); an event acknowledged before keeps its first acknowledgement',
       input: { body: eventAcknowledgeSchema },

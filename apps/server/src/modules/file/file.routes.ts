@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|ticket|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
+    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', scope: 'none', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|ticket|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       // The kind (and so its size limit) is known while the file streams in when `biz` is in the
@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/common/view/*', access: 'public', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in)', input: { params: z.object({ '*': text().max(300) }) } },
+    { method: 'GET', url: '/sys/common/view/*', access: 'public', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in)', input: { params: z.object({ '*': text().max(300) }) } },
     async (request, reply) => {
       const path = repository.contain(request.params['*']);
       if (!path) throw notFound('File');
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     columns: { name: uploads.name, path: uploads.path, biz: uploads.biz, mime: uploads.mime, size: uploads.size, storage: uploads.storage, createTime: uploads.createTime },
     dicts: app.dicts,
   });
-  resourceRoutes(app, createFileAdminService({ kit, files: repository, stores, log: app.log }), ['files']);
+  resourceRoutes(app, createFileAdminService({ kit, files: repository, stores, log: app.log }), ['files'], { records: 'none' });
 };
 
 export default routes;

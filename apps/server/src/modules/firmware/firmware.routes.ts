@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFirmwareRepository(app.db, app.config.firmwareDir);
   const devices = createDeviceRepository(app.db);
   const service = createFirmwareService({ firmware: repository, tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
-  resourceRoutes(app, service, tags);
+  resourceRoutes(app, service, tags, { records: 'scoped' });
 
   route(
     app,
@@ -28,6 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${firmwareResource.path}/upload`,
       access: { permission: Permission.FirmwareAdd },
+      scope: 'scoped',
       tags,
       summary: 'Upload a firmware file (multipart: "file", then "version", "deviceType" logger|battery, "sha256" of the file, optional "remark"); the new id is the result',
       result: text(),
@@ -56,6 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${firmwareResource.path}/versions`,
       access: { permission: commandPermissionOf.upgrade },
+      scope: 'scoped',
       tags,
       summary: 'The firmware files an upgrade of a logger or a battery may install (newest first), for whoever may send upgrades',
       input: { querystring: firmwareVersionsQuerySchema },
@@ -71,6 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       url: `${firmwareResource.path}/download/:id`,
       // No session: the address in the upgrade command is signed with the logger's own key and expires.
       access: 'public',
+      scope: 'scoped',
       tags,
       summary: 'A firmware file, for the logger an upgrade command was sent to (the signed address of the command)',
       input: { params: z.object({ id: text().min(1).max(32) }), querystring: firmwareDownloadQuerySchema },

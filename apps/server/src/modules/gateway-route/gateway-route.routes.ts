@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return { found: row !== null, headers: row?.headers ?? null };
     },
   });
-  resourceRoutes(app, service, ['gateway routes']);
+  resourceRoutes(app, service, ['gateway routes'], { records: 'none' });
 
   route(
     app,
@@ -38,6 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${gatewayRouteResource.path}/test`,
       access: { permission: Permission.GatewayRouteTest },
+      scope: 'none',
       tags: ['gateway routes'],
       summary: 'Call a route once with its method, headers and timeout: status, duration and the first bytes of the body (redirects reported, never followed)',
       input: { body: gatewayRouteTestSchema },

@@ -32,17 +32,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     extraFilters: { keyWord: logContentContains },
     scope: (auth) => logScope(app.db, auth),
   });
-  resourceRoutes(app, list, tags);
+  resourceRoutes(app, list, tags, { records: 'scoped' });
 
   const counters = createLogService(createLogRepository(app.db));
   route(
     app,
-    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
+    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
     async () => ok(await counters.logInfo()),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
+    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
     async () => ok(await counters.visitInfo()),
   );
 };

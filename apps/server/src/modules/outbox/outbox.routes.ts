@@ -10,7 +10,7 @@ const tags = ['outbox'];
 /** The outbox: list and export from the kit; a test message that checks the mail settings. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = app.outbox;
-  resourceRoutes(app, service, tags);
+  resourceRoutes(app, service, tags, { records: 'scoped' });
 
   route(
     app,
@@ -18,6 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${outboxResource.path}/testMail`,
       access: { permission: Permission.OutboxTest },
+      scope: 'none',
       tags,
       summary: 'Send a test message to an address in the caller’s language: sent through SMTP_URL, or kept in the outbox when no SMTP is configured; the result is its outbox record (status sent, kept or failed, with the reason)',
       input: { body: outboxTestMailSchema },

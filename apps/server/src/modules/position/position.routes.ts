@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     columns: { code: positions.code, name: positions.name, rank: positions.rank, createTime: positions.createTime },
     dicts: app.dicts,
   });
-  resourceRoutes(app, service, ['positions']);
+  resourceRoutes(app, service, ['positions'], { records: 'none' });
 };
 
 export default routes;
