@@ -81,14 +81,30 @@ describe('probes, metrics and request ids', () => {
   });
 });
 
-describe('metrics without a token, readiness with Redis', () => {
+describe('an unexpected failure', () => {
+  it('answers 500 with the request id that its log lines carry', async () => {
+    const app = Fastify({ logger: false, genReqId: requestIdOf });
+    await app.register(errorsPlugin);
+    app.get('/boom', async () => {
+      throw new Error('database exploded');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom', headers: { 'x-request-id': 'support-case-42' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ success: false, message: 'Operation failed (request support-case-42)', result: { requestId: 'support-case-42' } });
+    expect(response.body).not.toContain('exploded');
+    await app.close();
+  });
+});
+
+describe('without METRICS_TOKEN, with Redis down, and stopping', () => {
   let t: TestApp;
-  let redisDownPort: number;
+  let logger: MqttClient | undefined;
   beforeAll(async () => {
-    redisDownPort = await closedPort();
-    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${redisDownPort}` });
+    // Batches wait up to 5 s to fill: samples are still queued when the server is told to stop.
+    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, INGEST_LINGER_MS: '5000', INGEST_BATCH_SIZE: '20000' });
   });
   afterAll(async () => {
+    logger?.end(true);
     await t?.close();
   });
 
@@ -105,36 +121,6 @@ describe('metrics without a token, readiness with Redis', () => {
     expect(body.success).toBe(false);
     expect(body.result.errors).toEqual([{ field: 'redis', message: expect.any(String) }]);
     expect(body.message).toMatch(/^Not ready: redis: /);
-  });
-
-});
-
-describe('an unexpected failure', () => {
-  it('answers 500 with the request id that its log lines carry', async () => {
-    const app = Fastify({ logger: false, genReqId: requestIdOf });
-    await app.register(errorsPlugin);
-    app.get('/boom', async () => {
-      throw new Error('database exploded');
-    });
-    const response = await app.inject({ method: 'GET', url: '/boom', headers: { 'x-request-id': 'support-case-42' } });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ success: false, message: 'Operation failed (request support-case-42)', result: { requestId: 'support-case-42' } });
-    expect(response.body).not.toContain('exploded');
-    await app.close();
-  });
-});
-
-describe('graceful shutdown', () => {
-  let t: TestApp;
-  let logger: MqttClient | undefined;
-  beforeAll(async () => {
-    // Batches wait up to 5 s to fill: samples are still queued when the server is told to stop.
-    t = await createTestApp({ INGEST_LINGER_MS: '5000', INGEST_BATCH_SIZE: '20000' });
-    expect((await t.request({ method: 'GET', url: '/boot/ready' })).json()).toMatchObject({ result: { redis: 'off' } });
-  });
-  afterAll(async () => {
-    logger?.end(true);
-    await t?.close();
   });
 
   it('stores queued samples and acknowledges them before the database closes, and tells browsers it is going away', async () => {
