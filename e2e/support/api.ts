@@ -1,5 +1,5 @@
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
-import type { LoginResult, MemberAddRequest, RoleOption, UserAddRequest } from '@cellsight/contract';
+import type { LoginResult, MemberAddRequest, MenuRoute, RoleOption, UserAddRequest, UserPermissions } from '@cellsight/contract';
 import { adminPassword, adminUsername } from './env';
 
 /** The server's answer envelope (`{success, message, code, result, timestamp}`). */
@@ -93,4 +93,10 @@ export async function apiRoleId(request: APIRequestContext, token: string, roleC
 export async function apiRegisterLogger(request: APIRequestContext, token: string, gsn: string, key: string): Promise<void> {
   const response = await request.post('/boot/want/logger/registerBatch', { data: { loggers: [{ gsn, key, timezone: 'Europe/Berlin' }] }, headers: headers(token) });
   await envelope<unknown>(response, `register logger ${gsn}`);
+}
+
+/** The signed-in user's menu tree, as the console receives it. */
+export async function apiMenu(request: APIRequestContext, token: string): Promise<MenuRoute[]> {
+  const response = await request.get('/boot/sys/permission/getUserPermissionByToken', { headers: headers(token) });
+  return (await envelope<UserPermissions>(response, 'menu of the signed-in user')).result.menu;
 }

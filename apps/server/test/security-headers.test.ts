@@ -146,3 +146,32 @@ describe('security headers', () => {
     await expect(createTestApp({ FRAME_SOURCES: "https://ok.example.org, 'unsafe-inline'" })).rejects.toThrow(/FRAME_SOURCES/);
   });
 });
+
+describe('cross-origin requests (CORS)', () => {
+  const foreign = 'https://attacker.example';
+  /** No header that would let a page of another origin read an answer or send credentials. */
+  const expectClosed = (response: LightMyRequestResponse) => {
+    expect(response.statusCode).toBeLessThan(500);
+    for (const name of Object.keys(response.headers)) expect(name.toLowerCase().startsWith('access-control-'), `${name} on ${response.statusCode}`).toBe(false);
+  };
+
+  it('are answered without Access-Control-Allow-Origin for a foreign Origin, by default', async () => {
+    // A preflight of a signed-in call, as a browser on another site sends it.
+    expectClosed(
+      await t.request({
+        method: 'OPTIONS',
+        url: '/boot/sys/user/list',
+        headers: { origin: foreign, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-access-token' },
+      }),
+    );
+    expectClosed(await t.request({ method: 'OPTIONS', url: '/boot/sys/login', headers: { origin: foreign, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } }));
+    // The calls themselves: signed in, signing in, public, and the web app.
+    const list = await t.request({ method: 'GET', url: '/boot/sys/user/list', token: admin, headers: { origin: foreign } });
+    expect(list.statusCode).toBe(200);
+    expectClosed(list);
+    expectClosed(await t.request({ method: 'POST', url: '/boot/sys/login', headers: { origin: foreign }, payload: { username: 'admin', password: 'wrong-password-1' } }));
+    expectClosed(await t.request({ method: 'GET', url: '/boot/sys/public/config', headers: { origin: foreign } }));
+    expectClosed(await t.request({ method: 'GET', url: '/', headers: { origin: foreign } }));
+    expectClosed(await t.request({ method: 'GET', url: '/assets/index-test.js', headers: { origin: foreign } }));
+  });
+});
