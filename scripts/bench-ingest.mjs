@@ -256,6 +256,8 @@ async function startServer(env, profileDir) {
         DATABASE_URL: '',
         MQTT_URL: '',
         MQTT_HOST: '127.0.0.1',
+        // Each simulated logger publishes as fast as it is acknowledged: far over a real logger's budget.
+        DEVICE_MESSAGES_PER_MINUTE: '0',
         ...(args['batch-size'] ? { INGEST_BATCH_SIZE: args['batch-size'] } : {}),
         ...(args['linger-ms'] ? { INGEST_LINGER_MS: args['linger-ms'] } : {}),
         ...env,
