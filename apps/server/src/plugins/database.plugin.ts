@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import pg from 'pg';
 import type { Config } from '../config.js';
 import { type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
 import { seedDatabase } from '../db/seed.js';
@@ -18,21 +19,44 @@ export interface DatabasePluginOptions {
   database?: DatabaseHandle;
 }
 
+/** Any number, the same in every process: the lock that lets one process at a time migrate and seed. */
+const startLockKey = 7_201_312;
+
+/**
+ * Several processes starting at once on one PostgreSQL database (a compose file, a fleet restart)
+ * migrate and seed one after the other, not into each other's unique keys: a session-level advisory
+ * lock on a connection of its own, released when that connection ends.
+ */
+async function oneAtATime<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [startLockKey]);
+    return await work();
+  } finally {
+    await lock.end();
+  }
+}
+
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR), migrates, and seeds a first start. */
 export default fp<DatabasePluginOptions>(
   async (app, { config, database }) => {
-    const handle =
-      database ??
-      (await openDatabase(
-        config.databaseUrl
-          ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => app.log.warn(`lost a PostgreSQL connection (${error.message}); it will be reopened`) }
-          : { kind: 'pglite', dataDir: config.dataDir },
-      ));
+    const start = async () => {
+      const handle =
+        database ??
+        (await openDatabase(
+          config.databaseUrl
+            ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => app.log.warn(`lost a PostgreSQL connection (${error.message}); it will be reopened`) }
+            : { kind: 'pglite', dataDir: config.dataDir },
+        ));
+      await seedDatabase(handle.db, config, app.log);
+      return handle;
+    };
+    const handle = config.databaseUrl && !database ? await oneAtATime(config.databaseUrl, start) : await start();
     if (!database) app.addHook('onClose', () => handle.close());
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('bulkTransaction', handle.bulkTransaction);
-    await seedDatabase(handle.db, config, app.log);
   },
   { name: 'database' },
 );
