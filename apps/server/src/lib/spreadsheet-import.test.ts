@@ -200,6 +200,16 @@ describe('readImportFile', () => {
     expect(errorsOf(read(file, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('more than 2 rows') }]);
   });
 
+  it('reads only the rows an import may hold (twice maxRows and 1000 more), and refuses a sheet that goes on past them', async () => {
+    // Rows past 1004 (maxRows 2) are never parsed: a row there cannot slip in unread.
+    const far = await xlsx([['Name', 'Serial number'], ['a', '1001'], ...Array.from({ length: 1500 }, (): Cell[] => [null, null]), ['z', '9999']]);
+    expect(errorsOf(read(far, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: 'the sheet goes on to row 1503, past the 1004 rows an import reads: delete the rows below your data' }]);
+    expect(read(far, 'devices.xlsx', 5000)).toMatchObject({ ok: true, rows: [{ name: 'a' }, { name: 'z' }], rowNumbers: [2, 1503] });
+    // Many rows: refused by count from the rows read, whatever follows.
+    const many = await xlsx([['Name', 'Serial number'], ...Array.from({ length: 3000 }, (_, index): Cell[] => [`d${index}`, String(10000 + index)])]);
+    expect(errorsOf(read(many, 'devices.xlsx', 10))).toEqual([{ row: 0, field: 'file', message: 'the file holds more than 10 rows: split it into smaller files' }]);
+  });
+
   it('stops at 200 errors and says the rest were left out', async () => {
     const rows: Cell[][] = [['Name', 'Serial number'], ...Array.from({ length: 300 }, (): Cell[] => ['', 'x'])];
     const errors = errorsOf(read(await xlsx(rows)));

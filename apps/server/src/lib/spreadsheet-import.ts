@@ -156,7 +156,7 @@ function parseRow<T>(rowSchema: z.ZodType<T>, values: Record<string, unknown>, a
   return result;
 }
 
-function readWorkbook(file: Buffer): XLSX.WorkBook | string {
+function readWorkbook(file: Buffer, sheetRows: number): XLSX.WorkBook | string {
   const isZip = startsWith(file, zipMagic);
   // SheetJS also reads CSV, HTML and plain text as a "workbook": only Excel's own containers may pass.
   if (!isZip && !startsWith(file, compoundFileMagic)) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
@@ -180,6 +180,9 @@ function readWorkbook(file: Buffer): XLSX.WorkBook | string {
       cellDates: true,
       dense: true,
       sheets: 0,
+      // Rows past these are not parsed: a 20 MB file of a million short rows would hold the event
+      // loop for most of a minute before the row limit could refuse it.
+      sheetRows,
     });
     if (isZip && !excelZipBookTypes.has(workbook.bookType ?? '')) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
     return workbook;
@@ -205,11 +208,17 @@ function readWorkbook(file: Buffer): XLSX.WorkBook | string {
 export function readImportFile<T>(file: Buffer, fileName: string, columns: ImportColumn[], rowSchema: z.ZodType<T>, options: ImportOptions = {}): ImportResult<T> {
   const maxRows = options.maxRows ?? defaultMaxRows;
   if (!/\.xlsx?$/i.test(fileName.trim())) return fileError('the file must be an Excel workbook (.xls or .xlsx)');
-  const workbook = readWorkbook(file);
+  // Room for a title and blank rows above the header and between rows, which are not counted.
+  const rowsRead = maxRows * 2 + 1000;
+  const workbook = readWorkbook(file, rowsRead);
   if (typeof workbook === 'string') return fileError(workbook);
 
   const firstSheetName = workbook.SheetNames[0];
-  const sheetRows = (firstSheetName === undefined ? undefined : workbook.Sheets[firstSheetName]?.['!data']) ?? [];
+  const firstSheet = firstSheetName === undefined ? undefined : workbook.Sheets[firstSheetName];
+  const sheetRows = firstSheet?.['!data'] ?? [];
+  // SheetJS keeps the sheet's whole range in '!fullref' when it stopped reading at `rowsRead`.
+  const fullRange = firstSheet?.['!fullref'];
+  const lastRow = fullRange ? XLSX.utils.decode_range(fullRange).e.r + 1 : 0;
   // Indexes in '!data' are 0-based spreadsheet rows.
   let headerIndex = 0;
   while (headerIndex < sheetRows.length && isEmptyRow(sheetRows[headerIndex])) headerIndex++;
@@ -249,6 +258,7 @@ export function readImportFile<T>(file: Buffer, fileName: string, columns: Impor
     dataRows.push({ row: index + 1, cells });
     if (dataRows.length > maxRows) return fileError(`the file holds more than ${maxRows} rows: split it into smaller files`);
   }
+  if (lastRow > rowsRead) return fileError(`the sheet goes on to row ${lastRow}, past the ${rowsRead} rows an import reads: delete the rows below your data`);
   if (dataRows.length === 0) return fileError('the file holds no rows');
 
   const rows: T[] = [];
