@@ -248,7 +248,7 @@ describe('upload sizes are held while the request streams in', () => {
   it('refuses an oversize image while the rest of it has not even been sent, naming the file field', async () => {
     // 64 MB offered as an avatar (limit 2 MB), the client holding back all past 3 MB.
     const offer = streamedUpload([{ name: 'biz', value: 'avatar' }], 64 * 1024 * 1024, 3 * 1024 * 1024, 'huge.png');
-    const response = await within(10_000, t.request({ method: 'POST', url: '/boot/sys/common/upload', token: admin, payload: offer.stream, headers: offer.headers }));
+    const response = await within(20_000, t.request({ method: 'POST', url: '/boot/sys/common/upload', token: admin, payload: offer.stream, headers: offer.headers }));
     offer.release();
     expect(response, 'no answer before the whole file was sent').not.toBeNull();
     expect(response!.statusCode).toBe(413);
@@ -261,7 +261,7 @@ describe('upload sizes are held while the request streams in', () => {
   it('holds firmware and imports to their 20 MB, and a kind named after the file to its own limit', async () => {
     for (const url of ['/boot/want/firmware/upload', '/boot/sys/position/importExcel', '/boot/want/logger/importPreview']) {
       const offer = streamedUpload([], 96 * 1024 * 1024, 21 * 1024 * 1024, 'big.xlsx');
-      const response = await within(10_000, t.request({ method: 'POST', url, token: admin, payload: offer.stream, headers: offer.headers }));
+      const response = await within(20_000, t.request({ method: 'POST', url, token: admin, payload: offer.stream, headers: offer.headers }));
       offer.release();
       expect(response, `${url}: no answer before the whole file was sent`).not.toBeNull();
       expect(response!.statusCode, url).toBe(413);
@@ -276,7 +276,7 @@ describe('upload sizes are held while the request streams in', () => {
     });
     expect(late.statusCode).toBe(413);
     expect(refusal(late).message).toBe('file: must be smaller than 2 MB');
-  });
+  }, 90_000);
 
   it('takes one file per request and a few short fields', async () => {
     const two = await t.request({
@@ -332,8 +332,8 @@ describe('spreadsheet imports refuse archive bombs before inflating them', () =>
       const { result: response, growthBytes, elapsedMs } = await peakMemoryGrowth(() => importTo(url, bomb, 'positions.xlsx'));
       expect(response.statusCode, url).toBe(400);
       expect(refusal(response).result?.errors).toEqual([{ row: 0, field: 'file', message: 'the file unpacks to more than 100 MB: it is not an ordinary spreadsheet or document' }]);
-      expect(elapsedMs, url).toBeLessThan(2000);
-      expect(growthBytes, url).toBeLessThan(48 * 1024 * 1024);
+      expect(elapsedMs, url).toBeLessThan(5000);
+      expect(growthBytes, url).toBeLessThan(64 * 1024 * 1024);
     }
   });
 
@@ -342,7 +342,7 @@ describe('spreadsheet imports refuse archive bombs before inflating them', () =>
     const { result: response, growthBytes } = await peakMemoryGrowth(() => importTo('/boot/sys/position/importExcel', liar, 'positions.xlsx'));
     expect(response.statusCode).toBe(400);
     expect(refusal(response).result?.errors).toEqual([{ row: 0, field: 'file', message: expect.stringMatching(/unpacks to more than its archive declares|could not be read/) }]);
-    expect(growthBytes).toBeLessThan(48 * 1024 * 1024);
+    expect(growthBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('refuses a compression ratio no spreadsheet has, and thousands of entries', async () => {
