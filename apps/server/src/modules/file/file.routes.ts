@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', scope: 'none', tags: ['files'], summary: 'Upload a file (multipart "file", "biz"=avatar|station|ticket|temp); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
+    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', scope: 'none', tags: ['files'], summary: 'Upload a file (multipart "biz"=avatar|station|jeditor|ticket|temp, then "file"; judged by content, held to the kind\'s size while it streams in); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       // The kind (and so its size limit) is known while the file streams in when `biz` is in the
