@@ -220,10 +220,13 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
     if (check.status !== 0) throw new Error(`haproxy refused its configuration:\n${check.stdout}${check.stderr}`);
     haproxy = spawn(haproxyBinary!, ['-db', '-f', config], { stdio: 'ignore' });
 
-    // A first, so one process migrates and seeds the new database; then B on the same one.
-    await startServer('a');
-    await startServer('b');
+    // Both at once on the new database, as a compose file starts them: one migrates and seeds, the other waits.
+    await Promise.all([startServer('a'), startServer('b')]);
     await waitForPort(proxyPort, 5_000);
+    // Until the proxy's health checks have found both processes (it answers 503 before).
+    for (const node of ['a', 'b'] as const) {
+      await waitUntil(`process ${node} through the proxy`, async () => (await fetch(proxy('/boot/health'), { headers: { cookie: `CSNODE=${node}` } })).status, (status) => status === 200, 10_000);
+    }
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     // A job firing every second from now on (processes read the job table every 5 s); its runs are
