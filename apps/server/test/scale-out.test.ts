@@ -177,6 +177,7 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
   };
 
   beforeAll(async () => {
+    if (missing.length > 0) throw new Error(`the scale-out test must run in CI, but ${missing.join(', ')} is missing`);
     // A fresh database on the machine's PostgreSQL.
     const serverUrl = process.env.TEST_DATABASE_URL!;
     const admin = new pg.Client({ connectionString: serverUrl });
