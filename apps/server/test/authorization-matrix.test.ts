@@ -80,20 +80,27 @@ beforeAll(async () => {
     const event = newId();
     await t.app.db.execute(sql`insert into tb_event (id, logger_gsn, device_event_id, battery_sn, type, code, category, begin_time, end_time) values (${event}, ${gsn}, ${`ev-${label}`}, ${battery}, 'warning', 'W-SOC-LOW', 'soc', ${now}, ${now})`);
     const [row] = await queryRows<{ owner: string; installer: string | null; distributor: string | null }>(t, sql`select owner_id as owner, installer_id as installer, distributor_id as distributor from tb_station where id = ${id}`);
+    // A ticket on the station, filed in its owner's name (the demo account cannot file one itself).
+    const filed = (await api('POST', '/want/ticket/add', { title: `MX ticket ${label}`, category: 'defect', stationId: id, contact: 'Matrix', contactMobile: '13800138000', description: 'Filed by the authorisation matrix' })).json();
+    expect(filed, filed.message).toMatchObject({ success: true });
+    const ticket = filed.result as string;
+    await t.app.db.execute(sql`update tb_ticket set submitter_id = ${owner} where id = ${ticket}`);
     const base = { tenant: 1, ...row } as Omit<MatrixRecord, 'label' | 'key'>;
-    return { label, id, gsn, battery, command, event, base };
+    return { label, id, gsn, battery, command, event, ticket, base };
   };
   const stations = [await station('A', ids.enduser as string), await station('B', ids.enduser2 as string), await station('C', ids.enduser3), await station('D', ids.enduser3), await station('E', ids.demo as string)];
   const stationD = stations[3]!;
   await t.app.db.execute(sql`insert into sys_tenant (id, name) values (2, 'Tenant 2') on conflict do nothing`);
   await t.app.db.execute(sql`update tb_station set tenant_id = 2 where id = ${stationD.id}`);
   await t.app.db.execute(sql`update tb_logger set tenant_id = 2 where gsn = ${stationD.gsn}`);
+  await t.app.db.execute(sql`update tb_ticket set tenant_id = 2 where id = ${stationD.ticket}`);
   stationD.base.tenant = 2;
-  for (const kind of ['station', 'logger', 'battery', 'event', 'command'] as const) {
+  for (const kind of ['station', 'logger', 'battery', 'event', 'command', 'ticket'] as const) {
     records[kind] = Object.fromEntries(
-      stations.map((s) => [s.label, { ...s.base, label: s.label, key: { station: s.id, logger: s.gsn, battery: s.battery, event: s.event, command: s.command }[kind] }]),
+      stations.map((s) => [s.label, { ...s.base, label: s.label, key: { station: s.id, logger: s.gsn, battery: s.battery, event: s.event, command: s.command, ticket: s.ticket }[kind] }]),
     );
-    // Own: the caller's station; other branch: a station of a branch beside it; other tenant: D.
+    // Own: the caller's station; other branch: a station of a branch beside it; other tenant: D. Tickets are filed by
+    // each station's owner, so the ticket rule (the station seen, and filed by the caller or an account below it) is the station's.
     picks[kind] = {
       admin: { own: 'A', 'other branch': 'C', 'other tenant': 'D' },
       distributor: { own: 'A', 'other branch': 'C', 'other tenant': 'D' },

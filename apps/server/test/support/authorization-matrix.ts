@@ -26,7 +26,7 @@ export interface Identity {
 /** A record of the matrix: who it belongs to in the hierarchy, its tenant, and the id a route names it by. */
 export interface MatrixRecord {
   label: string;
-  /** The id at the route's `in` (station id, logger SN, battery SN, event, command or user id). */
+  /** The id at the route's `in` (station id, logger SN, battery SN, event, command, ticket or user id). */
   key: string;
   /** For users named by user name (`body.username`). */
   username?: string;
@@ -152,6 +152,9 @@ export const requestFields: Record<string, { query?: Record<string, string>; bod
   'POST /boot/member/edit': { body: { realname: 'Matrix Edited' } },
   'POST /boot/member/move': { body: { superiorId: 'nobody' } },
   'PUT /boot/member/permissions': { body: { permissionIds: [] } },
+  'POST /boot/want/ticket/reply': { body: { content: 'A reply from the authorisation matrix' } },
+  'POST /boot/want/ticket/transition': { body: { action: 'accept' } },
+  'POST /boot/want/ticket/close': { body: { resolved: true, speedRating: 5, attitudeRating: 5 } },
 };
 
 /** Routes whose record field is an array in the body: the record's id goes in as a one-element array. */

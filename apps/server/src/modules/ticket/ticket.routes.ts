@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // List and queryById: the screen kit's calls, within the ticket scope (filing is its own call below).
   const { add: _add, ...kitCalls } = service;
-  resourceRoutes(app, kitCalls, tags, { records: 'scoped' });
+  resourceRoutes(app, kitCalls, tags, { records: 'ticket' });
 
   route(
     app,
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${path}/thread`,
       access: { permission: Permission.TicketList },
-      scope: 'scoped',
+      scope: { record: 'ticket', in: 'query.id' },
       tags,
       summary: 'A ticket’s thread (replies and moves, oldest first) and what the caller may do now; 404 outside the ticket scope',
       input: { querystring: resourceIdQuerySchema },
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${path}/reply`,
       access: { permission: Permission.TicketList },
-      scope: 'scoped',
+      scope: { record: 'ticket', in: 'body.ticketId' },
       tags,
       summary: 'Reply in an open ticket’s thread (with files uploaded as biz=ticket); the other side hears of it live and by mail. The result is the entry’s id',
       input: { body: ticketReplySchema },
@@ -102,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${path}/transition`,
       access: { permission: Permission.TicketHandle },
-      scope: 'scoped',
+      scope: { record: 'ticket', in: 'body.id', destroys: true },
       tags,
       summary: 'Move a ticket on as its handler: accept (pending → processing), start (processing → in_progress), finish (in_progress → pending_review); 403 for its submitter, 400 naming action from another status. The result is the new status',
       input: { body: ticketTransitionSchema },
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${path}/close`,
       access: { permission: Permission.TicketClose },
-      scope: 'scoped',
+      scope: { record: 'ticket', in: 'body.id', destroys: true },
       tags,
       summary: 'Close one’s own ticket with the rating (resolved, handling speed and service attitude 1–5), from any status but completed; 403 for anyone but its submitter',
       input: { body: ticketCloseSchema },
