@@ -38,7 +38,9 @@ export type KnownValues = Record<string, fc.Arbitrary<unknown>>;
  */
 export function arbitraryFor(schema: JsonSchema, known: KnownValues = {}, name = ''): fc.Arbitrary<unknown> {
   const base = plainArbitrary(schema, known);
-  const withKnown = known[name] ? fc.oneof({ weight: 4, arbitrary: known[name] }, { weight: 1, arbitrary: base }) : base;
+  // A known comma-joined list (`ids`) goes to an array field as its items.
+  const knownValue = known[name] && typeOf(schema) === 'array' ? known[name].map((value) => (typeof value === 'string' ? value.split(',') : value)) : known[name];
+  const withKnown = knownValue ? fc.oneof({ weight: 4, arbitrary: knownValue }, { weight: 1, arbitrary: base }) : base;
   return schema.nullable ? fc.option(withKnown, { nil: null }) : withKnown;
 }
 
@@ -96,3 +98,77 @@ function objectArbitrary(schema: JsonSchema, known: KnownValues): fc.Arbitrary<R
   const model = Object.fromEntries(properties.map(([key, value]) => [key, arbitraryFor(value, known, key)]));
   return fc.record(model, { requiredKeys: schema.required ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
 }
+
+/** A schema with its `allOf` parts (zod's several string checks) folded in, every pattern kept. */
+function folded(schema: JsonSchema): JsonSchema & { patterns: string[] } {
+  const patterns = schema.pattern ? [schema.pattern] : [];
+  const merged: JsonSchema & { patterns: string[] } = { ...schema, patterns };
+  for (const part of schema.allOf ?? []) {
+    if (part.pattern) patterns.push(part.pattern);
+    for (const key of ['type', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum'] as const) {
+      if (merged[key] === undefined && part[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = part[key];
+    }
+  }
+  return merged;
+}
+
+/** The single type a schema names (after folding `allOf`), or undefined for unions and open schemas. */
+export function typeOf(schema: JsonSchema): string | undefined {
+  const type = folded(schema).type;
+  return Array.isArray(type) ? (type.length === 1 ? type[0] : undefined) : type;
+}
+
+/**
+ * Whether the schema certainly refuses the value: a wrong JSON type, a NUL in a string, a length or
+ * a number past its bound, a value outside an enum, a missing required value. Conservative: where
+ * a value might be coerced or a union might take it, it says no. `from: 'query'` reads the value as
+ * query-string text, where only NUL and length are certain.
+ */
+export function surelyRefuses(schema: JsonSchema, value: unknown, from: 'json' | 'query'): boolean {
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) return choices.length > 0 && choices.every((choice) => surelyRefuses(choice, value, from));
+  const s = folded(schema);
+  // Optional fields often take null for absent (a preprocess the document does not show).
+  if (value === null) return false;
+  if (s.const !== undefined || s.enum) return from === 'json' && ![...(s.enum ?? [s.const])].some((allowed) => allowed === value);
+  const type = typeOf(schema);
+  if (from === 'query') {
+    if (type !== 'string') return false;
+    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    return (text.includes('\u0000') && s.patterns.includes(genericPattern)) || (s.maxLength !== undefined && text.length > s.maxLength);
+  }
+  switch (type) {
+    case 'string':
+      if (typeof value !== 'string') return true;
+      return (value.includes('\u0000') && s.patterns.includes(genericPattern)) || (s.maxLength !== undefined && value.length > s.maxLength) || (s.minLength !== undefined && value.length < s.minLength);
+    case 'integer':
+    case 'number':
+      if (typeof value !== 'number') return true;
+      if (type === 'integer' && !Number.isSafeInteger(value)) return true;
+      return (
+        (s.minimum !== undefined && value < s.minimum) ||
+        (s.maximum !== undefined && value > s.maximum) ||
+        (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) ||
+        (s.exclusiveMaximum !== undefined && value >= s.exclusiveMaximum)
+      );
+    case 'boolean':
+      return typeof value !== 'boolean';
+    case 'array':
+      return !Array.isArray(value) || (s.minItems !== undefined && value.length < s.minItems) || (s.maxItems !== undefined && value.length > s.maxItems);
+    case 'object':
+      return typeof value !== 'object' || value === null || Array.isArray(value);
+    default:
+      return false;
+  }
+}
+
+/** Numbers at and just past each bound the schema gives, with the values any number field is tried with. */
+export function boundaryNumbers(schema: JsonSchema): unknown[] {
+  const s = folded(schema);
+  const step = typeOf(schema) === 'integer' ? 1 : 0.001;
+  const bounds = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter((bound): bound is number => bound !== undefined);
+  return [...bounds.flatMap((bound) => [bound, bound - step, bound + step]), Number.MAX_SAFE_INTEGER + 1, -Number.MAX_SAFE_INTEGER - 2, -0, 0.5, 'NaN', 'Infinity', '-Infinity', '1e309', '0x10'];
+}
+
+/** A string field's length bound (the fuzz tries one past it and a very long one). */
+export const maxLengthOf = (schema: JsonSchema): number | undefined => folded(schema).maxLength;
