@@ -30,8 +30,13 @@ test('the administrator schedules a job every 2 seconds with the cron editor and
 
     await page.getByRole('button', { name: 'Add job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add job' });
-    await dialog.getByLabel('Task', { exact: true }).click();
-    await page.getByTitle(`Scheduler heartbeat (records its parameter) (${heartbeat})`).click();
+    // The task list loads after the dialog opens: choose again until the choice shows in the field.
+    const task = `Scheduler heartbeat (records its parameter) (${heartbeat})`;
+    await expect(async () => {
+      await dialog.getByLabel('Task', { exact: true }).click();
+      await page.getByTitle(task).click({ timeout: 2_000 });
+      await expect(dialog.getByTitle(task)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
 
     // Every minute, then the second part's increment mode with a step of 2.
     await dialog.getByRole('tab', { name: 'Minute' }).click();
