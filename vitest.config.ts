@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const postgres = process.env.TEST_DATABASE_URL;
 
+
 export default defineConfig({
   test: {
     // One test file per core (Vitest leaves one core free by default): the API tests spend much of
@@ -20,6 +21,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup: ['test/support/database-template.setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +35,8 @@ export default defineConfig({
                 root: 'apps/server',
                 include: ['test/**/*.test.ts'],
                 env: { TEST_DATABASE: 'postgres' },
+                globalSetup: ['test/support/database-template.setup.ts'],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -39,6 +44,7 @@ export default defineConfig({
           ]
         : []),
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
       './apps/simulator/vitest.config.ts',
     ],
   },

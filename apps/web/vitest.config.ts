@@ -1,16 +1,4 @@
-import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { filesReplacingModules, webTestConfig } from './vitest.shared.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  test: {
-    name: 'web',
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['src/testing/setup-tests.ts'],
-    testTimeout: 20_000,
-  },
-});
+export default defineConfig(webTestConfig({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...filesReplacingModules], isolate: false }));

@@ -1,6 +1,6 @@
 import { ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+import { type TestApp, addUser, adminPassword, createTestApp, migratedPglite } from './support/test-app.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -178,7 +178,7 @@ describe('a route without an access rule', () => {
     const { buildApp } = await import('../src/app.js');
     const { loadConfig } = await import('../src/config.js');
     const { openDatabase } = await import('../src/db/database.js');
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite() });
     const app = await buildApp(loadConfig({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }), { database, logger: false });
     app.get('/boot/forgotten', async () => ({ secret: true }));
     await app.ready();

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type SQL, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
@@ -12,13 +14,17 @@ import { tenants, userTenants } from '../../src/db/schema.js';
 export const adminPassword = 'Admin12345';
 
 /**
- * The migrated, empty embedded database, made once per test worker: every test app starts from a
- * copy of it, which takes a fraction of a fresh PGlite's start and the migrations (some 4 s an app
- * on this machine, where the API tests build a few hundred).
+ * The migrated, empty embedded database, made once for the whole run by
+ * `database-template.setup.ts`: every test app starts from a copy of it, which takes a fraction of
+ * a fresh PGlite's start and the migrations (some 7 s an app on this machine, where the API tests
+ * build a few hundred). Read once per test worker.
  */
 let pgliteTemplate: Promise<Blob> | undefined;
-const migratedPglite = (): Promise<Blob> =>
+export const migratedPglite = (): Promise<Blob> =>
   (pgliteTemplate ??= (async () => {
+    const file = inject('pgliteTemplateFile');
+    if (file) return new Blob([await readFile(file)]);
+    // A project that runs on PostgreSQL has no embedded template: make one for this worker.
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       return await handle.dump!();
@@ -26,6 +32,26 @@ const migratedPglite = (): Promise<Blob> =>
       await handle.close();
     }
   })());
+
+/** A new database on TEST_DATABASE_URL's server, copied from the run's migrated template; `drop` removes it. */
+export async function createPostgresTestDatabase(prefix = 'cellsight_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name} template ${inject('postgresTemplateDatabase')}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
 
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres) a new
@@ -36,24 +62,13 @@ async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise
     const handle = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite() });
     return { ...handle, dispose: () => handle.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cellsight_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await createPostgresTestDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: database.url });
   return {
     ...handle,
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

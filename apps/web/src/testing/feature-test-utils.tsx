@@ -1,6 +1,6 @@
 import type { Envelope } from '@cellsight/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { App, ConfigProvider } from 'antd';
@@ -69,6 +69,12 @@ export const renderWithProviders = (ui: ReactElement) => {
   );
   return { ...view, queryClient };
 };
+
+/**
+ * The data rows of the table in `container`: its body's rows. A table with a fixed header (scroll.y)
+ * also renders header rows of its own while it measures its columns.
+ */
+export const tableBodyRows = (container: HTMLElement): HTMLElement[] => within(container).getAllByRole('row').filter((row) => row.closest('tbody') !== null);
 
 export const envelope = <T,>(result: T, code = 200, message = 'ok'): Envelope<T> => ({ success: true, message, code, result, timestamp: Date.now() });
 

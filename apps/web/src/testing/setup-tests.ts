@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { afterAll, afterEach, vi } from 'vitest';
+import { i18n, initI18n } from '@/lib/i18n';
 import { matchMedia, resetViewport } from './viewport';
 
 // jsdom lacks the layout APIs antd and the shell use. matchMedia answers width queries against
@@ -27,8 +27,19 @@ afterEach(() => {
   resetViewport();
 });
 
+// Test files share their worker's modules and window (vitest.config.ts: isolate false), so each
+// file leaves them as it found them: no spies, fake timers or stubbed globals, no leftovers of
+// libraries that append to the body (antd's hidden measuring textarea, popups), the first address.
 // React's scheduler may still hold work from the last unmount (it runs on setImmediate); let it
-// finish while this file's window exists, or it fails later as "window is not defined".
+// finish first.
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+  if (i18n.language !== 'en-US') await i18n.changeLanguage('en-US');
 });

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findDialog, renderWithProviders } from '@/testing/feature-test-utils';
+import { findDialog, renderWithProviders, tableBodyRows } from '@/testing/feature-test-utils';
 import { ImportReport } from './import-report';
 
 describe('ImportReport', () => {
@@ -18,8 +18,8 @@ describe('ImportReport', () => {
         onClose={() => undefined}
       />,
     );
-    const rows = within(await findDialog('Import')).getAllByRole('row');
-    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+    const rows = tableBodyRows(await findDialog('Import'));
+    expect(rows.map((row) => row.textContent)).toEqual([
       '1CODEThe column “Code” is missing',
       '2NAMEThis field is required',
       '3CODEThis value already exists',

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http, HttpResponse } from 'msw';
@@ -116,9 +116,13 @@ describe('LoginPage', () => {
         return HttpResponse.json(ok(loginResult({ token: 'from-provider' })));
       }),
     );
-    const router = renderLogin(`/user/login?thirdToken=${ticket}&thirdType=oauth`);
+    renderLogin();
     expect(await screen.findByRole('link', { name: /Sign in with Acme ID/ })).toHaveAttribute('href', '/boot/sys/thirdLogin/render/oauth');
     expect(screen.getByRole('link', { name: /Sign in with CAS/ }).getAttribute('href')).toBe(`https://cas.example.com/cas/login?service=${encodeURIComponent(`${window.location.origin}/user/login?cas=1`)}`);
+    expect(traded).toBeUndefined();
+    cleanup();
+    // Back from the provider with its ticket: traded at once for a session (the page may not even paint its buttons).
+    const router = renderLogin(`/user/login?thirdToken=${ticket}&thirdType=oauth`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(traded).toBe(ticket);
     expect(session.token).toBe('from-provider');

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { session } from '@/lib/session';
 import { userInfo } from '@/testing/fixtures';
-import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
+import { envelope, failure, findDialog, mockServer, renderWithProviders, tableBodyRows } from '@/testing/feature-test-utils';
 import LoggerListPage from './logger-list-page';
 
 /** The Loggers screen now that loggers belong to stations: station column, alias, unbind, import. */
@@ -176,10 +176,11 @@ describe('Loggers bound to stations', () => {
     const report = await findDialog('Import');
     expect(imports).toEqual(['file']);
     expect(within(report).getByText('Nothing was imported: the file has 3 problems')).toBeInTheDocument();
-    const rows = within(report).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/2\s*Logger SN\s*The template's example row: replace it with your own loggers/);
-    expect(rows[2]).toHaveTextContent(/3\s*Registration key\s*must be at least 8 characters/);
-    expect(rows[3]).toHaveTextContent(/5\s*Logger SN\s*Registered with another key or to another account/);
+    const rows = tableBodyRows(report);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent(/2\s*Logger SN\s*The template's example row: replace it with your own loggers/);
+    expect(rows[1]).toHaveTextContent(/3\s*Registration key\s*must be at least 8 characters/);
+    expect(rows[2]).toHaveTextContent(/5\s*Logger SN\s*Registered with another key or to another account/);
   });
 
   it('shows the file’s loggers in the grid, refuses rows that break the rules, and imports the corrected rows', async () => {

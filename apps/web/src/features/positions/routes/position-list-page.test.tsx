@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
-import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
+import { envelope, failure, findDialog, mockServer, renderWithProviders, tableBodyRows } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
 import PositionListPage from './position-list-page';
 
@@ -44,9 +44,10 @@ describe('positions import', () => {
     await user.upload(input, new File(['x'], 'positions.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
     const report = await findDialog('Import');
     expect(within(report).getByText('Nothing was imported: the file has 2 problems')).toBeInTheDocument();
-    const rows = within(report).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/3\s*Code\s*This value already exists/);
-    expect(rows[2]).toHaveTextContent(/5\s*Rank\s*must be a rank from 1 to 5/);
+    const rows = tableBodyRows(report);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/3\s*Code\s*This value already exists/);
+    expect(rows[1]).toHaveTextContent(/5\s*Rank\s*must be a rank from 1 to 5/);
     clearPermissions();
   });
 });
