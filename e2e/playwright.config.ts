@@ -9,7 +9,7 @@ import { freePort } from './support/free-port';
 /**
  * End-to-end tests: Debian's Chromium drives the built web app served by the real server, which
  * starts on a free port with a fresh data folder (embedded PGlite), so every run starts clean.
- * Run with `npm run build -w @cellsight/web && npx playwright test -c e2e/playwright.config.ts`.
+ * Run with `npm run build && npx playwright test -c e2e/playwright.config.ts`.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -31,11 +31,14 @@ if (!process.env.E2E_DATA_DIR) {
 if (!process.env.E2E_WEB_DIST) {
   const dist = path.join(repoRoot, 'apps', 'web', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`${dist} has no built web app; run \`npm run build -w @cellsight/web\` first (npm test does).`);
+    throw new Error(`${dist} has no built web app; run \`npm run build\` first (npm test does).`);
   }
   process.env.E2E_WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
   cpSync(dist, process.env.E2E_WEB_DIST, { recursive: true });
 }
+// The server runs as shipped: its build (npm run build, which npm test runs first).
+const builtServer = path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
+if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing; run \`npm run build\` first (npm test does).`);
 process.env.E2E_ADMIN_USERNAME ??= adminUsername;
 process.env.E2E_ADMIN_PASSWORD ??= adminPassword;
 // Never let Playwright fetch a browser of its own.
@@ -82,7 +85,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    command: 'node --enable-source-maps apps/server/dist/server.js',
     cwd: repoRoot,
     url: `${baseURL}/boot/sys/public/config`,
     reuseExistingServer: false,

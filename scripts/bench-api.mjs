@@ -135,7 +135,7 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-bench-api-'));
   teardown.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const server = await startProcess({
-    args: ['--import', 'tsx', 'apps/server/src/server.ts'],
+    args: ['--enable-source-maps', 'apps/server/dist/server.js'],
     cwd: root,
     env: {
       PORT: String(port),

@@ -2,7 +2,10 @@
 // `npm run bench:ingest`: how many battery samples per second Cellsight stores durably, in one run:
 //   (a) raw broker throughput, no database: publishers -> broker -> a plain mqtt.js subscriber that counts;
 //   (b) samples/s committed by the server, p50/p99 latency from publish to commit, peak server RSS, RSS marks;
-//   and the ratio (b)/(a). Two configurations (both by default):
+//   (c) the ceiling (postgres configuration): the minimal pipeline of scripts/lib/ingest-ceiling.mjs on the
+//       same broker and database server, with the product's durability (PUBACK after commit) but no
+//       rollups and no device state: what this machine allows, to hold (b) against;
+//   and the ratios (b)/(a) and (b)/(c). Two configurations (both by default):
 //   embedded  PGlite + the embedded aedes broker (raw phase: a standalone aedes process)
 //   postgres  PostgreSQL (a fresh database) + a private Mosquitto with docs/deploy/mosquitto.conf settings
 //
@@ -59,6 +62,8 @@ const { values: args } = parseArgs({
     'linger-ms': { type: 'string' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'skip-raw': { type: 'boolean', default: false },
+    'ceiling-seconds': { type: 'string' },
+    'skip-ceiling': { type: 'boolean', default: false },
     'live-browser': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     'server-log': { type: 'string', default: 'warn' },
@@ -80,6 +85,8 @@ if (args.help) {
   --batch-size N --linger-ms N INGEST_BATCH_SIZE / INGEST_LINGER_MS of the server
   --database-url URL           PostgreSQL server (a fresh database is created and dropped)
   --skip-raw                   skip phase (a)
+  --ceiling-seconds <s>        length of the ceiling phase (c), postgres only (default: --seconds)
+  --skip-ceiling               skip phase (c)
   --live-browser               measure publish -> websocket message in a signed-in Chromium page
                                (/usr/bin/chromium; build the console first: npm run build -w @cellsight/web)
   --cpu-prof                   profile the server (node --cpu-prof) and print where its CPU time goes
@@ -96,6 +103,7 @@ const opts = {
   configs: args.config.split(',').map((c) => c.trim()).filter(Boolean),
   seconds: num('seconds'),
   rawSeconds: num('raw-seconds'),
+  ceilingSeconds: args['ceiling-seconds'] !== undefined ? num('ceiling-seconds') : num('seconds'),
   loggers: num('loggers'),
   batteries: num('batteries'),
   spm: num('samples-per-message'),
@@ -242,7 +250,8 @@ async function startAedes() {
 
 async function startServer(env, profileDir) {
   const port = await freePort();
-  const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'apps/server/src/server.ts'];
+  // The server as it ships: its build (`npm run bench:ingest` builds it first).
+  const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'apps/server/dist/server.js'];
   const child = track(
     spawn(process.execPath, nodeArgs, {
       cwd: root,
@@ -598,6 +607,59 @@ async function rawPhase(broker) {
   }
 }
 
+/**
+ * (c) The ceiling: the minimal pipeline of scripts/lib/ingest-ceiling.mjs (one subscriber, parse,
+ * schema check, binary COPY, insert, PUBACK after commit; no rollups, no device state) on the same
+ * broker and PostgreSQL server, with the same payloads, into a new migrated database of its own.
+ * Its commits reach the bench over IPC and are counted at the poll ticks, as phase (b)'s are seen
+ * by its poll, so both phases carry the same detection delay.
+ */
+async function ceilingPhase(broker) {
+  const name = `cellsight_bench_ceiling_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: args['database-url'] });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(args['database-url']);
+  url.pathname = `/${name}`;
+  const { openDatabase } = await import('../apps/server/src/db/database.ts');
+  const migrated = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrated.close();
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/ingest-ceiling.mjs'], {
+      cwd: root,
+      env: { ...process.env, CEILING_MQTT_URL: broker.url, CEILING_DATABASE_URL: url.toString(), ...(args['batch-size'] ? { CEILING_BATCH_SIZE: args['batch-size'] } : {}), ...(args['linger-ms'] ? { CEILING_LINGER_MS: args['linger-ms'] } : {}) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  const stored = [];
+  await new Promise((resolve, reject) => {
+    child.on('message', (message) => (message === 'ready' ? resolve() : stored.push(message)));
+    child.once('exit', (code) => reject(new Error(`the ceiling pipeline exited (${code})`)));
+  });
+  const credentials = credentialsFor('C');
+  const load = await createLoad({ url: broker.url, credentials, commitBy: 'external', baseTs: Date.now() - 30 * 86400_000 });
+  const poll = async () => {
+    for (const batch of stored.splice(0)) for (const [gsn, seq] of batch) load.commitMessage(gsn, seq);
+  };
+  try {
+    const result = await drive(load, opts.ceilingSeconds, { rssPid: child.pid, brokerPid: broker.pid, poll });
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const { rows } = await check.query('select count(*)::bigint as n from tb_battery_sample');
+    await check.end();
+    result.verified = { rows: Number(rows[0].n), published: result.publishedSamples };
+    return result;
+  } finally {
+    await load.close();
+    await stopChild(child);
+    const cleanup = new pg.Client({ connectionString: args['database-url'] });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
 async function summarizeProfile(dir) {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
   if (files.length === 0) return null;
@@ -648,6 +710,11 @@ async function runConfiguration(kind) {
       console.error(`[${kind}] (a) raw ${broker.kind} throughput for ${opts.rawSeconds} s ...`);
       result.raw = await rawPhase(broker);
       console.error(`[${kind}] (a) ${Math.round(result.raw.rate)} samples/s`);
+    }
+    if (kind === 'postgres' && !args['skip-ceiling']) {
+      console.error(`[${kind}] (c) ceiling: the minimal pipeline for ${opts.ceilingSeconds} s ...`);
+      result.ceiling = await ceilingPhase(broker);
+      console.error(`[${kind}] (c) ${Math.round(result.ceiling.rate)} samples/s`);
     }
     if (kind === 'embedded') {
       await broker.stop();
@@ -764,13 +831,13 @@ try {
 }
 
 console.log('');
-console.log(`| configuration | (a) raw broker samples/s | (b) stored samples/s | (b)/(a) | p50 ms | p99 ms | latency from | peak server RSS (VmHWM) | stored = published |`);
-console.log(`| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |`);
+console.log(`| configuration | (a) raw broker samples/s | (c) ceiling samples/s | (b) stored samples/s | (b)/(a) | (b)/(c) | p50 ms | p99 ms | latency from | peak server RSS (VmHWM) | stored = published |`);
+console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |`);
 for (const r of results) {
   const s = r.stored;
   const ok = r.verified.rows === r.verified.published && r.verified.distinct === r.verified.rows;
   console.log(
-    `| ${r.config} | ${r.raw ? fmt(r.raw.rate) : '-'} | ${fmt(s.rate)} | ${r.raw ? (s.rate / r.raw.rate).toFixed(2) : '-'} | ${fmt(s.p50)} | ${fmt(s.p99)} | ` +
+    `| ${r.config} | ${r.raw ? fmt(r.raw.rate) : '-'} | ${r.ceiling ? fmt(r.ceiling.rate) : '-'} | ${fmt(s.rate)} | ${r.raw ? (s.rate / r.raw.rate).toFixed(2) : '-'} | ${r.ceiling ? (s.rate / r.ceiling.rate).toFixed(2) : '-'} | ${fmt(s.p50)} | ${fmt(s.p99)} | ` +
       `${r.config === 'postgres' ? `tb_battery.last_ts poll (${opts.pollMs} ms)` : 'PUBACK (sent after commit)'} | ${mb(s.hwm)} MB | ` +
       `${ok ? 'yes' : 'NO'} (${fmt(r.verified.rows)} rows, ${fmt(r.verified.published)} published) |`,
   );
@@ -791,6 +858,15 @@ for (const r of results) {
       `= ${platformMicros.toFixed(1)} µs; ceiling on ${os.cpus().length} dedicated cores without the load generator ≈ ${fmt((os.cpus().length * 1e6) / platformMicros)} samples/s ` +
       `(one core for the server process alone: ${fmt(1e6 / perSample(s.cpu.server))})`,
   );
+  if (r.ceiling) {
+    const c = r.ceiling;
+    const stored = c.verified.rows === c.verified.published;
+    console.log(
+      `  ceiling phase (minimal pipeline, scripts/lib/ingest-ceiling.mjs): p50 ${fmt(c.p50)} ms, p99 ${fmt(c.p99)} ms; CPU ceiling process ${c.cpu.server.toFixed(2)}, broker ${c.cpu.broker.toFixed(2)}, ` +
+        `postgres ${c.cpu.postgres.toFixed(2)}, bench ${c.cpu.bench.toFixed(2)}; machine ${pct(c.machine.busy)} busy, ${pct(c.machine.idle)} idle, ${pct(c.machine.steal)} stolen; ` +
+        `per sample: pipeline ${((c.cpu.server * 1e6) / c.rate).toFixed(1)} µs, postgres ${((c.cpu.postgres * 1e6) / c.rate).toFixed(1)} µs; stored = published: ${stored ? 'yes' : 'NO'} (${fmt(c.verified.rows)} of ${fmt(c.verified.published)})`,
+    );
+  }
   if (r.raw) {
     console.log(
       `  raw phase: p50 ${fmt(r.raw.p50)} ms, p99 ${fmt(r.raw.p99)} ms; CPU broker ${r.raw.cpu.broker.toFixed(2)}, bench ${r.raw.cpu.bench.toFixed(2)}; ` +
@@ -818,5 +894,5 @@ for (const r of results) {
     for (const line of r.profile.functions) console.log(`    ${line}`);
   }
 }
-const failed = results.some((r) => r.verified.rows !== r.verified.published || r.stored.notCommitted > 0);
+const failed = results.some((r) => r.verified.rows !== r.verified.published || r.stored.notCommitted > 0 || (r.ceiling && r.ceiling.verified.rows !== r.ceiling.verified.published));
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command (`npm test`). Runs, in order, each step as a child process with its output
-// streamed: ensure Chromium, lint, type-check, Vitest (unit, API, component), build the web app,
+// streamed: ensure Chromium, lint, type-check, Vitest (unit, API, component), build the web app and the server,
 // Playwright end-to-end tests. Every step runs even when an earlier one failed (Playwright is
 // skipped, and counted failed, when the build failed). Ends with per-suite counts and a last line
 // `N passed, N failed`; the exit code is non-zero when anything failed.
@@ -195,8 +195,8 @@ await step('vitest', async () => {
   return { passed, failed, note };
 });
 
-// (e) Build the web app that the server serves to the browser.
-const build = await step('build', single('npm', ['run', 'build', '-w', '@cellsight/web']));
+// (e) Build the web app that the server serves to the browser, and the server as it ships.
+const build = await step('build', single('npm', ['run', 'build']));
 
 // (f) End-to-end tests in Chromium against the real server; counts from Playwright's JSON report.
 if (build.failed > 0 || !chromiumReady) {

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
-import { existsSync, readdirSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { anyUploadMaxBytes } from './lib/upload-content.js';
@@ -28,6 +27,7 @@ import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import monitorPlugin from './modules/monitor/monitor.plugin.js';
+import { moduleRoutes } from './modules/module-routes.js';
 import opsPlugin, { requestIdOf } from './modules/ops/ops.plugin.js';
 
 declare module 'fastify' {
@@ -37,18 +37,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
   }
-}
-
-const modulesDir = new URL('./modules/', import.meta.url);
-
-/** The route plugin of each module folder (`modules/<name>/<name>.routes.ts`), in name order. */
-async function loadModuleRoutes(): Promise<FastifyPluginAsync[]> {
-  const plugins: FastifyPluginAsync[] = [];
-  for (const name of readdirSync(modulesDir).sort()) {
-    const file = ['ts', 'js'].map((extension) => new URL(`${name}/${name}.routes.${extension}`, modulesDir)).find((url) => existsSync(url));
-    if (file) plugins.push(((await import(file.href)) as { default: FastifyPluginAsync }).default);
-  }
-  return plugins;
 }
 
 export interface BuildOptions {
@@ -117,15 +105,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(monitorPlugin);
   await app.register(demoFleetPlugin, { config });
 
-  // Every module with a `<name>.routes.ts` registers itself under /boot: no list to keep by hand.
-  const modules = await loadModuleRoutes();
   await app.register(
     async (api) => {
       // Uploads (files, avatars, spreadsheet imports): one file per request.
       // The parser's ceilings for any upload: one file, a few short fields; each kind's own size
       // limit is held while the file streams in (lib/upload-content.ts).
       await api.register(fastifyMultipart, { limits: { fileSize: anyUploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 } });
-      for (const routes of modules) await api.register(routes);
+      // Every module's routes (modules/module-routes.ts).
+      for (const routes of Object.values(moduleRoutes)) await api.register(routes);
     },
     { prefix: '/boot' },
   );

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { serverRoot } from './paths.js';
 
 /**
  * The one validated config module: nothing else reads `process.env`. Tests build a config with
  * `loadConfig({...})` and pass it to `buildApp`, exactly as `server.ts` does.
  */
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const repoRoot = resolve(serverRoot, '../..');
 
 const flag = z
   .union([z.boolean(), z.string()])

@@ -178,7 +178,7 @@ describe('a route without an access rule', () => {
     const { buildApp } = await import('../src/app.js');
     const { loadConfig } = await import('../src/config.js');
     const { openDatabase } = await import('../src/db/database.js');
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite() });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite(), thread: 'main' });
     const app = await buildApp(loadConfig({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }), { database, logger: false });
     app.get('/boot/forgotten', async () => ({ secret: true }));
     await app.ready();

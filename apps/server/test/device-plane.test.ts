@@ -21,7 +21,8 @@ const count = async (query: ReturnType<typeof sql>): Promise<number> => {
 const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The embedded database in its own thread, as the server runs it: the ingest path end to end.
+  t = await createTestApp({}, { pgliteThread: 'worker' });
   admin = await t.login('admin', adminPassword);
   port = t.app.devicePlane.brokerPort ?? 0;
   const registered = await t.request({

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
+import { serverPath } from '../paths.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 /** The same drizzle API over PGlite (embedded) or node-postgres (a PostgreSQL server). */
@@ -37,16 +39,50 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   bulkTransaction: BulkTransaction;
   close(): Promise<void>;
-  /** An in-memory PGlite's whole data folder, to open copies of it (`from`); the tests' migrated template. */
-  dump?: () => Promise<Blob>;
+  /** An in-memory PGlite's whole data folder, to open copies of it (`from`): the migrated templates of the build and the tests. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
 }
 
-const migrationsFolder = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+const migrationsFolder = serverPath('drizzle');
+
+/**
+ * The migrated, empty embedded database that the build makes (`npm run build`,
+ * scripts/build-server.mjs), for the PGlite it was made with. A new data folder starts as a copy
+ * of it: creating a PostgreSQL cluster (initdb) and running every migration take some 6 s on a
+ * small machine, the copy well under one. Migrations newer than the build still run after it.
+ */
+const builtPgliteTemplate = (): Blob | undefined => {
+  const file = pgliteTemplateFile();
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+};
+
+/** Where the build keeps the embedded database's template: named by the PGlite version that made it. */
+export const pgliteTemplateFile = (): string => serverPath('dist', `pglite-template-${pgliteVersion()}.tar.gz`);
+
+/** The installed PGlite's version (its package.json, found beside its entry module). */
+const pgliteVersion = (): string => {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = resolve(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      if (name === '@electric-sql/pglite' && version) return version;
+    }
+  }
+  return 'unknown';
+};
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; onError?: (error: Error) => void }
-  /** `from`: an in-memory database starts as a copy of this dump (`DatabaseHandle.dump`), its migrations already applied. */
-  | { kind: 'pglite'; dataDir: string | null; from?: Blob };
+  /**
+   * `from`: an in-memory database starts as a copy of this dump (`DatabaseHandle.dump`), its
+   * migrations already applied. `thread`: PGlite runs in a worker thread of its own (the server's
+   * default, pglite-thread.ts), or on the caller's thread.
+   */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob; thread?: 'worker' | 'main' };
+
+/** The part of PGlite that drizzle and the bulk writer use: PGlite itself, or PGlite in its own thread. */
+type PgliteClient = Pick<PGlite, 'waitReady' | 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -61,17 +97,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', bulkTransaction: postgresBulkTransaction(pool), close: () => pool.end() };
   }
-  let client: PGlite;
-  if (target.dataDir === null) client = new PGlite(target.from ? { loadDataDir: target.from } : undefined);
-  else {
-    const dir = resolve(target.dataDir, 'pgdata');
+  let dir: string | null = null;
+  let loadDataDir = target.from;
+  if (target.dataDir !== null) {
+    dir = resolve(target.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    if (!existsSync(resolve(dir, 'PG_VERSION'))) loadDataDir = builtPgliteTemplate();
   }
+  const options = loadDataDir ? { loadDataDir } : {};
+  const client: PgliteClient = target.thread === 'main' ? (dir ? new PGlite(dir, options) : new PGlite(options)) : new PgliteThread(dir, options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close(), dump: (compression = 'none') => client.dumpDataDir(compression) };
 }
 
 const postgresBulkTransaction =
@@ -108,7 +146,7 @@ const postgresBulkTransaction =
   };
 
 const pgliteBulkTransaction =
-  (client: PGlite): BulkTransaction =>
+  (client: PgliteClient): BulkTransaction =>
   (work) =>
     client.transaction((tx) =>
       work({

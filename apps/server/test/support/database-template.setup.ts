@@ -44,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const folder = mkdtempSync(join(tmpdir(), 'cellsight-test-template-'));
   const file = join(folder, 'pglite-migrated.tar');
-  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'main' });
   try {
     writeFileSync(file, Buffer.from(await (await handle.dump!()).arrayBuffer()));
   } finally {

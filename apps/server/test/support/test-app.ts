@@ -25,7 +25,7 @@ export const migratedPglite = (): Promise<Blob> =>
     const file = inject('pgliteTemplateFile');
     if (file) return new Blob([await readFile(file)]);
     // A project that runs on PostgreSQL has no embedded template: make one for this worker.
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'main' });
     try {
       return await handle.dump!();
     } finally {
@@ -55,11 +55,13 @@ export async function createPostgresTestDatabase(prefix = 'cellsight_test'): Pro
 
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DATABASE=postgres) a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards.
+ * database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards. PGlite runs on
+ * the test's own thread unless `pgliteThread` is 'worker' (the server's default): a test's requests
+ * come one at a time, so the thread of its own brings nothing to them but the hop to it.
  */
-async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+async function openTestDatabase(pgliteThread: 'main' | 'worker'): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite() });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, from: await migratedPglite(), thread: pgliteThread });
     return { ...handle, dispose: () => handle.close() };
   }
   const database = await createPostgresTestDatabase();
@@ -88,7 +90,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, { pgliteThread = 'main' }: { pgliteThread?: 'main' | 'worker' } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cellsight-test-'));
   const config = loadConfig({
     ADMIN_PASSWORD: adminPassword,
@@ -106,7 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     REDIS_PREFIX: `cellsight-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(pgliteThread);
   let app = await buildApp(config, { database, logger: false });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

@@ -19,7 +19,9 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 initI18n('en-US');
 
 // Screens load lazily and antd renders a lot on a cold start: allow more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Set in full at the start of every file: files share the library's settings (isolate: false), and
+// some ask role queries to include hidden elements (defaultHidden) for antd's popups.
+configure({ asyncUtilTimeout: 5000, defaultHidden: false });
 
 afterEach(() => {
   cleanup();

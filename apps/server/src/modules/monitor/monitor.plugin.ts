@@ -3,10 +3,11 @@ import { cpus, freemem, hostname, loadavg, totalmem } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type MonitorSample, type MonitorServer, monitorHistoryMs, monitorSampleIntervalMs } from '@cellsight/contract';
 import fp from 'fastify-plugin';
+import { serverPath } from '../../paths.js';
 import { createMonitorRepository } from './monitor.repository.js';
 
 /** The product's version: the server package's. */
-const productVersion = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const productVersion = (JSON.parse(readFileSync(serverPath('package.json'), 'utf8')) as { version: string }).version;
 
 export interface Monitor {
   /** This process now: memory, CPU and event-loop delay since the last sample, request rate. */

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDataError, uniqueViolation } from './database-errors.js';
+import { PgliteThread } from './pglite-thread.js';
+
+/** The embedded database in its own thread answers as PGlite does, one caller at a time. */
+describe('PgliteThread', () => {
+  let database: PgliteThread;
+  beforeAll(async () => {
+    database = new PgliteThread(null);
+    await database.waitReady;
+    await database.query('create table item (id int primary key, name text not null, at timestamptz)');
+  });
+  afterAll(() => database.close());
+
+  it('answers rows as objects or arrays, leaving the columns asked for as text', async () => {
+    await database.query('insert into item values ($1, $2, $3)', [1, 'one', new Date('2026-01-02T03:04:05Z')]);
+    const objects = await database.query<{ id: number; name: string; at: Date }>('select * from item where id = $1', [1]);
+    expect(objects.rows).toEqual([{ id: 1, name: 'one', at: new Date('2026-01-02T03:04:05Z') }]);
+    expect(objects.fields.map((field) => field.name)).toEqual(['id', 'name', 'at']);
+    const arrays = await database.query<unknown[]>('select id, at from item', [], { rowMode: 'array', parsers: { 1184: (value: string) => value } });
+    expect(arrays.rows).toEqual([[1, '2026-01-02 03:04:05+00']]);
+  });
+
+  it('commits a transaction, and rolls back one that throws', async () => {
+    await database.transaction(async (tx) => {
+      await tx.query('insert into item values (2, $1)', ['two']);
+    });
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('insert into item values (3, $1)', ['three']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await database.query<{ id: number }>('select id from item order by id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("refuses a statement with PostgreSQL's fields, as PGlite does", async () => {
+    const refusal = await database.query('insert into item values (1, $1)', ['again']).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Error);
+    expect(refusal).toMatchObject({ code: '23505', constraint: 'item_pkey' });
+    expect(uniqueViolation(refusal, 'item_pkey')).toBe(true);
+    expect(isDataError(refusal)).toBe(true);
+  });
+
+  it('holds the database for a transaction: statements of others wait until it commits', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = database.transaction(async (tx) => {
+      await tx.query('insert into item values (10, $1)', ['ten']);
+      await held;
+    });
+    let seen: number | null = null;
+    const reader = database.query<{ count: number }>('select count(*)::int as count from item where id = 10').then((result) => (seen = result.rows[0]?.count ?? null));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toBeNull();
+    release();
+    await transaction;
+    await reader;
+    expect(seen).toBe(1);
+  });
+
+  it('copies binary COPY data from a blob', async () => {
+    await database.query('create table copied (n int4)');
+    // PGCOPY header, one row of one int4 field (42), trailer.
+    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+    const row = Buffer.alloc(10);
+    row.writeInt16BE(1, 0);
+    row.writeInt32BE(4, 2);
+    row.writeInt32BE(42, 6);
+    const trailer = Buffer.from([0xff, 0xff]);
+    await database.transaction((tx) => tx.query("copy copied from '/dev/blob' (format binary)", [], { blob: new Blob([Buffer.concat([header, row, trailer])]) }));
+    expect((await database.query('select n from copied')).rows).toEqual([{ n: 42 }]);
+  });
+
+  it('dumps its data folder, which another database starts from', async () => {
+    const copy = new PgliteThread(null, { loadDataDir: await database.dumpDataDir() });
+    await copy.waitReady;
+    expect((await copy.query<{ name: string }>('select name from item where id = 2')).rows).toEqual([{ name: 'two' }]);
+    await copy.close();
+  });
+});

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Builds the server once (`npm run build -w @cellsight/server`), as the web app is built:
+// 1. the TypeScript of the server and of the workspace packages it uses (contract, simulator)
+//    becomes one ES module bundle per entry in apps/server/dist, so `npm start` runs plain
+//    JavaScript instead of compiling every module at each start (node --import tsx); npm packages
+//    stay outside the bundle and load from node_modules as before;
+// 2. the migrated, empty embedded database, which a new data folder starts as a copy of
+//    (src/db/database.ts) instead of creating a cluster and running every migration.
+// With --if-missing (npm start's prestart) it builds only when there is no build yet.
+/* eslint-disable no-console -- a command-line tool: its report is its output */
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { register } from 'tsx/esm/api';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
+const outdir = path.join(serverDir, 'dist');
+const size = (file) => `${Math.round(statSync(file).size / 1024)} kB`;
+
+/** Workspace packages are bundled (they are TypeScript); every other package is imported at run time. */
+const npmPackagesOutside = {
+  name: 'npm-packages-outside',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cellsight/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+if (process.argv.includes('--if-missing') && existsSync(path.join(outdir, 'server.js'))) process.exit(0);
+
+let started = performance.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: serverDir,
+  // Every entry lands directly in dist/, one folder below the package like src/ (src/paths.ts).
+  entryPoints: [
+    { in: 'src/server.ts', out: 'server' },
+    // The embedded database's worker thread (src/db/pglite-thread.ts).
+    { in: 'src/db/pglite-worker.mjs', out: 'pglite-worker' },
+  ],
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Readable stack traces and logs: names and layout kept.
+  minify: false,
+  plugins: [npmPackagesOutside],
+  metafile: true,
+  logLevel: 'warning',
+});
+const bundles = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+console.log(`bundled the server in ${Math.round(performance.now() - started)} ms: ${bundles.map((file) => `${file} (${size(path.join(serverDir, file))})`).join(', ')}`);
+
+started = performance.now();
+register();
+const { openDatabase, pgliteTemplateFile } = await import('../apps/server/src/db/database.ts');
+const database = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'main' });
+const template = pgliteTemplateFile();
+writeFileSync(template, Buffer.from(await (await database.dump('gzip')).arrayBuffer()));
+await database.close();
+console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms: ${path.relative(serverDir, template)} (${size(template)})`);
