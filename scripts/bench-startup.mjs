@@ -56,6 +56,7 @@ const stop = (child) =>
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) throw new Error('build first: npm run build');
+if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium fonts-noto-cjk');
 for (const how of ['npm', 'node']) {
   const cold = [];
   const warm = [];

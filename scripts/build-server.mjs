@@ -42,6 +42,11 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Dynamic imports become chunks of their own, loaded when reached: server.ts starts the embedded
+  // database before the chunk with the rest of the server (and the npm packages it imports) loads.
+  // Chunks stay directly in dist/ (src/paths.ts).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   target: 'node20.19',
   sourcemap: 'linked',
   // Readable stack traces and logs: names and layout kept.
@@ -55,7 +60,8 @@ console.log(`bundled the server in ${Math.round(performance.now() - started)} ms
 
 started = performance.now();
 register();
-const { openDatabase, pgliteTemplateFile } = await import('../apps/server/src/db/database.ts');
+const { openDatabase } = await import('../apps/server/src/db/database.ts');
+const { pgliteTemplateFile } = await import('../apps/server/src/db/embedded-database.ts');
 const database = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'main' });
 const template = pgliteTemplateFile();
 writeFileSync(template, Buffer.from(await (await database.dump('gzip')).arrayBuffer()));

@@ -6,6 +6,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Config } from './config.js';
 import { anyUploadMaxBytes } from './lib/upload-content.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { PgliteClient } from './db/embedded-database.js';
 import { createDictRepository } from './modules/dict/dict.repository.js';
 import { createDictService } from './modules/dict/dict.service.js';
 import { createDataLogRepository } from './modules/data-log/data-log.repository.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An open database (tests share one per file); otherwise opened from the config. */
   database?: DatabaseHandle;
+  /** The embedded database already starting on the config's data folder (server.ts). */
+  embeddedDatabase?: Promise<PgliteClient>;
   logger?: boolean;
 }
 
@@ -76,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(databasePlugin, { config, database: options.database });
+  await app.register(databasePlugin, { config, database: options.database, embeddedDatabase: options.embeddedDatabase });
   // Request ids, HTTP metrics, websockets told to go away at shutdown: before the plugins whose sockets it closes.
   await app.register(opsPlugin);
   app.decorate('dicts', createDictService(createDictRepository(app.db)));

@@ -1,9 +1,14 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startEmbeddedDatabase } from './db/embedded-database.js';
 
-/** Process entry: one process serves the API under /boot and the web app at /. */
+/**
+ * Process entry: one process serves the API under /boot and the web app at /. Only the settings and
+ * the embedded database's thread load first: the database starts on the other core while the rest
+ * of the server loads here (in the build, app.js is a chunk of its own, read at that point).
+ */
 async function main(): Promise<void> {
+  const started = performance.now();
   let config;
   try {
     config = loadConfig();
@@ -14,8 +19,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const started = performance.now();
-  const app = await buildApp(config);
+  const embeddedDatabase = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
+  // Its failure is reported where the database plugin awaits it, not as an unhandled rejection meanwhile.
+  embeddedDatabase?.catch(() => undefined);
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp(config, { embeddedDatabase });
   // SIGTERM or SIGINT (systemd, docker stop, Ctrl-C): new requests get 503 (so the proxy's readiness check
   // fails over), requests under way finish, queued telemetry is stored and acknowledged, browsers are told
   // to reconnect elsewhere (1001), jobs stop, then the database closes. Past the timeout the process exits anyway.

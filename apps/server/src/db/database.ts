@@ -1,7 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,7 +8,7 @@ import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
 import { serverPath } from '../paths.js';
-import { PgliteThread } from './pglite-thread.js';
+import { type EmbeddedDatabaseOptions, type PgliteClient, startEmbeddedDatabase } from './embedded-database.js';
 import * as schema from './schema.js';
 
 /** The same drizzle API over PGlite (embedded) or node-postgres (a PostgreSQL server). */
@@ -45,44 +42,10 @@ export interface DatabaseHandle {
 
 const migrationsFolder = serverPath('drizzle');
 
-/**
- * The migrated, empty embedded database that the build makes (`npm run build`,
- * scripts/build-server.mjs), for the PGlite it was made with. A new data folder starts as a copy
- * of it: creating a PostgreSQL cluster (initdb) and running every migration take some 6 s on a
- * small machine, the copy well under one. Migrations newer than the build still run after it.
- */
-const builtPgliteTemplate = (): Blob | undefined => {
-  const file = pgliteTemplateFile();
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
-};
-
-/** Where the build keeps the embedded database's template: named by the PGlite version that made it. */
-export const pgliteTemplateFile = (): string => serverPath('dist', `pglite-template-${pgliteVersion()}.tar.gz`);
-
-/** The installed PGlite's version (its package.json, found beside its entry module). */
-const pgliteVersion = (): string => {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
-    const manifest = resolve(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
-      if (name === '@electric-sql/pglite' && version) return version;
-    }
-  }
-  return 'unknown';
-};
-
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; onError?: (error: Error) => void }
-  /**
-   * `from`: an in-memory database starts as a copy of this dump (`DatabaseHandle.dump`), its
-   * migrations already applied. `thread`: PGlite runs in a worker thread of its own (the server's
-   * default, pglite-thread.ts), or on the caller's thread.
-   */
-  | { kind: 'pglite'; dataDir: string | null; from?: Blob; thread?: 'worker' | 'main' };
-
-/** The part of PGlite that drizzle and the bulk writer use: PGlite itself, or PGlite in its own thread. */
-type PgliteClient = Pick<PGlite, 'waitReady' | 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
+  /** `started`: the embedded database already starting on this data folder (server.ts starts it early). */
+  | ({ kind: 'pglite'; dataDir: string | null; started?: Promise<PgliteClient> } & EmbeddedDatabaseOptions);
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -97,15 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', bulkTransaction: postgresBulkTransaction(pool), close: () => pool.end() };
   }
-  let dir: string | null = null;
-  let loadDataDir = target.from;
-  if (target.dataDir !== null) {
-    dir = resolve(target.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(resolve(dir, 'PG_VERSION'))) loadDataDir = builtPgliteTemplate();
-  }
-  const options = loadDataDir ? { loadDataDir } : {};
-  const client: PgliteClient = target.thread === 'main' ? (dir ? new PGlite(dir, options) : new PGlite(options)) : new PgliteThread(dir, options);
+  const client = await (target.started ?? startEmbeddedDatabase(target.dataDir, target));
   await client.waitReady;
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

@@ -185,7 +185,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
         for (const [field, map] of toValues) if (values[field] !== undefined) values[field] = map.get(String(values[field]).trim().toLowerCase()) ?? String(values[field]);
         return values;
       }, addSchema);
-      const result = readImportFile(file, fileName, importColumns, rowSchema);
+      const result = await readImportFile(file, fileName, importColumns, rowSchema);
       if (!result.ok) throw importRefused(result.errors);
       const errors: ImportError[] = [];
       for (const field of uniqueFields) {

@@ -1,4 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+/** sanitize-html, loaded with the first rich text to clean rather than at every start (it is a CommonJS package: required on the spot). */
+let library: typeof SanitizeHtml | undefined;
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions): string => {
+  library ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml;
+  return library(html, options);
+};
 
 /** Where the platform serves its uploaded files (`GET /boot/sys/common/view/*`): images there may be shown. */
 const platformFilePrefix = '/boot/sys/common/view/';
@@ -11,7 +19,7 @@ const imageUrl = /^https?:\/\//i;
  * styles, event handlers and every other URL scheme are dropped, so a reader's console shows the
  * message as HTML without running anything an administrator (or an attacker with their session) wrote.
  */
-const options: sanitizeHtml.IOptions = {
+const options: SanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'a', 'img', 'blockquote'],
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   // Schemes are checked below per tag; sanitize-html would otherwise let relative URLs through.
@@ -21,9 +29,9 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
   transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => {
+    a: (tagName, attribs): SanitizeHtml.Tag => {
       const href = attribs.href?.trim() ?? '';
-      const kept: sanitizeHtml.Attributes = linkUrl.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
+      const kept: SanitizeHtml.Attributes = linkUrl.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
       return { tagName, attribs: kept };
     },
     img: (tagName, attribs) => {

@@ -62,7 +62,7 @@ function zipOf(entryName: string, content: Buffer): Buffer {
 }
 
 const read = (file: Buffer, fileName = 'devices.xlsx', maxRows?: number) => readImportFile(file, fileName, columns, deviceSchema, { maxRows });
-const errorsOf = (result: ReturnType<typeof read>) => (result.ok ? [] : result.errors);
+const errorsOf = (result: Awaited<ReturnType<typeof read>>) => (result.ok ? [] : result.errors);
 
 describe('readImportFile', () => {
   it('reads a valid file into rows: text trimmed, numbers kept, dates as text, empty cells left out', async () => {
@@ -71,7 +71,7 @@ describe('readImportFile', () => {
       ['  Pump 1 ', '1001', 3, new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), 'not imported'],
       ['Pump 2', 13800138000, null, null, null],
     ]);
-    expect(read(file)).toEqual({
+    expect(await read(file)).toEqual({
       ok: true,
       rows: [
         { name: 'Pump 1', serial: '1001', rank: 3, installedAt: '2026-01-02 03:04:05' },
@@ -87,12 +87,12 @@ describe('readImportFile', () => {
       ['名称', '序列号', '等级'],
       ['泵 1', '2001', '2'],
     ]);
-    expect(read(chinese)).toEqual({ ok: true, rows: [{ name: '泵 1', serial: '2001', rank: 2 }], rowNumbers: [2] });
+    expect(await read(chinese)).toEqual({ ok: true, rows: [{ name: '泵 1', serial: '2001', rank: 2 }], rowNumbers: [2] });
     const loose = await xlsx([
       ['  NAME ', 'serial\nnumber', 'rank'],
       ['Pump', '2002', 1],
     ]);
-    expect(read(loose)).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '2002', rank: 1 }], rowNumbers: [2] });
+    expect(await read(loose)).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '2002', rank: 1 }], rowNumbers: [2] });
   });
 
   it('names the spreadsheet row and field of every bad cell and returns no rows', async () => {
@@ -103,7 +103,7 @@ describe('readImportFile', () => {
       ['Good too', '1003', 3],
       ['Also bad', '1004', 9],
     ]);
-    expect(read(file)).toEqual({
+    expect(await read(file)).toEqual({
       ok: false,
       errors: [
         { row: 3, field: 'name', message: 'is required' },
@@ -118,10 +118,10 @@ describe('readImportFile', () => {
       ['Name', 'Serial number'],
       ['Pump', { error: '#N/A' }],
     ]);
-    expect(errorsOf(read(file))).toEqual([{ row: 2, field: 'serial', message: 'the cell holds the error #N/A' }]);
+    expect(errorsOf(await read(file))).toEqual([{ row: 2, field: 'serial', message: 'the cell holds the error #N/A' }]);
   });
 
-  it('reads legacy .xls files', () => {
+  it('reads legacy .xls files', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([
       ['Seriennummer', 'Name', 'Rang'],
       ['3001', 'Pumpe', 4],
@@ -129,34 +129,34 @@ describe('readImportFile', () => {
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(workbook, sheet, 'Geräte');
     const file = XLSX.write(workbook, { bookType: 'biff8', type: 'buffer' }) as Buffer;
-    expect(read(file, 'Geräte.XLS')).toEqual({ ok: true, rows: [{ name: 'Pumpe', serial: '3001', rank: 4 }], rowNumbers: [2] });
+    expect(await read(file, 'Geräte.XLS')).toEqual({ ok: true, rows: [{ name: 'Pumpe', serial: '3001', rank: 4 }], rowNumbers: [2] });
   });
 
   it('refuses what is not an Excel workbook, without throwing', async () => {
     const notExcel = { row: 0, field: 'file', message: expect.stringContaining('not an Excel workbook') };
-    expect(read(Buffer.from('Name,Serial number\nPump,1001\n'))).toEqual({ ok: false, errors: [notExcel] });
-    expect(read(Buffer.from('just some words'), 'notes.xls')).toEqual({ ok: false, errors: [notExcel] });
-    expect(read(Buffer.alloc(0))).toEqual({ ok: false, errors: [notExcel] });
+    expect(await read(Buffer.from('Name,Serial number\nPump,1001\n'))).toEqual({ ok: false, errors: [notExcel] });
+    expect(await read(Buffer.from('just some words'), 'notes.xls')).toEqual({ ok: false, errors: [notExcel] });
+    expect(await read(Buffer.alloc(0))).toEqual({ ok: false, errors: [notExcel] });
     const ods = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(ods, XLSX.utils.aoa_to_sheet([['Name'], ['Pump']]), 'Sheet1');
-    expect(read(XLSX.write(ods, { bookType: 'ods', type: 'buffer' }) as Buffer)).toEqual({ ok: false, errors: [notExcel] });
+    expect(await read(XLSX.write(ods, { bookType: 'ods', type: 'buffer' }) as Buffer)).toEqual({ ok: false, errors: [notExcel] });
 
     const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
-    expect(errorsOf(read(damaged))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
+    expect(errorsOf(await read(damaged))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
     const truncated = (await xlsx([['Name'], ['Pump']])).subarray(0, 300);
-    expect(errorsOf(read(truncated))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
+    expect(errorsOf(await read(truncated))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
 
     // A zip bomb: 101 MB of zeros in 100 KB.
     const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(101 * 1024 * 1024));
-    expect(errorsOf(read(bomb))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('unpacks to more than 100 MB') }]);
+    expect(errorsOf(await read(bomb))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('unpacks to more than 100 MB') }]);
 
     const valid = await xlsx([['Name', 'Serial number'], ['Pump', '1001']]);
-    expect(errorsOf(read(valid, 'devices.csv'))).toEqual([{ row: 0, field: 'file', message: 'the file must be an Excel workbook (.xls or .xlsx)' }]);
+    expect(errorsOf(await read(valid, 'devices.csv'))).toEqual([{ row: 0, field: 'file', message: 'the file must be an Excel workbook (.xls or .xlsx)' }]);
   });
 
   it('names each missing required column once, against the header row', async () => {
     const file = await xlsx([['Rank', 'Unknown'], [1, 'x'], [2, 'y']]);
-    expect(read(file)).toEqual({
+    expect(await read(file)).toEqual({
       ok: false,
       errors: [
         { row: 1, field: 'name', message: 'column "Name" is missing' },
@@ -164,12 +164,12 @@ describe('readImportFile', () => {
       ],
     });
     // Optional columns may be left out.
-    expect(read(await xlsx([['Serial number', 'Name'], ['1001', 'Pump']]))).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '1001' }], rowNumbers: [2] });
+    expect(await read(await xlsx([['Serial number', 'Name'], ['1001', 'Pump']]))).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '1001' }], rowNumbers: [2] });
   });
 
   it('refuses two columns for one field', async () => {
     const file = await xlsx([['Name', '名称', 'Serial number'], ['a', 'b', '1001']]);
-    expect(errorsOf(read(file))).toEqual([{ row: 1, field: 'name', message: 'column "名称" appears twice' }]);
+    expect(errorsOf(await read(file))).toEqual([{ row: 1, field: 'name', message: 'column "名称" appears twice' }]);
   });
 
   it('skips empty rows and counts rows as the spreadsheet does', async () => {
@@ -183,36 +183,36 @@ describe('readImportFile', () => {
       ],
       3,
     );
-    expect(errorsOf(read(file))).toEqual([{ row: 7, field: 'serial', message: 'must be at least 4 digits' }]);
+    expect(errorsOf(await read(file))).toEqual([{ row: 7, field: 'serial', message: 'must be at least 4 digits' }]);
     const valid = await xlsx([['Name', 'Serial number'], [], ['Pump', '1001'], [null, '  '], ['Valve', '1002']], 3);
-    expect(read(valid)).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '1001' }, { name: 'Valve', serial: '1002' }], rowNumbers: [5, 7] });
+    expect(await read(valid)).toEqual({ ok: true, rows: [{ name: 'Pump', serial: '1001' }, { name: 'Valve', serial: '1002' }], rowNumbers: [5, 7] });
   });
 
   it('refuses a file without data rows', async () => {
     const noRows = { ok: false, errors: [{ row: 0, field: 'file', message: 'the file holds no rows' }] };
-    expect(read(await xlsx([['Name', 'Serial number'], [], ['  ']]))).toEqual(noRows);
-    expect(read(await xlsx([]))).toEqual(noRows);
+    expect(await read(await xlsx([['Name', 'Serial number'], [], ['  ']]))).toEqual(noRows);
+    expect(await read(await xlsx([]))).toEqual(noRows);
   });
 
   it('refuses more than maxRows data rows', async () => {
     const file = await xlsx([['Name', 'Serial number'], ['a', '1001'], ['b', '1002'], ['c', '1003']]);
-    expect(read(file, 'devices.xlsx', 3)).toMatchObject({ ok: true, rows: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], rowNumbers: [2, 3, 4] });
-    expect(errorsOf(read(file, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('more than 2 rows') }]);
+    expect(await read(file, 'devices.xlsx', 3)).toMatchObject({ ok: true, rows: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], rowNumbers: [2, 3, 4] });
+    expect(errorsOf(await read(file, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('more than 2 rows') }]);
   });
 
   it('reads only the rows an import may hold (twice maxRows and 1000 more), and refuses a sheet that goes on past them', async () => {
     // Rows past 1004 (maxRows 2) are never parsed: a row there cannot slip in unread.
     const far = await xlsx([['Name', 'Serial number'], ['a', '1001'], ...Array.from({ length: 1500 }, (): Cell[] => [null, null]), ['z', '9999']]);
-    expect(errorsOf(read(far, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: 'the sheet goes on to row 1503, past the 1004 rows an import reads: delete the rows below your data' }]);
-    expect(read(far, 'devices.xlsx', 5000)).toMatchObject({ ok: true, rows: [{ name: 'a' }, { name: 'z' }], rowNumbers: [2, 1503] });
+    expect(errorsOf(await read(far, 'devices.xlsx', 2))).toEqual([{ row: 0, field: 'file', message: 'the sheet goes on to row 1503, past the 1004 rows an import reads: delete the rows below your data' }]);
+    expect(await read(far, 'devices.xlsx', 5000)).toMatchObject({ ok: true, rows: [{ name: 'a' }, { name: 'z' }], rowNumbers: [2, 1503] });
     // Many rows: refused by count from the rows read, whatever follows.
     const many = await xlsx([['Name', 'Serial number'], ...Array.from({ length: 3000 }, (_, index): Cell[] => [`d${index}`, String(10000 + index)])]);
-    expect(errorsOf(read(many, 'devices.xlsx', 10))).toEqual([{ row: 0, field: 'file', message: 'the file holds more than 10 rows: split it into smaller files' }]);
+    expect(errorsOf(await read(many, 'devices.xlsx', 10))).toEqual([{ row: 0, field: 'file', message: 'the file holds more than 10 rows: split it into smaller files' }]);
   });
 
   it('stops at 200 errors and says the rest were left out', async () => {
     const rows: Cell[][] = [['Name', 'Serial number'], ...Array.from({ length: 300 }, (): Cell[] => ['', 'x'])];
-    const errors = errorsOf(read(await xlsx(rows)));
+    const errors = errorsOf(await read(await xlsx(rows)));
     expect(errors).toHaveLength(201);
     expect(errors[199]).toEqual({ row: 101, field: 'serial', message: 'must be at least 4 digits' });
     expect(errors[200]).toEqual({ row: 0, field: 'file', message: 'more than 200 errors: the rest were left out' });

@@ -1,12 +1,7 @@
 import zlib from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
-import * as codepages from '@e965/xlsx/dist/cpexcel.full.mjs';
+import type * as XLSX from '@e965/xlsx';
 import { type z } from 'zod';
 import { archiveLimits, inspectZipArchive } from './upload-content.js';
-
-// Legacy .xls files saved by a Chinese or German Excel may keep their text in a Windows code page
-// (GBK, 1252); without the tables SheetJS would garble it.
-XLSX.set_cptable(codepages);
 
 /** What one workbook may unpack to; a 5000-row sheet is a few MB, a zip bomb is gigabytes. */
 const maxUnpackedBytes = archiveLimits.totalUncompressedBytes;
@@ -36,8 +31,21 @@ class BoundedInflateRaw extends zlib.InflateRaw {
     return output;
   }
 }
-// This is SheetJS's process-wide setting: only readImportFile resets the budget before each read.
-(XLSX.CFB as { utils: { use_zlib(zlib: unknown): void } }).utils.use_zlib({ InflateRaw: BoundedInflateRaw, deflateRawSync: zlib.deflateRawSync });
+/**
+ * SheetJS, loaded at the first import rather than at every start (it and its code pages take a
+ * noticeable share of a start), and set up once: legacy .xls files saved by a Chinese or German
+ * Excel may keep their text in a Windows code page (GBK, 1252), which it needs the tables for; and
+ * it inflates through the bounded inflater above (a process-wide setting of SheetJS: only
+ * readImportFile resets the budget before each read).
+ */
+let sheetJs: Promise<typeof XLSX> | undefined;
+const loadSheetJs = (): Promise<typeof XLSX> =>
+  (sheetJs ??= (async () => {
+    const [library, codepages] = await Promise.all([import('@e965/xlsx'), import('@e965/xlsx/dist/cpexcel.full.mjs')]);
+    library.set_cptable(codepages);
+    (library.CFB as { utils: { use_zlib(zlib: unknown): void } }).utils.use_zlib({ InflateRaw: BoundedInflateRaw, deflateRawSync: zlib.deflateRawSync });
+    return library;
+  })());
 
 /** A field the spreadsheet may hold, and the headings that name it. */
 export interface ImportColumn {
@@ -156,7 +164,7 @@ function parseRow<T>(rowSchema: z.ZodType<T>, values: Record<string, unknown>, a
   return result;
 }
 
-function readWorkbook(file: Buffer, sheetRows: number): XLSX.WorkBook | string {
+function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XLSX.WorkBook | string {
   const isZip = startsWith(file, zipMagic);
   // SheetJS also reads CSV, HTML and plain text as a "workbook": only Excel's own containers may pass.
   if (!isZip && !startsWith(file, compoundFileMagic)) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
@@ -170,7 +178,7 @@ function readWorkbook(file: Buffer, sheetRows: number): XLSX.WorkBook | string {
   }
   try {
     unpackBudget = budget;
-    const workbook = XLSX.read(file, {
+    const workbook = library.read(file, {
       type: 'buffer',
       // Values only: no formulas kept (cached results are read), no HTML, no styles, no macros.
       cellFormula: false,
@@ -205,12 +213,13 @@ function readWorkbook(file: Buffer, sheetRows: number): XLSX.WorkBook | string {
  * every row is valid, or the answer lists what is wrong by spreadsheet row and field (at most 200).
  * Never throws for what the file holds. Duplicates within the file are the caller's to check.
  */
-export function readImportFile<T>(file: Buffer, fileName: string, columns: ImportColumn[], rowSchema: z.ZodType<T>, options: ImportOptions = {}): ImportResult<T> {
+export async function readImportFile<T>(file: Buffer, fileName: string, columns: ImportColumn[], rowSchema: z.ZodType<T>, options: ImportOptions = {}): Promise<ImportResult<T>> {
   const maxRows = options.maxRows ?? defaultMaxRows;
   if (!/\.xlsx?$/i.test(fileName.trim())) return fileError('the file must be an Excel workbook (.xls or .xlsx)');
   // Room for a title and blank rows above the header and between rows, which are not counted.
   const rowsRead = maxRows * 2 + 1000;
-  const workbook = readWorkbook(file, rowsRead);
+  const library = await loadSheetJs();
+  const workbook = readWorkbook(library, file, rowsRead);
   if (typeof workbook === 'string') return fileError(workbook);
 
   const firstSheetName = workbook.SheetNames[0];
@@ -218,7 +227,7 @@ export function readImportFile<T>(file: Buffer, fileName: string, columns: Impor
   const sheetRows = firstSheet?.['!data'] ?? [];
   // SheetJS keeps the sheet's whole range in '!fullref' when it stopped reading at `rowsRead`.
   const fullRange = firstSheet?.['!fullref'];
-  const lastRow = fullRange ? XLSX.utils.decode_range(fullRange).e.r + 1 : 0;
+  const lastRow = fullRange ? library.utils.decode_range(fullRange).e.r + 1 : 0;
   // Indexes in '!data' are 0-based spreadsheet rows.
   let headerIndex = 0;
   while (headerIndex < sheetRows.length && isEmptyRow(sheetRows[headerIndex])) headerIndex++;

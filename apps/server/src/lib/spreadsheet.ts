@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 
 export interface SpreadsheetColumn {
   header: string;
@@ -15,6 +14,8 @@ export type SpreadsheetCell = string | number | boolean | Date | null;
  * real date cells, so spreadsheets sort and filter them as dates.
  */
 export async function writeSpreadsheet(sheetName: string, columns: SpreadsheetColumn[], rows: SpreadsheetCell[][]): Promise<Buffer> {
+  // Loaded at the first export, not at every start: it is one of the heaviest packages the server uses.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Cellsight';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,6 +1,5 @@
 import { ServerCode, imageMimeTypes, limits, ticketAttachmentMimeTypes, ticketLimits } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from './errors.js';
 import { attachment } from './spreadsheet.js';
 
@@ -200,6 +199,8 @@ const extensionOf = (fileName: string): string => {
 
 /** The type the content is, from its first bytes; null for content that is no known binary format. */
 export async function sniffType(content: Buffer): Promise<SniffedType | null> {
+  // Loaded with the first upload rather than at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(content);
   return detected ? { mime: detected.mime, ext: detected.ext } : null;
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
+import type { PgliteClient } from '../db/embedded-database.js';
 import { seedDatabase } from '../db/seed.js';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ export interface DatabasePluginOptions {
   config: Config;
   /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
+  /** The embedded database already starting on the config's data folder (server.ts starts it early). */
+  embeddedDatabase?: Promise<PgliteClient>;
 }
 
 /** Any number, the same in every process: the lock that lets one process at a time migrate and seed. */
@@ -40,14 +43,14 @@ async function oneAtATime<T>(url: string, work: () => Promise<T>): Promise<T> {
 
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR), migrates, and seeds a first start. */
 export default fp<DatabasePluginOptions>(
-  async (app, { config, database }) => {
+  async (app, { config, database, embeddedDatabase }) => {
     const start = async () => {
       const handle =
         database ??
         (await openDatabase(
           config.databaseUrl
             ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => app.log.warn(`lost a PostgreSQL connection (${error.message}); it will be reopened`) }
-            : { kind: 'pglite', dataDir: config.dataDir },
+            : { kind: 'pglite', dataDir: config.dataDir, ...(embeddedDatabase ? { started: embeddedDatabase } : {}) },
         ));
       await seedDatabase(handle.db, config, app.log);
       return handle;

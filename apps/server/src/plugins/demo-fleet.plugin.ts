@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Fleet, type LoggerCredentials, startFleet } from '@cellsight/simulator';
+import type { Fleet, LoggerCredentials } from '@cellsight/simulator';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
@@ -94,6 +94,8 @@ export default fp<{ config: Config }>(
     let fleet: Fleet | null = null;
     app.addHook('onReady', async () => {
       const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${app.devicePlane.brokerPort}`;
+      // The simulator (and mqtt.js with it) loads only for a demo.
+      const { startFleet } = await import('@cellsight/simulator');
       fleet = startFleet({
         mqttUrl,
         credentials,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 
 /** The shared Redis of several server processes (REDIS_URL), with the key prefix of this installation. */
@@ -31,8 +31,10 @@ export default fp<{ config: Config }>(
       return;
     }
     const url = config.redisUrl;
+    // ioredis loads only where Redis is configured.
+    const { Redis: RedisClient } = await import('ioredis');
     const open = (name: string, queueWhileAway: boolean) => {
-      const connection = new Redis(url, {
+      const connection = new RedisClient(url, {
         connectionName: name,
         lazyConnect: true,
         // A subscriber queues its SUBSCRIBE until it is connected; commands never wait.

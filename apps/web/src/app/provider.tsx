@@ -1,18 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
-import deDE from 'antd/es/locale/de_DE';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type Language, i18n, languages } from '@/lib/i18n';
+import { type Language, i18n, languages, loadedAntdLocale } from '@/lib/i18n';
 import { registerNotifyApi } from '@/lib/notify';
 import { isLightColor, useSettings } from './settings/settings';
 
-const antdLocales = { 'en-US': enUS, 'zh-CN': zhCN, 'de-DE': deDE } as const;
 const dayjsLocales = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'de-DE': 'de' } as const;
 
 const currentLanguage = (): Language =>
@@ -57,7 +51,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={antdLocales[language]} theme={themeConfig}>
+        <ConfigProvider locale={loadedAntdLocale(language)} theme={themeConfig}>
           <AntApp>
             <NotifyBridge />
             {children}

@@ -1,26 +1,38 @@
 import { type Language, defaultLanguage, languages } from '@cellsight/contract';
-import i18next, { type Resource } from 'i18next';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LanguageBundle } from '../locales/language-bundle';
 import { storage } from './storage';
 
 export { type Language, defaultLanguage, languages };
 
 /**
  * Locale files live in `src/locales/<language>/<namespace>.json`; each feature owns its own
- * namespace file (e.g. `users.json`). All are bundled: they are small and the language switch
- * reloads the page anyway.
+ * namespace file (e.g. `users.json`). Each language is one chunk (`locales/<language>.ts`, with
+ * antd's and dayjs's texts), and a page loads only its own before it renders: a language switch
+ * reloads the page anyway, and three languages' texts would be a fifth of the sign-in page.
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+const bundles: Record<Language, () => Promise<{ default: LanguageBundle }>> = {
+  'en-US': () => import('../locales/en-US'),
+  'zh-CN': () => import('../locales/zh-CN'),
+  'de-DE': () => import('../locales/de-DE'),
+};
 
-export const resources: Resource = {};
-for (const [path, content] of Object.entries(files)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match?.[1] || !match[2]) continue;
-  const [, language, namespace] = match;
-  resources[language] ??= {};
-  resources[language][namespace] = content;
-}
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+const antdLocales: Partial<Record<Language, AntdLocale>> = {};
+/** antd's texts in `language` once it is loaded (antd speaks English until then). */
+export const loadedAntdLocale = (language: Language): AntdLocale | undefined => antdLocales[language];
+
+/** Adds a language's texts (and antd's) to the console. */
+export const addLanguage = (language: Language, bundle: LanguageBundle): void => {
+  for (const [namespace, texts] of Object.entries(bundle.namespaces)) i18n.addResourceBundle(language, namespace, texts, true, true);
+  antdLocales[language] = bundle.antd;
+};
+
+/** Loads the page's language (`initI18n`'s) before the first render. */
+export const loadLanguage = async (language: Language = storedLanguage()): Promise<void> => {
+  addLanguage(language, (await bundles[language]()).default);
+};
 
 const languageKey = 'language';
 
@@ -40,10 +52,9 @@ export const i18n = i18next.createInstance();
 export const initI18n = (language: Language = storedLanguage()) => {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources,
+      resources: {},
       lng: language,
       fallbackLng: defaultLanguage,
-      ns: namespaces,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

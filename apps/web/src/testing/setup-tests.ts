@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { i18n, initI18n } from '@/lib/i18n';
+import { addAllLanguages } from './all-languages';
 import { matchMedia, resetViewport } from './viewport';
 
 // jsdom lacks the layout APIs antd and the shell use. matchMedia answers width queries against
@@ -17,6 +18,7 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
 initI18n('en-US');
+addAllLanguages();
 
 // Screens load lazily and antd renders a lot on a cold start: allow more than the default 1 s.
 // Set in full at the start of every file: files share the library's settings (isolate: false), and

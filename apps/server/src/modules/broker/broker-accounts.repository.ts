@@ -1,6 +1,6 @@
 import { deviceTopics } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 
 /** Where Mosquitto's dynamic-security plugin takes commands, and where it answers. */
 const controlTopic = '$CONTROL/dynamic-security/v1';
@@ -157,7 +157,9 @@ export const createBrokerAccountsRepository = (options: BrokerAccountsOptions) =
 
   return {
     /** Connects (and keeps reconnecting); `onConnect` listeners run at each connection. */
-    start(): Promise<void> {
+    async start(): Promise<void> {
+      // mqtt.js loads only where the broker's accounts are managed (Mosquitto's dynamic security).
+      const { default: mqtt } = await import('mqtt');
       return new Promise((resolve, reject) => {
         const connection = mqtt.connect(options.url, {
           clientId: options.clientId,

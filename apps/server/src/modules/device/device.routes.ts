@@ -182,7 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, fileName } = await spreadsheetUpload(request);
-      return ok(loggerImport.preview(data, fileName, request.language));
+      return ok(await loggerImport.preview(data, fileName, request.language));
     },
   );
   route(

@@ -109,7 +109,7 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
     /** How many loggers the file holds, all registered now (or already, with the same key, to the caller). */
     async importSheet(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number> {
       // The caller's own language first: messages name a missing column by its first heading.
-      const result = readImportFile(file, fileName, columnsIn(language), rowSchema, { maxRows: limits.loggerImportMax });
+      const result = await readImportFile(file, fileName, columnsIn(language), rowSchema, { maxRows: limits.loggerImportMax });
       if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
       return registerRows(
         auth,
@@ -120,8 +120,8 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
     },
 
     /** The file's rows as text, unchecked (only the file itself, its headings and its size are refused), for the console to correct. */
-    preview(file: Buffer, fileName: string, language: Language): LoggerImportPreview {
-      const result = readImportFile(file, fileName, columnsIn(language), previewRowSchema, { maxRows: limits.loggerImportMax });
+    async preview(file: Buffer, fileName: string, language: Language): Promise<LoggerImportPreview> {
+      const result = await readImportFile(file, fileName, columnsIn(language), previewRowSchema, { maxRows: limits.loggerImportMax });
       if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
       return { rows: result.rows.map((row, index) => ({ row: result.rowNumbers[index] ?? index + 2, ...row })) };
     },

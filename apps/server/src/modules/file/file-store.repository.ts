@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
+import type * as S3 from '@aws-sdk/client-s3';
 
 /** One stored file's content, ready to stream. */
 export interface StoredContent {
@@ -46,13 +46,19 @@ export function createLocalFileStore(root: string): FileStore {
   };
 }
 
-export function createS3FileStore(config: S3Config): FileStore & { client: S3Client } {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  });
+export function createS3FileStore(config: S3Config): FileStore {
+  // The AWS SDK loads at the first use of the bucket: it is heavy, and most installations store locally.
+  let connection: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: config.endpoint,
+        region: config.region,
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      }),
+    })));
   const missing = (error: unknown) => {
     const name = (error as { name?: string }).name;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -60,13 +66,14 @@ export function createS3FileStore(config: S3Config): FileStore & { client: S3Cli
   };
   return {
     kind: 's3',
-    client,
     async put(key, content, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: content, ContentType: contentType, ContentLength: content.length }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: content, ContentType: contentType, ContentLength: content.length }));
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
         if (!object.Body) return null;
         return { body: object.Body as Readable, size: object.ContentLength ?? null, contentType: object.ContentType ?? null };
       } catch (error) {
@@ -75,7 +82,8 @@ export function createS3FileStore(config: S3Config): FileStore & { client: S3Cli
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
   };
 }

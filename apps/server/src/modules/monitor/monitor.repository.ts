@@ -1,5 +1,5 @@
 import type { MonitorDatabase } from '@cellsight/contract';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { loggers } from '../../db/schema.js';
@@ -120,14 +120,15 @@ export type DatabaseFacts = Omit<MonitorDatabase, 'kind'>;
 export const createRedisInfo = (url: string) => {
   let client: Redis | null = null;
   // No retries in the background: a Redis that is down is reported as such at the next look.
-  const open = () => {
-    const opened = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 3000, retryStrategy: () => null });
+  const open = async () => {
+    const { Redis: RedisClient } = await import('ioredis');
+    const opened = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 3000, retryStrategy: () => null });
     opened.on('error', () => undefined);
     return opened;
   };
   return {
     async read(): Promise<Record<string, string>> {
-      if (!client || client.status === 'end') client = open();
+      if (!client || client.status === 'end') client = await open();
       if (client.status === 'wait') await client.connect();
       const text = await client.info();
       const fields: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import * as mqttPacket from 'mqtt-packet';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { jobRuns, outbox } from '../../db/schema.js';
@@ -127,7 +127,8 @@ export const createRedisPing = (url: string) => {
   return {
     async ping(timeoutMs: number): Promise<void> {
       if (!client || client.status === 'end') {
-        client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: timeoutMs, retryStrategy: () => null });
+        const { Redis: RedisClient } = await import('ioredis');
+        client = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: timeoutMs, retryStrategy: () => null });
         client.on('error', () => undefined);
       }
       if (client.status === 'wait') await client.connect();

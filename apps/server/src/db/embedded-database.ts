@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { serverPath } from '../paths.js';
+import { PgliteThread } from './pglite-thread.js';
+
+/** The part of PGlite that drizzle and the bulk writer use: PGlite itself, or PGlite in its own thread. */
+export type PgliteClient = Pick<PGlite, 'waitReady' | 'query' | 'transaction' | 'dumpDataDir' | 'close'>;
+
+export interface EmbeddedDatabaseOptions {
+  /** An in-memory database starts as a copy of this dump (`DatabaseHandle.dump`). */
+  from?: Blob;
+  /** PGlite in a worker thread of its own (the server's default, pglite-thread.ts), or on the caller's thread. */
+  thread?: 'worker' | 'main';
+}
+
+/**
+ * Starts the embedded database (PGlite) on `dataDir`'s `pgdata` folder, or in memory when it is
+ * null; a new folder starts from the build's template. In a thread of its own the start is under
+ * way when this returns (PostgreSQL's WebAssembly compiling and its files opening on the other
+ * core), which is why server.ts calls it before loading the rest of the server; `waitReady` tells
+ * when it is done. Migrations are openDatabase's.
+ */
+export async function startEmbeddedDatabase(dataDir: string | null, { from, thread = 'worker' }: EmbeddedDatabaseOptions = {}): Promise<PgliteClient> {
+  let dir: string | null = null;
+  let loadDataDir = from;
+  if (dataDir !== null) {
+    dir = resolve(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(resolve(dir, 'PG_VERSION'))) loadDataDir = builtPgliteTemplate();
+  }
+  const options = loadDataDir ? { loadDataDir } : {};
+  if (thread === 'worker') return new PgliteThread(dir, options);
+  const { PGlite: OnThisThread } = await import('@electric-sql/pglite');
+  return dir ? new OnThisThread(dir, options) : new OnThisThread(options);
+}
+
+/**
+ * The migrated, empty embedded database that the build makes (`npm run build`,
+ * scripts/build-server.mjs), for the PGlite it was made with. A new data folder starts as a copy
+ * of it: creating a PostgreSQL cluster (initdb) and running every migration take some 6 s on a
+ * small machine, the copy well under one. Migrations newer than the build still run after it.
+ */
+const builtPgliteTemplate = (): Blob | undefined => {
+  const file = pgliteTemplateFile();
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+};
+
+/** Where the build keeps the embedded database's template: named by the PGlite version that made it. */
+export const pgliteTemplateFile = (): string => serverPath('dist', `pglite-template-${pgliteVersion()}.tar.gz`);
+
+/** The installed PGlite's version (its package.json, found beside its entry module). */
+const pgliteVersion = (): string => {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = resolve(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      if (name === '@electric-sql/pglite' && version) return version;
+    }
+  }
+  return 'unknown';
+};
