@@ -7,6 +7,8 @@
 // 2. JavaScript a browser downloads (compressed bytes on the wire, as served) for the login page,
 //    and in total once signed in on the console. Needs the build (`npm run build`, which
 //    `npm run bench:startup` runs first).
+// Options: --bytes-only skips the start timings; --chunks also lists each JavaScript chunk the login
+// page and the signed-in landing page load, with its transferred size.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -81,21 +83,45 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   const page = await browser.newPage();
   const bytes = { js: 0, css: 0 };
-  page.on('response', async (response) => {
+  /** The chunks loaded so far: [file name, transferred bytes], in the order they arrived. */
+  const chunks = [];
+  const pending = new Set();
+  page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    const sizes = await response.request().sizes().catch(() => null);
-    if (sizes) bytes[type === 'script' ? 'js' : 'css'] += sizes.responseBodySize;
+    const counted = response
+      .request()
+      .sizes()
+      .catch(() => null)
+      .then((sizes) => {
+        if (!sizes) return;
+        bytes[type === 'script' ? 'js' : 'css'] += sizes.responseBodySize;
+        if (type === 'script') chunks.push([path.basename(new URL(response.url()).pathname), sizes.responseBodySize]);
+      });
+    pending.add(counted);
+    void counted.finally(() => pending.delete(counted));
   });
+  const settled = () => Promise.all([...pending]);
   await page.goto(`${server.url}/user/login`, { waitUntil: 'networkidle' });
+  await settled();
   const login = { ...bytes };
+  const loginChunks = chunks.length;
   await page.getByRole('textbox', { name: /user name/i }).fill('admin');
   await page.getByRole('textbox', { name: /^password$/i }).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
   // Signed in means the console's side menu is on screen (the URL passes through / on the way).
   await page.getByRole('menuitem').first().waitFor();
   await page.waitForLoadState('networkidle');
+  await settled();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  if (process.argv.includes('--chunks')) {
+    const list = (title, entries) => {
+      console.log(`${title} (${entries.length} chunks, ${kb(entries.reduce((sum, [, size]) => sum + size, 0))}):`);
+      for (const [name, size] of [...entries].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${name}`);
+    };
+    list('login page', chunks.slice(0, loginChunks));
+    list(`added once signed in on ${new URL(page.url()).pathname}`, chunks.slice(loginChunks));
+  }
   console.log(`login page: JS ${kb(login.js)}, CSS ${kb(login.css)} (as transferred; Chromium asks for gzip over plain http, brotli over https)`);
   console.log(`signed in on ${new URL(page.url()).pathname}: JS ${kb(bytes.js)} in total, CSS ${kb(bytes.css)}`);
 } finally {
