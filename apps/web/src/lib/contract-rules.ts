@@ -1,4 +1,4 @@
-import { patterns } from '@cellsight/contract';
+import { fields, patterns } from '@cellsight/contract';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -43,12 +43,18 @@ export const issueText = (issue: Issue, t: TFunction, field = String(issue.path[
  * what the server will, with no second copy of the rules. Empty inputs count as "not given".
  */
 export const contractRule = (schema: z.ZodType, t: TFunction, field = ''): FormRule => ({
-  validator: async (_rule, value: unknown) => {
-    const given = typeof value === 'string' && value.trim() === '' ? undefined : fitValue(schema, value);
-    const result = schema.safeParse(given);
-    if (!result.success && result.error.issues[0]) throw new Error(issueText(result.error.issues[0], t, field));
-  },
+  validator: async (_rule, value: unknown) => checkContract(schema, value, t, field),
 });
+
+/** Checks one form value against its contract schema; throws the issue's text in the console's language. */
+export const checkContract = (schema: z.ZodType, value: unknown, t: TFunction, field = ''): void => {
+  const given = typeof value === 'string' && value.trim() === '' ? undefined : fitValue(schema, value);
+  const result = schema.safeParse(given);
+  if (!result.success && result.error.issues[0]) throw new Error(issueText(result.error.issues[0], t, field));
+};
+
+/** `checkContract` with one of the contract's shared field schemas, by name (lib/lazy-contract-rule.ts). */
+export const checkField = (name: keyof typeof fields, value: unknown, t: TFunction, field: string = name): void => checkContract(fields[name], value, t, field);
 
 /**
  * A form value as its schema wants it: dictionary selects hold text ('2') where a schema may want the

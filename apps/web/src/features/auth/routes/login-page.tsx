@@ -1,13 +1,14 @@
-import { type LoginResult, fields } from '@cellsight/contract';
+import type { LoginResult } from '@cellsight/contract';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CodeInput, showOnFields } from '@/components/verification';
-import { contractRule } from '@/lib/contract-rules';
+import { CodeInput } from '@/components/verification/code-input';
+import { showOnFields } from '@/components/verification/field-errors';
 import { useDocumentTitle } from '@/lib/document-title';
 import { safeRedirect } from '@/lib/login-redirect';
+import { lazyFieldRule } from '@/lib/lazy-contract-rule';
 import { errorMessage } from '@/lib/notify';
 import { usePlatformName, usePublicConfig } from '@/lib/public-config';
 import { session } from '@/lib/session';
@@ -98,7 +99,7 @@ export default function LoginPage() {
 
   const mobileForm = (
     <Form<PhoneValues> form={phoneForm} layout="vertical" size="large" onFinish={onPhoneFinish} requiredMark={false}>
-      <Form.Item name="mobile" label={t('mobile')} rules={[contractRule(fields.mobile, t, 'mobile')]}>
+      <Form.Item name="mobile" label={t('mobile')} rules={[lazyFieldRule('mobile', t)]}>
         <Input prefix={<MobileOutlined />} autoComplete="tel" inputMode="tel" />
       </Form.Item>
       <Form.Item name="captcha" label={t('code')} rules={[{ required: true, message: t('codeRequired') }]}>
