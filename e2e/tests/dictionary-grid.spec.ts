@@ -40,8 +40,10 @@ test('the administrator edits a dictionary’s items in the grid: a broken rule 
   await expect(tooltip(page, 'Item value must not repeat').first()).toBeVisible();
   await page.getByTestId('dict-items-grid').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please correct the highlighted cells')).toBeVisible();
-  // On save every cell is checked: both cells holding the repeated value are marked.
-  await expect(tooltip(page, 'Item value must not repeat')).toHaveCount(2);
+  // On save every cell is checked: both cells holding the repeated value are marked, and the first
+  // of them, focused, shows its message (a cell's message shows while it is focused or hovered).
+  await expect(page.getByTestId('dict-items-grid').locator('[data-field="itemValue"][aria-invalid="true"]')).toHaveCount(2);
+  await expect(tooltip(page, 'Item value must not repeat').first()).toBeVisible();
 
   // Fixed, but a sort order that is not an integer is refused too.
   await cellInput(page, 'itemValue', 2).fill('b');
