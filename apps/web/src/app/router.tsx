@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
+import { withTexts } from '@/lib/i18n';
 import { loginRoute } from '@/lib/login-redirect';
 import { GuestOnly, RequireAuth } from './auth/require-auth';
 import { loadConsole } from './console/load-console';
@@ -12,9 +13,9 @@ import type { SelfServicePage } from './routes/self-service-route';
 // weighs on the other's first paint.
 const ConsoleShell = lazy(loadConsole);
 const LoginRoute = lazy(() => import('./routes/login-route'));
-const LegalPage = lazy(() => import('@/features/legal/routes/legal-page'));
-const SelfServiceRoute = lazy(() => import('./routes/self-service-route'));
-const NeutralRoute = lazy(() => import('./routes/neutral-route'));
+const LegalPage = lazy(withTexts('public', () => import('@/features/legal/routes/legal-page')));
+const SelfServiceRoute = lazy(withTexts('public', () => import('./routes/self-service-route')));
+const NeutralRoute = lazy(withTexts('public', () => import('./routes/neutral-route')));
 
 /** A public self-service page (`routes/self-service-route.tsx`); `guestOnly` sends a signed-in user to the console instead. */
 const selfService = (path: string, page: SelfServicePage, guestOnly = false): RouteObject => {

@@ -1,5 +1,6 @@
 import { DeviceCode, ServerCode, deviceCodeKey, serverCodeKey, validationMessageKey } from '@cellsight/contract';
 import { describe, expect, it } from 'vitest';
+import { namespaceGroups } from '../locales/language-bundle';
 import { languages } from './i18n';
 
 /**
@@ -90,6 +91,20 @@ describe('locale files', () => {
       });
     });
   }
+});
+
+describe('text groups', () => {
+  // Each language's group modules (core, public, console), as i18n.ts loads them.
+  const groups = import.meta.glob<{ namespaces: Record<string, unknown> }>('../locales/*.ts', { eager: true, import: 'default' });
+  const groupOf = (language: string, suffix: string) => Object.keys(groups[`../locales/${language}${suffix}.ts`]?.namespaces ?? {}).sort();
+
+  it.each([...languages])('%s: core and public hold their namespaces, console every other, each namespace in one', (language) => {
+    const all = [...byNamespace.keys()].sort();
+    expect(groupOf(language, '')).toEqual([...namespaceGroups.core].sort());
+    expect(groupOf(language, '-public')).toEqual([...namespaceGroups.public].sort());
+    const named = new Set([...namespaceGroups.core, ...namespaceGroups.public]);
+    expect(groupOf(language, '-console')).toEqual(all.filter((namespace) => !named.has(namespace)));
+  });
 });
 
 describe('code catalogues', () => {

@@ -2,6 +2,9 @@ import antd from 'antd/es/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import { type LanguageBundle, byNamespace } from './language-bundle';
 
-/** Chinese: one chunk, loaded when the console runs in it (lib/i18n.ts), with dayjs's zh-cn. */
-const bundle: LanguageBundle = { namespaces: byNamespace(import.meta.glob('./zh-CN/*.json', { eager: true, import: 'default' })), antd };
+/** Chinese, the `core` texts (language-bundle.ts), loaded before the first render (lib/i18n.ts), with antd's texts; with dayjs's zh-cn. */
+const bundle: LanguageBundle = {
+  namespaces: byNamespace(import.meta.glob('./zh-CN/{common,login,server,validation,verification}.json', { eager: true, import: 'default' })),
+  antd,
+};
 export default bundle;

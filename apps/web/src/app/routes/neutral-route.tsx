@@ -8,12 +8,13 @@ import { LanguageMenu } from '@/components/language-menu';
 import { PageLoading } from '@/components/page-loading';
 import { logout } from '@/features/auth/api/logout';
 import { useUserPermissions } from '@/features/auth/api/get-user-permissions';
+import { withTexts } from '@/lib/i18n';
 import { session } from '@/lib/session';
 import { useUserInfo } from '@/lib/use-session';
 
 const NeutralLoginPage = lazy(() => import('@/features/auth/routes/neutral-login-page'));
 // The portal's one screen is the logger list: devices, their import and their remote upgrade.
-const LoggerListPage = lazy(() => import('@/features/loggers/routes/logger-list-page'));
+const LoggerListPage = lazy(withTexts('console', () => import('@/features/loggers/routes/logger-list-page')));
 
 /** The portal's frame: no platform name, logo or menu, only the language and the account. */
 function NeutralFrame({ children, account }: { children: ReactNode; account?: ReactNode }) {
