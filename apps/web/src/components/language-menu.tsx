@@ -1,5 +1,6 @@
 import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, type Language, languages } from '@/lib/i18n';
 
@@ -16,16 +17,36 @@ export const useLanguageItems = () => {
   }));
 };
 
+// The dropdown and its menu load when the list is first asked for (or the pointer comes near):
+// the sign-in page shows only the button.
+const loadDropdown = () => import('./language-dropdown');
+const LanguageDropdown = lazy(loadDropdown);
+
 /** A globe button that opens the language list. */
 export function LanguageMenu({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
-  const items = useLanguageItems();
   const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en-US';
+  // Open from the first click, which happened before the dropdown was there to hear it.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const button = (onClick?: () => void) => (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      className={className}
+      aria-label={t('language')}
+      onClick={onClick}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+    >
+      {t(`languages.${current}`)}
+    </Button>
+  );
+  if (open === null) return button(() => setOpen(true));
   return (
-    <Dropdown menu={{ items, selectedKeys: [current] }} trigger={['click']} placement="bottomRight">
-      <Button type="text" icon={<GlobalOutlined />} className={className} aria-label={t('language')}>
-        {t(`languages.${current}`)}
-      </Button>
-    </Dropdown>
+    <Suspense fallback={button()}>
+      <LanguageDropdown current={current} open={open} onOpenChange={setOpen}>
+        {button()}
+      </LanguageDropdown>
+    </Suspense>
   );
 }

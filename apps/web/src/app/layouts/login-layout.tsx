@@ -1,10 +1,12 @@
 import { type PublicConfig } from '@cellsight/contract';
-import { QRCode, Segmented, Space, theme, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Segmented, Space, theme, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '@/components/language-menu';
 import { fallbackPlatformName, footerLinkHref, usePublicConfig } from '@/lib/public-config';
 import { chooseRegion, currentRegion, type Region, type RegionCode } from '@/lib/region';
+
+const AppDownloadCode = lazy(() => import('./app-download-code'));
 
 const linkKeys = ['homepage', 'community', 'video', 'professional', 'privacy', 'terms'] as const;
 
@@ -30,7 +32,9 @@ function AppDownload({ region }: { region: Region | undefined }) {
   if (!url) return null;
   return (
     <aside className="cs-login__app">
-      <QRCode value={url} size={112} bordered={false} />
+      <Suspense fallback={<div style={{ width: 112, height: 112 }} />}>
+        <AppDownloadCode url={url} />
+      </Suspense>
       <Typography.Text type="secondary">{t('appDownload')}</Typography.Text>
     </aside>
   );

@@ -1,34 +1,15 @@
-import type { Depart, LoginResult, Tenant } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { selectDepart } from '../api/select-depart';
+import type { WorkplaceChoices } from '../utils/workplace-choices';
 
 interface Values {
   orgCode?: string;
   tenantId?: number;
 }
-
-/** Where a user may work: their departments and tenants, with the current choice to start from. */
-export interface WorkplaceChoices {
-  username: string;
-  departs: Depart[];
-  tenantList: Tenant[];
-  orgCode?: string | null;
-  tenantId?: number;
-}
-
-/** The choices a sign-in answer offers (spec section 6: asked when there are several). */
-export const choicesOf = (result: LoginResult): WorkplaceChoices => ({
-  username: result.userInfo.username,
-  departs: result.multi_depart === 2 ? result.departs : [],
-  tenantList: result.tenantList,
-});
-
-/** Whether there is anything to choose. */
-export const hasChoices = (choices: WorkplaceChoices): boolean => choices.departs.length > 1 || choices.tenantList.length > 1;
 
 /**
  * A user with several departments or tenants chooses the one to work in: after sign-in (spec

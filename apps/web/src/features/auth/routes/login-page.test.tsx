@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { http, HttpResponse } from 'msw';
@@ -71,6 +71,32 @@ describe('LoginPage', () => {
     expect(router.state.location.search).toBe('?pageNo=2');
     expect(session.token).toBe('fresh');
     expect(session.userInfo?.realname).toBe('Ada Admin');
+  });
+
+  it('asks a user with several departments where they work before entering the console', async () => {
+    let chosen: unknown;
+    const departs = [
+      { id: 'd1', departName: 'North', orgCode: 'A01', parentId: null },
+      { id: 'd2', departName: 'South', orgCode: 'A02', parentId: null },
+    ];
+    server.use(
+      http.post('/boot/sys/login', () => HttpResponse.json(ok(loginResult({ token: 'multi', multi_depart: 2, departs })))),
+      http.post('/boot/sys/selectDepart', async ({ request }) => {
+        chosen = await request.json();
+        return HttpResponse.json(ok({ userInfo: loginResult().userInfo }));
+      }),
+    );
+    const router = renderLogin();
+    await signIn('admin', 'secret1');
+    const dialog = await screen.findByRole('dialog', { name: 'Choose where you work' });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Please choose a department')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Department' }));
+    await user.click(await screen.findByTitle('South'));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(chosen).toEqual({ orgCode: 'A02', username: loginResult().userInfo.username });
   });
 
   it('signs in with a code texted to the mobile, and links to find password and register', async () => {

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@cellsight/contract';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CodeInput } from '@/components/verification/code-input';
@@ -14,9 +14,12 @@ import { usePlatformName, usePublicConfig } from '@/lib/public-config';
 import { session } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { usePhoneLogin } from '../api/phone-login';
-import { DepartSelectModal, choicesOf, hasChoices } from '../components/depart-select-modal';
 import { OutsideSignIn } from '../components/outside-sign-in';
 import { greetingForHour } from '../utils/greeting';
+import { choicesOf, hasChoices } from '../utils/workplace-choices';
+
+// Shown only to a user with several departments or tenants, after sign-in: its select loads then.
+const DepartSelectModal = lazy(() => import('../components/depart-select-modal').then((module) => ({ default: module.DepartSelectModal })));
 
 interface Values {
   username: string;
@@ -131,14 +134,16 @@ export default function LoginPage() {
         {signupOpen && <Link to="/user/register">{t('register')}</Link>}
       </Flex>
       {choosing && (
-        <DepartSelectModal
-          choices={choicesOf(choosing)}
-          onDone={enter}
-          onCancel={() => {
-            setChoosing(null);
-            session.clear();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DepartSelectModal
+            choices={choicesOf(choosing)}
+            onDone={enter}
+            onCancel={() => {
+              setChoosing(null);
+              session.clear();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
