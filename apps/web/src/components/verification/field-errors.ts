@@ -2,7 +2,7 @@ import { ServerCode } from '@cellsight/contract';
 import type { FormInstance } from 'antd';
 import { ApiError } from '@/lib/api-client';
 import { messageForCode } from '@/lib/notify';
-import { applyServerFieldErrors } from '@/lib/server-feedback';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 
 /** Codes whose catalogue text (spec section 8) says what is wrong with the field better than the server's English. */
 const fieldCodes = new Set<number>([
