@@ -67,6 +67,7 @@ const { values: args } = parseArgs({
     'live-browser': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     'server-log': { type: 'string', default: 'warn' },
+    'server-root': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -90,7 +91,10 @@ if (args.help) {
   --live-browser               measure publish -> websocket message in a signed-in Chromium page
                                (/usr/bin/chromium; build the console first: npm run build -w @cellsight/web)
   --cpu-prof                   profile the server (node --cpu-prof) and print where its CPU time goes
-  --server-log warn            the server's LOG_LEVEL; its last lines are printed when it logged anything`);
+  --server-log warn            the server's LOG_LEVEL; its last lines are printed when it logged anything
+  --server-root DIR            run the server of another checkout (e.g. a git worktree of an older
+                               commit, npm ci done there): its build when it has one, else its
+                               TypeScript through tsx, as commits before the server build started it`);
   process.exit(0);
 }
 
@@ -250,11 +254,14 @@ async function startAedes() {
 
 async function startServer(env, profileDir) {
   const port = await freePort();
-  // The server as it ships: its build (`npm run bench:ingest` builds it first).
-  const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'apps/server/dist/server.js'];
+  // The server as it ships: its build (`npm run bench:ingest` builds it first), or another checkout's.
+  const serverRoot = args['server-root'] ? path.resolve(args['server-root']) : root;
+  const built = existsSync(path.join(serverRoot, 'apps/server/dist/server.js'));
+  const entry = built ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...entry];
   const child = track(
     spawn(process.execPath, nodeArgs, {
-      cwd: root,
+      cwd: serverRoot,
       env: {
         ...process.env,
         PORT: String(port),
@@ -823,7 +830,8 @@ const results = [];
 try {
   console.error(
     `bench:ingest on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} MB RAM, Node ${process.version}; ` +
-      `${opts.loggers} loggers x ${opts.batteries} batteries, ${opts.spm} samples/message, ${opts.inflight} uncommitted messages per logger${opts.rate ? `, offered ${opts.rate} samples/s` : ''}`,
+      `${opts.loggers} loggers x ${opts.batteries} batteries, ${opts.spm} samples/message, ${opts.inflight} uncommitted messages per logger${opts.rate ? `, offered ${opts.rate} samples/s` : ''}` +
+      (args['server-root'] ? `; server of ${path.resolve(args['server-root'])}` : ''),
   );
   for (const kind of opts.configs) results.push(await runConfiguration(kind));
 } finally {

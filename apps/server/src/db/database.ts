@@ -9,6 +9,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
 import { serverPath } from '../paths.js';
 import { type EmbeddedDatabaseOptions, type PgliteClient, startEmbeddedDatabase } from './embedded-database.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 /** The same drizzle API over PGlite (embedded) or node-postgres (a PostgreSQL server). */
@@ -31,10 +32,24 @@ export interface BulkSession {
 /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
 export type BulkTransaction = <T>(work: (session: BulkSession) => Promise<T>) => Promise<T>;
 
+/**
+ * One step of a bulk script: a statement, a binary COPY into `copy` (a table with its column list),
+ * or setup that each connection needs once (`once`: a temporary table), skipped where it was done.
+ */
+export type BulkStep = { query: string; params?: unknown[] } | { copy: string; data: Buffer } | { once: string };
+
+/**
+ * Runs the steps in one transaction on one connection and answers the rows of the last statement.
+ * What bulkTransaction does, given all at once: on the embedded database in its own thread the
+ * whole transaction then runs there without waiting for this thread between its statements.
+ */
+export type BulkScript = (steps: BulkStep[]) => Promise<Record<string, unknown>[]>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   bulkTransaction: BulkTransaction;
+  bulkScript: BulkScript;
   close(): Promise<void>;
   /** An in-memory PGlite's whole data folder, to open copies of it (`from`): the migrated templates of the build and the tests. */
   dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
@@ -58,14 +73,43 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('connect', (client) => client.on('error', (error) => target.onError?.(error)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', bulkTransaction: postgresBulkTransaction(pool), close: () => pool.end() };
+    const bulkTransaction = postgresBulkTransaction(pool);
+    return { db, kind: 'postgres', bulkTransaction, bulkScript: scriptThrough(bulkTransaction), close: () => pool.end() };
   }
   const client = await (target.started ?? startEmbeddedDatabase(target.dataDir, target));
   await client.waitReady;
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', bulkTransaction: pgliteBulkTransaction(client), close: () => client.close(), dump: (compression = 'none') => client.dumpDataDir(compression) };
+  const bulkTransaction = pgliteBulkTransaction(client);
+  const bulkScript = client instanceof PgliteThread ? (steps: BulkStep[]) => client.script(steps) : scriptThrough(bulkTransaction);
+  return { db, kind: 'pglite', bulkTransaction, bulkScript, close: () => client.close(), dump: (compression = 'none') => client.dumpDataDir(compression) };
 }
+
+/** A bulk script run step by step through a bulk transaction. */
+const scriptThrough = (transaction: BulkTransaction): BulkScript => {
+  const setUp = new WeakMap<object, Set<string>>();
+  return async (steps) => {
+    const done: [object, string][] = [];
+    const rows = await transaction(async (session) => {
+      let last: Record<string, unknown>[] = [];
+      for (const step of steps) {
+        if ('once' in step) {
+          if (setUp.get(session.connection)?.has(step.once)) continue;
+          await session.query(step.once);
+          done.push([session.connection, step.once]);
+        } else if ('copy' in step) {
+          await session.copyBinary(step.copy, step.data);
+        } else {
+          last = await session.query(step.query, step.params);
+        }
+      }
+      return last;
+    });
+    // Only once committed: a rolled-back transaction takes its CREATE TABLE with it.
+    for (const [connection, text] of done) setUp.set(connection, (setUp.get(connection) ?? new Set()).add(text));
+    return rows;
+  };
+};
 
 const postgresBulkTransaction =
   (pool: pg.Pool): BulkTransaction =>

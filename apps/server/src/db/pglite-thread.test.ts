@@ -72,6 +72,30 @@ describe('PgliteThread', () => {
     expect((await database.query('select n from copied')).rows).toEqual([{ n: 42 }]);
   });
 
+  it('runs a bulk script whole in its thread: setup once, COPY and statements in one transaction, all or nothing', async () => {
+    const setup = 'create temporary table if not exists scripted (n int4) on commit delete rows';
+    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+    const rowOf = (n: number) => {
+      const row = Buffer.alloc(10);
+      row.writeInt16BE(1, 0);
+      row.writeInt32BE(4, 2);
+      row.writeInt32BE(n, 6);
+      return row;
+    };
+    const copyOf = (...numbers: number[]) => Buffer.concat([header, ...numbers.map(rowOf), Buffer.from([0xff, 0xff])]);
+    const moved = await database.script([
+      { once: setup },
+      { copy: 'scripted (n)', data: copyOf(20, 21) },
+      { query: 'insert into item (id, name) select n, $1 from scripted returning id', params: ['copied'] },
+    ]);
+    expect(moved).toEqual([{ id: 20 }, { id: 21 }]);
+    // The second script finds the temporary table made by the first (its setup is not sent again);
+    // its second row repeats a key, so none of its rows stay.
+    const refused = await database.script([{ once: setup }, { copy: 'scripted (n)', data: copyOf(22, 20) }, { query: 'insert into item (id, name) select n, $1 from scripted', params: ['again'] }]).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: '23505' });
+    expect((await database.query<{ id: number }>('select id from item where id >= 20 order by id')).rows).toEqual([{ id: 20 }, { id: 21 }]);
+  });
+
   it('dumps its data folder, which another database starts from', async () => {
     const copy = new PgliteThread(null, { loadDataDir: await database.dumpDataDir() });
     await copy.waitReady;

@@ -1,12 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import { runningBuilt, serverPath } from '../paths.js';
+import type { BulkStep } from './database.js';
 
 /** What the host asks the database thread (pglite-worker.mjs); each request has an id its answer repeats. */
 export type WorkerRequest = { id: number } & (
   | { op: 'open'; dataDir: string | null; loadDataDir: ArrayBuffer | undefined }
   | { op: 'query'; text: string; params: unknown[] | undefined; rowMode: 'object' | 'array' | undefined; textOids: number[] | undefined; blob: ArrayBuffer | undefined }
   | { op: 'exec'; text: string }
+  | { op: 'script'; steps: ({ query: string; params?: unknown[] } | { copy: string; data: ArrayBuffer })[] }
   | { op: 'dump'; compression: 'none' | 'gzip' }
   | { op: 'close' }
 );
@@ -42,6 +44,8 @@ export class PgliteThread {
   /** The tail of the queue of callers: each waits for the one before it. */
   private lock: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
+  /** The `once` steps of bulk scripts already committed on the thread's one connection. */
+  private readonly setUp = new Set<string>();
   readonly waitReady: Promise<void>;
 
   constructor(dataDir: string | null, options: { loadDataDir?: Blob } = {}) {
@@ -129,6 +133,28 @@ export class PgliteThread {
         throw error;
       }
     });
+  }
+
+  /**
+   * A bulk script (database.ts) as one request: the thread runs BEGIN, every step and COMMIT
+   * without waiting for this thread between statements, and answers the last statement's rows.
+   */
+  async script(steps: BulkStep[]): Promise<Record<string, unknown>[]> {
+    const pending = steps.filter((step) => !('once' in step) || !this.setUp.has(step.once));
+    const once = pending.flatMap((step) => ('once' in step ? [step.once] : []));
+    const transfer: ArrayBuffer[] = [];
+    const sent = pending.map((step) => {
+      if ('once' in step) return { query: step.once };
+      if ('query' in step) return step;
+      // A copy of the bytes the thread may own (the Buffer may share a pooled ArrayBuffer).
+      const data = new ArrayBuffer(step.data.byteLength);
+      new Uint8Array(data).set(step.data);
+      transfer.push(data);
+      return { copy: step.copy, data };
+    });
+    const rows = (await this.exclusive(() => this.request({ op: 'script', steps: sent }, transfer))) as Record<string, unknown>[];
+    for (const text of once) this.setUp.add(text);
+    return rows;
   }
 
   async dumpDataDir(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {

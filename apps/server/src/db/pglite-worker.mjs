@@ -41,6 +41,16 @@ const run = async (/** @type {WorkerRequest} */ request) => {
     }
     case 'exec':
       return (await database.exec(request.text)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+    case 'script':
+      // One transaction for every step, run here without a round trip to the host between them.
+      return database.transaction(async (tx) => {
+        let last = [];
+        for (const step of request.steps) {
+          if (step.copy) await tx.query(`copy ${step.copy} from '/dev/blob' (format binary)`, [], { blob: new Blob([step.data]) });
+          else last = (await tx.query(step.query, step.params)).rows;
+        }
+        return last;
+      });
     case 'dump': {
       const dump = await database.dumpDataDir(request.compression);
       return new Uint8Array(await dump.arrayBuffer());

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type BulkScript, type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
 import type { PgliteClient } from '../db/embedded-database.js';
 import { seedDatabase } from '../db/seed.js';
 
@@ -11,6 +11,7 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     /** For bulk writes only (binary COPY); everything else goes through `db`. */
     bulkTransaction: BulkTransaction;
+    bulkScript: BulkScript;
   }
 }
 
@@ -60,6 +61,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('bulkTransaction', handle.bulkTransaction);
+    app.decorate('bulkScript', handle.bulkScript);
   },
   { name: 'database' },
 );

@@ -66,7 +66,7 @@ const stationEnergyCatchUpDays = 7;
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const devices = createDeviceRepository(app.db);
-    const samples = createSampleRepository(app.db, app.bulkTransaction);
+    const samples = createSampleRepository(app.db, app.bulkScript);
     const commandRepository = createCommandRepository(app.db);
     const stationStatus = createStationStatusRepository(app.db);
     const batteryChanges = createBatteryChangeRepository(app.db);

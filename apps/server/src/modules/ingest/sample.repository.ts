@@ -1,7 +1,7 @@
 import type { BatterySample } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { BinaryCopyWriter } from '../../db/copy-binary.js';
-import type { BulkTransaction, Database } from '../../db/database.js';
+import type { BulkScript, Database } from '../../db/database.js';
 
 /** A validated sample with what the batch needs to know about its logger. */
 export interface SampleRow {
@@ -155,8 +155,9 @@ const insertSamplesAndRollups = `
   select (select count(*) from inserted)::int as inserted, (select count(*) from rolled)::int as buckets`;
 
 /**
- * Writes a batch of samples in one transaction on one connection. The COPY data is encoded before
- * the transaction opens, so the transaction never waits for JavaScript:
+ * Writes a batch of samples in one transaction on one connection, given as one bulk script (on the
+ * embedded database's thread it runs there whole). The COPY data is encoded before the transaction
+ * opens, so the transaction never waits for JavaScript:
  * 1. the batch is copied (binary) into the connection's staging table;
  * 2. each battery's latest reading is updated from the newest staged sample (new batteries are
  *    registered under their logger);
@@ -165,43 +166,28 @@ const insertSamplesAndRollups = `
  * Batches of one logger always go through the same writer (see SampleBatcher), so concurrent
  * transactions never wait for each other's battery or rollup rows.
  */
-export const createSampleRepository = (db: Database, bulkTransaction: BulkTransaction) => {
-  const connectionsWithStage = new WeakSet<object>();
-  return {
-    async writeBatch(rows: SampleRow[]): Promise<{ inserted: number }> {
-      if (rows.length === 0) return { inserted: 0 };
-      const data = encodeStage(rows);
-      let createdOn: object | null = null;
-      const inserted = await bulkTransaction(async (session) => {
-        if (!connectionsWithStage.has(session.connection)) {
-          await session.query(createStage);
-          createdOn = session.connection;
-        }
-        await session.copyBinary(copyTarget, data);
-        await session.query(upsertLatest);
-        const [counts] = await session.query<{ inserted: number }>(insertSamplesAndRollups);
-        return Number(counts?.inserted ?? 0);
-      });
-      // Only once committed: a rolled-back transaction takes its CREATE TABLE with it.
-      if (createdOn) connectionsWithStage.add(createdOn);
-      return { inserted };
-    },
+export const createSampleRepository = (db: Database, bulkScript: BulkScript) => ({
+  async writeBatch(rows: SampleRow[]): Promise<{ inserted: number }> {
+    if (rows.length === 0) return { inserted: 0 };
+    const data = encodeStage(rows);
+    const [counts] = await bulkScript([{ once: createStage }, { copy: copyTarget, data }, { query: upsertLatest }, { query: insertSamplesAndRollups }]);
+    return { inserted: Number(counts?.inserted ?? 0) };
+  },
 
-    /**
-     * Recomputes the station energy days (and their months) of the last `days` station-local days
-     * from the daily rollups; null recomputes every day. Returns the rows changed, or -1 when
-     * another process was refreshing at that moment (unless `wait`, which waits for it and then refreshes).
-     */
-    async refreshStationEnergy(days: number | null, { wait = false } = {}): Promise<number> {
-      const result = (await db.execute(sql`select cs_refresh_station_energy(${days}::integer, ${wait}) as changed`)) as unknown as { rows: { changed: number }[] };
-      return Number(result.rows[0]?.changed ?? 0);
-    },
+  /**
+   * Recomputes the station energy days (and their months) of the last `days` station-local days
+   * from the daily rollups; null recomputes every day. Returns the rows changed, or -1 when
+   * another process was refreshing at that moment (unless `wait`, which waits for it and then refreshes).
+   */
+  async refreshStationEnergy(days: number | null, { wait = false } = {}): Promise<number> {
+    const result = (await db.execute(sql`select cs_refresh_station_energy(${days}::integer, ${wait}) as changed`)) as unknown as { rows: { changed: number }[] };
+    return Number(result.rows[0]?.changed ?? 0);
+  },
 
-    /** Makes sure monthly partitions exist from 14 months back to 2 months ahead. */
-    async ensurePartitions(): Promise<void> {
-      await db.execute(sql`select cs_ensure_sample_partitions((now() - interval '14 months')::date, 17)`);
-    },
-  };
-};
+  /** Makes sure monthly partitions exist from 14 months back to 2 months ahead. */
+  async ensurePartitions(): Promise<void> {
+    await db.execute(sql`select cs_ensure_sample_partitions((now() - interval '14 months')::date, 17)`);
+  },
+});
 
 export type SampleRepository = ReturnType<typeof createSampleRepository>;
