@@ -1,35 +1,47 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
-import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { type Language, i18n, languages, loadedAntdLocale } from '@/lib/i18n';
-import { registerNotifyApi } from '@/lib/notify';
+import { registerNotifyHost } from '@/lib/notify';
 import { isLightColor, useSettings } from './settings/settings';
 
-const dayjsLocales = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'de-DE': 'de' } as const;
+const FeedbackApp = lazy(() => import('@/components/feedback-app'));
 
 const currentLanguage = (): Language =>
   (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en-US';
 
-/** Hands antd's App context (themed message, notification, modal) to the notify helpers. */
-function NotifyBridge() {
-  const api = AntApp.useApp();
+/**
+ * Where no page has antd's App (the sign-in page), mounts one when a toast or notice is first asked
+ * for (lib/notify.ts), so it shows in the theme like anywhere else.
+ */
+function NotifyHost() {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    registerNotifyApi(api);
-    return () => registerNotifyApi(null);
-  }, [api]);
-  return null;
+    registerNotifyHost(() => setWanted(true));
+    return () => registerNotifyHost(null);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FeedbackApp />
+    </Suspense>
+  ) : null;
+}
+
+/** What antd's App gives the page around it: the theme's text colour, size, line height and font. */
+function AppFrame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div className="cs-app" style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {children}
+    </div>
+  );
 }
 
 /** Providers of the whole app: data, translations, and the antd theme from the page settings. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const settings = useSettings();
   const language = currentLanguage();
-
-  useEffect(() => {
-    dayjs.locale(dayjsLocales[language]);
-  }, [language]);
 
   // Colour-weak mode is a filter over the whole page (spec section 4: a body class).
   useEffect(() => {
@@ -52,10 +64,10 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <ConfigProvider locale={loadedAntdLocale(language)} theme={themeConfig}>
-          <AntApp>
-            <NotifyBridge />
+          <AppFrame>
+            <NotifyHost />
             {children}
-          </AntApp>
+          </AppFrame>
         </ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -6,7 +6,6 @@ import { loginRoute } from '@/lib/login-redirect';
 import { GuestOnly, RequireAuth } from './auth/require-auth';
 import { loadConsole } from './console/load-console';
 import LoginRoute from './routes/login-route';
-import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import type { SelfServicePage } from './routes/self-service-route';
 
@@ -14,6 +13,7 @@ import type { SelfServicePage } from './routes/self-service-route';
 // entry: it is the first page of most visits, and the packages it uses are the console's too, so
 // they load in one chunk with the entry's (vite.config.ts) instead of some twenty small ones.
 const ConsoleShell = lazy(loadConsole);
+const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 const LegalPage = lazy(withTexts('public', () => import('@/features/legal/routes/legal-page')));
 const SelfServiceRoute = lazy(withTexts('public', () => import('./routes/self-service-route')));
 const NeutralRoute = lazy(withTexts('public', () => import('./routes/neutral-route')));
@@ -74,7 +74,14 @@ export const appRoutes: RouteObject[] = [
       },
       { path: '/user', element: <Navigate to={loginRoute} replace /> },
       { path: '/user/*', element: <Navigate to="/404" replace /> },
-      { path: '/404', element: <NotFoundPage /> },
+      {
+        path: '/404',
+        element: (
+          <Loading>
+            <NotFoundPage />
+          </Loading>
+        ),
+      },
       {
         path: '/privacy',
         element: (

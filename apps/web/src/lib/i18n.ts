@@ -41,7 +41,10 @@ export const loadTexts = (group: TextGroup, language: Language = pageLanguage())
   const key = `${language} ${group}`;
   let done = loading.get(key);
   if (!done) {
-    done = bundles[language][group]().then((module) => addLanguage(language, module.default));
+    done = bundles[language][group]().then(({ default: bundle }) => {
+      addLanguage(language, bundle);
+      bundle.applyDayjsLocale?.();
+    });
     // A failed download may be tried again (the route's error page offers a reload).
     done.catch(() => loading.delete(key));
     loading.set(key, done);

@@ -1,5 +1,5 @@
 import { ServerCode, defaultLanguage, serverCodeKey } from '@cellsight/contract';
-import { notification as staticNotification, type App } from 'antd';
+import type { App } from 'antd';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
@@ -9,17 +9,41 @@ import { i18n } from './i18n';
  */
 type AppApi = ReturnType<typeof App.useApp>;
 
-let appApi: AppApi | null = null;
+/** antd App contexts on screen (components/feedback-app.tsx), the latest last. */
+const appApis: AppApi[] = [];
+/** Toasts and notices asked for while no App context was there, shown once one is. */
+let waiting: ((api: AppApi) => void)[] = [];
+let wakeHost: (() => void) | null = null;
 
 /**
- * The app shell registers antd's App context here, so toasts raised outside React (the API
- * client, mutation callbacks) follow the current theme and locale.
+ * An antd App context registers here, so toasts raised outside React (the API client, mutation
+ * callbacks) follow the current theme and locale. Returns the unregistration.
  */
-export const registerNotifyApi = (api: AppApi | null): void => {
-  appApi = api;
+export const registerNotifyApi = (api: AppApi): (() => void) => {
+  appApis.push(api);
+  const queued = waiting;
+  waiting = [];
+  for (const show of queued) show(api);
+  return () => {
+    const index = appApis.lastIndexOf(api);
+    if (index >= 0) appApis.splice(index, 1);
+  };
 };
 
-const notificationApi = () => appApi?.notification ?? staticNotification;
+/** The provider's host, which mounts an App context on demand where the page has none (the sign-in page). */
+export const registerNotifyHost = (wake: (() => void) | null): void => {
+  wakeHost = wake;
+};
+
+const withApi = (show: (api: AppApi) => void): void => {
+  const api = appApis.at(-1);
+  if (api) {
+    show(api);
+    return;
+  }
+  waiting.push(show);
+  wakeHost?.();
+};
 
 const translate = (ns: string, key: string): string | undefined =>
   i18n.exists(key, { ns }) ? i18n.t(key, { ns }) : undefined;
@@ -76,5 +100,10 @@ export const errorMessage = (error: unknown): string => {
 
 /** A longer-lived notice in the corner (session expiry and similar). */
 export const notice = (kind: 'info' | 'warning' | 'error', title: string, description?: string): void => {
-  notificationApi()[kind]({ title, description });
+  withApi((api) => api.notification[kind]({ title, description }));
+};
+
+/** A short message at the top (antd's `message`), for components that may show outside the console. */
+export const toast = (kind: 'success' | 'error' | 'info' | 'warning', content: string): void => {
+  withApi((api) => void api.message[kind](content));
 };

@@ -1,4 +1,5 @@
 import antd from 'antd/es/locale/de_DE';
+import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import { type LanguageBundle, byNamespace } from './language-bundle';
 
@@ -6,5 +7,6 @@ import { type LanguageBundle, byNamespace } from './language-bundle';
 const bundle: LanguageBundle = {
   namespaces: byNamespace(import.meta.glob('./de-DE/{common,login,server,validation,verification}.json', { eager: true, import: 'default' })),
   antd,
+  applyDayjsLocale: () => void dayjs.locale('de'),
 };
 export default bundle;

@@ -21,6 +21,8 @@ export const namespaceGroups: Record<Exclude<TextGroup, 'console'>, readonly str
 export interface LanguageBundle {
   namespaces: ResourceLanguage;
   antd?: AntdLocale;
+  /** Makes dayjs speak the language (`core` of a language other than English, which dayjs speaks by itself). */
+  applyDayjsLocale?: () => void;
 }
 
 /** The texts of one language from its folder's files (`<namespace>.json`), by namespace. */

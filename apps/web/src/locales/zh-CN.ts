@@ -1,4 +1,5 @@
 import antd from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type LanguageBundle, byNamespace } from './language-bundle';
 
@@ -6,5 +7,6 @@ import { type LanguageBundle, byNamespace } from './language-bundle';
 const bundle: LanguageBundle = {
   namespaces: byNamespace(import.meta.glob('./zh-CN/{common,login,server,validation,verification}.json', { eager: true, import: 'default' })),
   antd,
+  applyDayjsLocale: () => void dayjs.locale('zh-cn'),
 };
 export default bundle;

@@ -3,11 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '@/lib/i18n';
+import { FeedbackApp } from '@/components/feedback-app';
 
 /**
  * jsdom's getComputedStyle cascades every style sheet and re-resolves each ancestor on every call;
@@ -50,7 +51,7 @@ export const stubBrowserApis = (): void => {
 
 /**
  * Renders inside the providers the shell gives every screen: a router (list screens keep their
- * state in the URL), TanStack Query and antd's App.
+ * state in the URL), TanStack Query and antd's App (with the notify helpers bridged to it).
  * `zeroRuntime` keeps antd's CSS-in-JS out of the document (jsdom re-reads every style sheet on each
  * getComputedStyle); motion is off because jsdom never fires the transition end that closes dialogs.
  */
@@ -62,7 +63,7 @@ export const renderWithProviders = (ui: ReactElement) => {
     <MemoryRouter>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
-          <App>{ui}</App>
+          <FeedbackApp>{ui}</FeedbackApp>
         </ConfigProvider>
       </QueryClientProvider>
     </MemoryRouter>,

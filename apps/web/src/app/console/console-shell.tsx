@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useRoutes } from 'react-router';
+import { FeedbackApp } from '@/components/feedback-app';
 import { useDictionaries } from '@/lib/dictionaries';
 import { useLoadedPermissions } from '../auth/permissions-context';
 import { MainLayout } from '../layouts/main-layout';
@@ -10,10 +11,18 @@ import { canShowComponent } from './page-registry';
 import { useLiveEvents } from './use-live-events';
 
 /**
- * The signed-in console: registers the routes of the user's menu (spec section 2) and renders
+ * The signed-in console, inside antd's App (components/feedback-app.tsx): registers the routes of the user's menu (spec section 2) and renders
  * the matched page inside the main layout.
  */
 export default function ConsoleShell() {
+  return (
+    <FeedbackApp>
+      <Console />
+    </FeedbackApp>
+  );
+}
+
+function Console() {
   const permissions = useLoadedPermissions();
   useLiveEvents();
   useDictionaries();

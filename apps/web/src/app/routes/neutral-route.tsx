@@ -4,6 +4,7 @@ import { Button, Layout, Space, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { FeedbackApp } from '@/components/feedback-app';
 import { LanguageMenu } from '@/components/language-menu';
 import { PageLoading } from '@/components/page-loading';
 import { logout } from '@/features/auth/api/logout';
@@ -79,6 +80,14 @@ function NeutralIndex({ token }: { token: string }) {
  * session (kept apart from the console's), and the device list with import and remote upgrade.
  */
 export default function NeutralRoute({ page }: { page: 'login' | 'index' }) {
+  return (
+    <FeedbackApp>
+      <NeutralPage page={page} />
+    </FeedbackApp>
+  );
+}
+
+function NeutralPage({ page }: { page: 'login' | 'index' }) {
   const token = session.token;
   if (page === 'login') {
     if (token) return <Navigate to="/neutral/index" replace />;

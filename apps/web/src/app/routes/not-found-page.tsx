@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** /404, where unknown paths end (public: it needs no sign-in). */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { t } = useTranslation('common');
   useDocumentTitle(t('notFound.title'));
   return (

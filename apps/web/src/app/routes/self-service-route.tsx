@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { FeedbackApp } from '@/components/feedback-app';
 import { PageLoading } from '@/components/page-loading';
 import { LoginLayout } from '../layouts/login-layout';
 
@@ -14,10 +15,12 @@ export type SelfServicePage = keyof typeof pages;
 export default function SelfServiceRoute({ page }: { page: SelfServicePage }) {
   const Page = pages[page];
   return (
-    <LoginLayout>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
-    </LoginLayout>
+    <FeedbackApp>
+      <LoginLayout>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </LoginLayout>
+    </FeedbackApp>
   );
 }

@@ -1,9 +1,9 @@
 import type { SendCodeRequest } from '@cellsight/contract';
 import { SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/notify';
+import { errorMessage, toast } from '@/lib/notify';
 import { useSendCode } from './send-code';
 
 interface Props {
@@ -24,7 +24,6 @@ interface Props {
 /** The 6-digit code field with its send button, which counts down until another code may be asked for. */
 export function CodeInput({ id, value, onChange, request, disabled, autoFocus }: Props) {
   const { t } = useTranslation('verification');
-  const { message } = App.useApp();
   const send = useSendCode();
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -43,9 +42,9 @@ export function CodeInput({ id, value, onChange, request, disabled, autoFocus }:
       onSuccess: (result) => {
         setNow(Date.now());
         setWaitUntil(Date.now() + (result.resendAfterMs || 60_000));
-        void message.success(t(body.mobile ? 'sentBySms' : 'sentByMail'));
+        toast('success', t(body.mobile ? 'sentBySms' : 'sentByMail'));
       },
-      onError: (error) => void message.error(errorMessage(error)),
+      onError: (error) => toast('error', errorMessage(error)),
     });
   };
 

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { session } from '@/lib/session';
 import { fail, loginResult, ok, publicConfig } from '@/testing/fixtures';
 import LoginPage from './login-page';
+import { FeedbackApp } from '@/components/feedback-app';
 
 const server = setupServer(http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -26,9 +26,9 @@ const renderLogin = (path = '/user/login') => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <App>
+      <FeedbackApp>
         <RouterProvider router={router} />
-      </App>
+      </FeedbackApp>
     </QueryClientProvider>,
   );
   return router;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -13,6 +13,7 @@ import AlterationPage from './alteration-page';
 import FindPasswordPage from './find-password-page';
 import RegisterPage from './register-page';
 import RegisterResultPage from './register-result-page';
+import { FeedbackApp } from '@/components/feedback-app';
 
 const server = mockServer(http.get('/boot/sys/public/config', () => HttpResponse.json(ok(publicConfig))));
 
@@ -30,9 +31,9 @@ const renderAt = (path: string, element: ReactElement, routePath = path.split('?
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
       <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
-        <App>
+        <FeedbackApp>
           <RouterProvider router={router} />
-        </App>
+        </FeedbackApp>
       </ConfigProvider>
     </QueryClientProvider>,
   );
