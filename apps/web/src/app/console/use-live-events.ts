@@ -1,9 +1,11 @@
 import { batteryResource, eventResource, memberResource, stationResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { resourceKeys } from '@/components/resource-page';
-import { announcementKeys } from '@/components/announcement-detail';
-import { commandKeys } from '@/components/device-commands';
+// The query keys straight from their modules: the folders' index modules would bring the screens'
+// components (resource page, date pickers, command forms) into the console's first chunk.
+import { announcementKeys } from '@/components/announcement-detail/announcement-api';
+import { commandKeys } from '@/components/device-commands/command-keys';
+import { resourceKeys } from '@/components/resource-page/resource-api';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';
