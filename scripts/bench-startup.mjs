@@ -86,9 +86,12 @@ try {
   /** The chunks loaded so far: [file name, transferred bytes], in the order they arrived. */
   const chunks = [];
   const pending = new Set();
+  /** The content encodings the server answered with (the figures are compressed bytes). */
+  const encodings = new Set();
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    encodings.add(response.headers()['content-encoding'] ?? 'identity');
     const counted = response
       .request()
       .sizes()
@@ -122,7 +125,7 @@ try {
     list('login page', chunks.slice(0, loginChunks));
     list(`added once signed in on ${new URL(page.url()).pathname}`, chunks.slice(loginChunks));
   }
-  console.log(`login page: JS ${kb(login.js)}, CSS ${kb(login.css)} (as transferred; Chromium asks for gzip over plain http, brotli over https)`);
+  console.log(`login page: JS ${kb(login.js)}, CSS ${kb(login.css)} (as transferred, encoded: ${[...encodings].join(', ')})`);
   console.log(`signed in on ${new URL(page.url()).pathname}: JS ${kb(bytes.js)} in total, CSS ${kb(bytes.css)}`);
 } finally {
   await browser.close();
