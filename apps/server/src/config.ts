@@ -136,7 +136,8 @@ const configSchema = z.object({
   INGEST_MAX_PENDING: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
   /**
    * Batches written at once, each by its own connection; a logger's samples always take the same
-   * one. Unset: 2 on a PostgreSQL server, 1 on PGlite (a single connection).
+   * one. Unset: 2. PGlite has one connection and runs one batch at a time, but with two the next
+   * batch is encoded and waiting while its thread writes the one before.
    */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   /**

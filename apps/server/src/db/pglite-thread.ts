@@ -5,7 +5,7 @@ import type { BulkStep } from './database.js';
 
 /** What the host asks the database thread (pglite-worker.mjs); each request has an id its answer repeats. */
 export type WorkerRequest = { id: number } & (
-  | { op: 'open'; dataDir: string | null; loadDataDir: ArrayBuffer | undefined }
+  | { op: 'open'; dataDir: string | null; loadDataDir: ArrayBuffer | undefined; settings: string[] }
   | { op: 'query'; text: string; params: unknown[] | undefined; rowMode: 'object' | 'array' | undefined; textOids: number[] | undefined; blob: ArrayBuffer | undefined }
   | { op: 'exec'; text: string }
   | { op: 'script'; steps: ({ query: string; params?: unknown[] } | { copy: string; data: ArrayBuffer })[] }
@@ -48,7 +48,8 @@ export class PgliteThread {
   private readonly setUp = new Set<string>();
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string | null, options: { loadDataDir?: Blob } = {}) {
+  /** `settings`: PostgreSQL settings (`name=value`) the database starts with. */
+  constructor(dataDir: string | null, options: { loadDataDir?: Blob; settings?: string[] } = {}) {
     this.worker = new Worker(runningBuilt ? serverPath('dist', 'pglite-worker.js') : serverPath('src', 'db', 'pglite-worker.mjs'));
     this.worker.on('message', (answer: WorkerAnswer) => {
       const waiting = this.waiting.get(answer.id);
@@ -66,7 +67,7 @@ export class PgliteThread {
     this.worker.on('exit', (code) => fail(new Error(`the embedded database's thread ended (exit code ${code})`)));
     this.waitReady = (async () => {
       const bytes = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-      await this.request({ op: 'open', dataDir, loadDataDir: bytes }, bytes ? [bytes] : []);
+      await this.request({ op: 'open', dataDir, loadDataDir: bytes, settings: options.settings ?? [] }, bytes ? [bytes] : []);
     })();
     // A start that fails is reported by whoever awaits waitReady; nobody else needs to hear it.
     this.waitReady.catch(() => undefined);

@@ -29,7 +29,10 @@ const run = async (/** @type {WorkerRequest} */ request) => {
   switch (request.op) {
     case 'open':
       {
-        const options = request.loadDataDir ? { loadDataDir: new Blob([request.loadDataDir]) } : {};
+        const options = {
+          startParams: [...PGlite.defaultStartParams, ...request.settings.flatMap((setting) => ['-c', setting])],
+          ...(request.loadDataDir ? { loadDataDir: new Blob([request.loadDataDir]) } : {}),
+        };
         database = request.dataDir ? new PGlite(request.dataDir, options) : new PGlite(options);
       }
       await database.waitReady;

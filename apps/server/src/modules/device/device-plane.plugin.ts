@@ -104,7 +104,7 @@ export default fp<{ config: Config }>(
       devices,
       samples,
       log: app.log,
-      batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? (app.dbKind === 'postgres' ? 2 : 1) },
+      batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? 2 },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       states,
       onBatteriesAdded: (logger, batterySns) => {
