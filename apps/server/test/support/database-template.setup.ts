@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
+import { adminStatement, databaseUrl, testServerUrl } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,22 +22,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.name === 'server-postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const serverUrl = testServerUrl();
     const name = `cellsight_template_${process.pid}_${Date.now()}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
+    const admin = (statement: string) => adminStatement(serverUrl, statement);
     await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
     await handle.close();
     project.provide('postgresTemplateDatabase', name);
     return () => admin(`drop database if exists ${name} with (force)`);

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type SQL, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { tenants, userTenants } from '../../src/db/schema.js';
+import { adminStatement, databaseUrl, testServerUrl } from './postgres-admin.js';
 
 export const adminPassword = 'Admin12345';
 
@@ -35,22 +35,10 @@ export const migratedPglite = (): Promise<Blob> =>
 
 /** A new database on TEST_DATABASE_URL's server, copied from the run's migrated template; `drop` removes it. */
 export async function createPostgresTestDatabase(prefix = 'cellsight_test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const serverUrl = testServerUrl();
   const name = `${prefix}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name} template ${inject('postgresTemplateDatabase')}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  await adminStatement(serverUrl, `create database ${name} template ${inject('postgresTemplateDatabase')}`);
+  return { url: databaseUrl(serverUrl, name), drop: () => adminStatement(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /**
