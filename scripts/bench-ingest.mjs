@@ -785,7 +785,7 @@ async function runConfiguration(kind) {
     console.error(`[${kind}] (b) ${opts.loggers} loggers x ${opts.batteries} batteries, ${opts.spm} samples/message, ${opts.seconds} s ...`);
     result.stored = await drive(load, opts.seconds, { rssPid: server.pid, brokerPid: broker?.pid ?? 0, poll, live });
     await load.close();
-    result.settings = { batchSize: args['batch-size'] ?? 'default (2000)', lingerMs: args['linger-ms'] ?? 'default (20)' };
+    result.settings = { batchSize: args['batch-size'] ?? "the server's default", lingerMs: args['linger-ms'] ?? "the server's default" };
 
     // Verify: every published sample stored, once.
     if (kind === 'postgres') {

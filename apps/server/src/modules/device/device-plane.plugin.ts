@@ -104,7 +104,7 @@ export default fp<{ config: Config }>(
       devices,
       samples,
       log: app.log,
-      batch: { ...config.ingest, concurrency: config.ingest.concurrency ?? 2 },
+      batch: { ...config.ingest, batchSize: config.ingest.batchSize ?? (app.dbKind === 'postgres' ? 2000 : 4000), concurrency: config.ingest.concurrency ?? 2 },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),
       states,
       onBatteriesAdded: (logger, batterySns) => {
