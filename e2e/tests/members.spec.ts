@@ -42,8 +42,15 @@ test('a distributor creates an end user on the CRM screen and moves it between i
   // Move it to the second installer.
   await row.getByRole('button', { name: 'Move' }).click();
   const move = page.getByRole('dialog', { name: `Move Eve ${endUser.slice(-6)}` });
-  await move.getByLabel('New superior', { exact: true }).click();
-  await page.getByTitle(`${second.realname} (${second.username}) – Installer`).click();
+  // Choose again until the choice shows in the field and the option list has closed (a click that
+  // lands while the list is still opening is lost, and the open list then covers the Move button).
+  const secondTitle = `${second.realname} (${second.username}) – Installer`;
+  await expect(async () => {
+    await move.getByLabel('New superior', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(secondTitle).click({ timeout: 2_000 });
+    await expect(move.getByTitle(secondTitle)).toBeVisible({ timeout: 1_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass();
   await move.getByRole('button', { name: 'Move' }).click();
   await expect(move).toBeHidden();
   await expect(row).toContainText(second.realname);
