@@ -381,9 +381,10 @@ describe.skipIf(!onPostgres || (missing.length > 0 && !inCi))('several server pr
 
   it('runs each firing of a scheduled job on one process', async () => {
     const runs = await waitUntil(
-      'firings claimed by both processes',
+      'firings claimed by more than one process',
       async () => (await db!.query<{ fire_time: Date; process: string; outcome: string }>(`select r.fire_time, r.process, r.outcome from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where j.job_class_name = 'scheduler.heartbeat' order by r.fire_time`)).rows,
-      (rows) => new Set(rows.map((row) => row.process)).size === 2 && rows.length >= 6,
+      // At least two: B's process before the kill may have claimed firings too, then its restart.
+      (rows) => new Set(rows.map((row) => row.process)).size >= 2 && rows.length >= 6,
       15_000,
     );
     const fireTimes = runs.map((row) => row.fire_time.getTime());
