@@ -614,6 +614,18 @@ async function rawPhase(broker) {
   }
 }
 
+/** A new, empty database named `<prefix>_<time>` on --database-url's server: its name and address. */
+async function createBenchDatabase(prefix) {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: args['database-url'] });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(args['database-url']);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
 /**
  * (c) The ceiling: the minimal pipeline of scripts/lib/ingest-ceiling.mjs (one subscriber, parse,
  * schema check, binary COPY, insert, PUBACK after commit; no rollups, no device state) on the same
@@ -622,20 +634,14 @@ async function rawPhase(broker) {
  * by its poll, so both phases carry the same detection delay.
  */
 async function ceilingPhase(broker) {
-  const name = `cellsight_bench_ceiling_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(args['database-url']);
-  url.pathname = `/${name}`;
+  const { name, url } = await createBenchDatabase('cellsight_bench_ceiling');
   const { openDatabase } = await import('../apps/server/src/db/database.ts');
-  const migrated = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const migrated = await openDatabase({ kind: 'postgres', url });
   await migrated.close();
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/ingest-ceiling.mjs'], {
       cwd: root,
-      env: { ...process.env, CEILING_MQTT_URL: broker.url, CEILING_DATABASE_URL: url.toString(), ...(args['batch-size'] ? { CEILING_BATCH_SIZE: args['batch-size'] } : {}), ...(args['linger-ms'] ? { CEILING_LINGER_MS: args['linger-ms'] } : {}) },
+      env: { ...process.env, CEILING_MQTT_URL: broker.url, CEILING_DATABASE_URL: url, ...(args['batch-size'] ? { CEILING_BATCH_SIZE: args['batch-size'] } : {}), ...(args['linger-ms'] ? { CEILING_LINGER_MS: args['linger-ms'] } : {}) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
@@ -651,7 +657,7 @@ async function ceilingPhase(broker) {
   };
   try {
     const result = await drive(load, opts.ceilingSeconds, { rssPid: child.pid, brokerPid: broker.pid, poll });
-    const check = new pg.Client({ connectionString: url.toString() });
+    const check = new pg.Client({ connectionString: url });
     await check.connect();
     const { rows } = await check.query('select count(*)::bigint as n from tb_battery_sample');
     await check.end();
@@ -736,18 +742,11 @@ async function runConfiguration(kind) {
     let env;
     const mqttPort = await freePort();
     if (kind === 'postgres') {
-      const name = `cellsight_bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: args['database-url'] });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(args['database-url']);
-      url.pathname = `/${name}`;
-      database = { url: url.toString(), name };
+      database = await createBenchDatabase('cellsight_bench');
       teardown.push(async () => {
         const cleanup = new pg.Client({ connectionString: args['database-url'] });
         await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.query(`drop database if exists ${database.name} with (force)`);
         await cleanup.end();
       });
       env = { DATA_DIR: dataDir, DATABASE_URL: database.url, MQTT_URL: broker.url, MQTT_PORT: String(mqttPort) };
