@@ -145,6 +145,12 @@ const configSchema = z.object({
    */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   /**
+   * Threads that check and encode telemetry (JSON, the contract, COPY), leaving the main thread the
+   * broker, the batches and HTTP; 0 decodes on the main thread. Unset: 1 with a PostgreSQL server,
+   * 0 on PGlite, whose own thread already takes the second core.
+   */
+  INGEST_DECODE_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /**
    * Uplink messages one logger may send per minute, sustained, and at once (a replay after an
    * outage); beyond, its messages are dropped and reported (docs/device-protocol.md section 11).
    * A logger normally sends about 7 a minute. 0 turns the limit off.
@@ -239,7 +245,7 @@ export type Config = {
     /** Dynamic-security admin account on the external broker, or null when accounts are provisioned by hand. */
     dynsec: { username: string; password: string } | null;
   };
-  ingest: { batchSize: number | null; lingerMs: number; maxPending: number; concurrency: number | null };
+  ingest: { batchSize: number | null; lingerMs: number; maxPending: number; concurrency: number | null; decodeThreads: number | null };
   /** Per-logger budget of uplink messages (messagesPerMinute 0: no limit). */
   deviceRateLimit: { messagesPerMinute: number; burst: number };
   demoFleet: { loggers: number; batteriesPerLogger: number };
@@ -368,7 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shareGroup: c.MQTT_SHARE_GROUP,
       dynsec: c.MQTT_DYNSEC_USERNAME && c.MQTT_DYNSEC_PASSWORD ? { username: c.MQTT_DYNSEC_USERNAME, password: c.MQTT_DYNSEC_PASSWORD } : null,
     },
-    ingest: { batchSize: c.INGEST_BATCH_SIZE ?? null, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null },
+    ingest: { batchSize: c.INGEST_BATCH_SIZE ?? null, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null, decodeThreads: c.INGEST_DECODE_THREADS ?? null },
     deviceRateLimit: { messagesPerMinute: c.DEVICE_MESSAGES_PER_MINUTE, burst: c.DEVICE_MESSAGE_BURST },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
     redisUrl: c.REDIS_URL ?? null,

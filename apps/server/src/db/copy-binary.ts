@@ -18,12 +18,22 @@ export class BinaryCopyWriter {
   private buffer: Buffer;
   private offset = 0;
 
-  constructor(initialBytes = 64 * 1024) {
+  /**
+   * `fieldsOnly`: no COPY header, for fields encoded ahead of their rows (`bytes()` to take them,
+   * `raw()` to put them into a row of another writer).
+   */
+  constructor(initialBytes = 64 * 1024, { fieldsOnly = false } = {}) {
     this.buffer = Buffer.allocUnsafe(Math.max(initialBytes, 64));
+    if (fieldsOnly) return;
     signature.copy(this.buffer, 0);
     this.buffer.writeInt32BE(0, 11); // flags: no OIDs
     this.buffer.writeInt32BE(0, 15); // header extension length
     this.offset = 19;
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.offset;
   }
 
   /** Starts a row of `fields` fields. */
@@ -112,6 +122,19 @@ export class BinaryCopyWriter {
     }
     this.offset = at;
     return this;
+  }
+
+  /** Fields already encoded by another (`fieldsOnly`) writer, copied as they are. */
+  raw(fields: Uint8Array): this {
+    this.reserve(fields.length);
+    this.buffer.set(fields, this.offset);
+    this.offset += fields.length;
+    return this;
+  }
+
+  /** What a `fieldsOnly` writer holds, in a buffer of its own (it can be transferred to another thread). */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer.slice(this.buffer.byteOffset, this.buffer.byteOffset + this.offset));
   }
 
   /** The complete COPY data, trailer included. The writer must not be used afterwards. */

@@ -26,6 +26,7 @@ import { type IngestService, createIngestService } from '../ingest/ingest.servic
 import { createSampleRepository } from '../ingest/sample.repository.js';
 import { createRefusalRecorder } from '../ingest/refusal-recorder.js';
 import { createRefusalRepository } from '../ingest/refusal.repository.js';
+import { createTelemetryDecoder } from '../ingest/telemetry-decoder-pool.js';
 
 export interface DevicePlane {
   transport: DeviceTransport;
@@ -103,6 +104,7 @@ export default fp<{ config: Config }>(
     const ingest = createIngestService({
       devices,
       samples,
+      decoder: createTelemetryDecoder({ threads: config.ingest.decodeThreads ?? (app.dbKind === 'postgres' ? 1 : 0) }),
       log: app.log,
       batch: { ...config.ingest, batchSize: config.ingest.batchSize ?? (app.dbKind === 'postgres' ? 2000 : 4000), concurrency: config.ingest.concurrency ?? 2 },
       onPressure: (paused) => (paused ? transport?.pause() : transport?.resume()),

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeviceRepository } from '../device/device.repository.js';
 import { createIngestService } from './ingest.service.js';
 import type { SampleRepository } from './sample.repository.js';
+import { createTelemetryDecoder } from './telemetry-decoder-pool.js';
 
 /** An ingest service whose status write fails with the given database error. */
 const serviceFailingWith = (error: Error & { code: string }) => {
@@ -16,6 +17,7 @@ const serviceFailingWith = (error: Error & { code: string }) => {
   return createIngestService({
     devices,
     samples: {} as SampleRepository,
+    decoder: createTelemetryDecoder({ threads: 0 }),
     log,
     batch: { batchSize: 10, lingerMs: 0, maxPending: 100, concurrency: 1 },
     onPressure: () => undefined,

@@ -7,22 +7,24 @@ import {
   deviceTopics,
   eventsMessageSchema,
   loggerStatusMessageSchema,
-  maxPayloadBytes,
   stateMessageSchema,
-  telemetryMessageSchema,
 } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { isDataError } from '../../db/database-errors.js';
 import type { DeviceStateService } from '../device/device-state.service.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import { readDeviceMessage } from './device-message.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
-import type { SampleRepository } from './sample.repository.js';
+import type { SampleRepository, SampleRow } from './sample.repository.js';
+import type { TelemetryDecoder } from './telemetry-decoder-pool.js';
 import type { RefusalNote, RefusalRecorder } from './refusal-recorder.js';
 
 interface Dependencies {
   devices: DeviceRepository;
   samples: SampleRepository;
+  /** Checks and encodes telemetry, on decoder threads or on this one. */
+  decoder: TelemetryDecoder;
   log: FastifyBaseLogger;
   batch: { batchSize: number; lingerMs: number; maxPending: number; concurrency: number };
   /** Pauses or resumes reading from the broker (back-pressure). */
@@ -107,25 +109,16 @@ export const createIngestService = (deps: Dependencies) => {
   };
 
   const parse = <S extends z.ZodType>(gsn: string, payload: Buffer, schema: S, done: Done, topic: string): z.infer<S> | null => {
-    if (payload.length > maxPayloadBytes) {
-      reject(gsn, 'too-large', `${payload.length} bytes is over the ${maxPayloadBytes}-byte limit`, done, { topic, payload });
+    const read = readDeviceMessage(payload, schema);
+    if ('refusal' in read) {
+      reject(gsn, read.refusal.reason, read.refusal.detail, done, { topic, payload });
       return null;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch (error) {
-      reject(gsn, 'not-json', `payload is not JSON: ${(error as Error).message}`, done, { topic, payload });
-      return null;
-    }
-    const result = schema.safeParse(json);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      reject(gsn, 'invalid', `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`, done, { topic, payload });
-      return null;
-    }
-    return result.data as z.infer<S>;
+    return read.message;
   };
+
+  /** Telemetry messages handed to the decoder and not yet back (the drain waits for them). */
+  let decoding = 0;
 
   /** Splits items by their battery's owner: `own`, the distinct `foreign` batteries, and `added`, batteries not stored yet. */
   const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: string[]; added: string[] }> => {
@@ -163,28 +156,29 @@ export const createIngestService = (deps: Dependencies) => {
         if (!logger) return reject(gsn, 'unknown-logger', 'logger is not registered', done);
         switch (kind) {
           case 'telemetry': {
-            const message = parse(gsn, payload, telemetryMessageSchema, done, topic);
-            if (!message) return;
-            stats.samplesReceived += message.samples.length;
+            decoding++;
+            const decoded = await deps.decoder.decode(gsn, payload).finally(() => decoding--);
+            if ('refusal' in decoded) return reject(gsn, decoded.refusal.reason, decoded.refusal.detail, done, { topic, payload });
+            const { batterySns, timestamps, fields, ends } = decoded.telemetry;
+            const rows = batterySns.map(
+              (batterySn, i): SampleRow => ({ gsn, timezone: logger.timezone, batterySn, ts: timestamps[i] as number, fields: fields.subarray(ends[i - 1] ?? 0, ends[i]) }),
+            );
+            stats.samplesReceived += rows.length;
             touch(logger);
-            const { own, foreign, added } = await ownSamples(gsn, message.samples);
+            const { own, foreign, added } = await ownSamples(gsn, rows);
             // Samples of another logger's batteries are dropped and the rest stored; the message
             // counts once as refused (foreign-battery), however many samples it loses.
             if (foreign.length > 0) {
-              const detail = `${message.samples.length - own.length} of ${message.samples.length} samples name a battery that belongs to another logger: ${foreign.join(', ')}`;
+              const detail = `${rows.length - own.length} of ${rows.length} samples name a battery that belongs to another logger: ${foreign.join(', ')}`;
               reject(gsn, 'foreign-battery', detail, own.length === 0 ? done : () => undefined, { topic, payload });
             }
             if (own.length === 0) return;
-            batcher.add(
-              gsn,
-              own.map((sample) => ({ gsn, timezone: logger.timezone, sample })),
-              (error) => {
-                if (error) return reject(gsn, 'storage', `the database refused the telemetry message: ${error.message}`, done, { topic, payload });
-                if (added.length > 0) deps.onBatteriesAdded(logger, added);
-                deps.onReadingsStored?.(logger, own.reduce((newest, sample) => Math.max(newest, sample.ts), 0));
-                done();
-              },
-            );
+            batcher.add(gsn, own, (error) => {
+              if (error) return reject(gsn, 'storage', `the database refused the telemetry message: ${error.message}`, done, { topic, payload });
+              if (added.length > 0) deps.onBatteriesAdded(logger, added);
+              deps.onReadingsStored?.(logger, own.reduce((newest, row) => Math.max(newest, row.ts), 0));
+              done();
+            });
             return;
           }
           case 'status': {
@@ -264,7 +258,13 @@ export const createIngestService = (deps: Dependencies) => {
       ownerGeneration++;
     },
 
-    drain: (timeoutMs?: number) => batcher.drain(timeoutMs),
+    /** Stores what is queued (messages still being decoded first); then the decoder threads end. */
+    async drain(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (decoding > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      await batcher.drain(Math.max(0, deadline - Date.now()));
+      await deps.decoder.close();
+    },
   };
 };
 

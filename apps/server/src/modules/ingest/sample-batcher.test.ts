@@ -3,7 +3,7 @@ import { type BatcherOptions, SampleBatcher } from './sample-batcher.js';
 import type { SampleRow } from './sample.repository.js';
 
 const rows = (gsn: string, n: number, from = 0): SampleRow[] =>
-  Array.from({ length: n }, (_, i) => ({ gsn, timezone: 'UTC', sample: { batterySn: `${gsn}-B`, ts: from + i } as SampleRow['sample'] }));
+  Array.from({ length: n }, (_, i) => ({ gsn, timezone: 'UTC', batterySn: `${gsn}-B`, ts: from + i, fields: new Uint8Array(0) }));
 
 const deferred = () => {
   let resolve!: () => void;
@@ -41,7 +41,7 @@ describe('SampleBatcher', () => {
       concurrency: 2,
       write: (batch) => {
         const gate = deferred();
-        writes.push({ gsn: batch[0]?.gsn ?? '', first: batch[0]?.sample.ts ?? -1, finish: gate.resolve });
+        writes.push({ gsn: batch[0]?.gsn ?? '', first: batch[0]?.ts ?? -1, finish: gate.resolve });
         return gate.promise;
       },
     });
