@@ -1,7 +1,8 @@
-import { Drawer, Layout, theme } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Layout, theme } from 'antd';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isDashboardPath, useDocumentTitle } from '@/lib/document-title';
+import { onDemand, useShownOnce } from '@/lib/on-demand';
 import { usePlatformName } from '@/lib/public-config';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useConsole } from '../console/console-context';
@@ -12,11 +13,15 @@ import { GlobalFooter } from './main/global-footer';
 import { HeaderBar } from './main/header-bar';
 import { KeptPages } from './main/kept-pages';
 import { MultiTabBar } from './main/multi-tab-bar';
-import { SettingsDrawer } from './main/settings-drawer';
 import { SideMenu } from './main/side-menu';
 import { useAutoHideHeader } from './main/use-auto-hide-header';
 
 const siderWidth = 208;
+
+// Drawers load when first opened (the settings also when the pointer or focus reaches their button;
+// the menu drawer with a narrow screen, where it is the way to the menu).
+const settingsDrawer = onDemand(() => import('./main/settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
+const menuDrawer = onDemand(() => import('./main/menu-drawer'));
 
 function Logo({ collapsed, dark }: { collapsed: boolean; dark: boolean }) {
   const { defaultPath } = useConsole();
@@ -61,6 +66,12 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const fixedWidth = topMenu && settings.contentWidth === 'fixed';
   const dark = settings.navTheme === 'dark';
 
+  const settingsShown = useShownOnce(settingsOpen);
+  const menuDrawerShown = useShownOnce(isMobile && drawerOpen);
+  useEffect(() => {
+    if (isMobile) menuDrawer.preload();
+  }, [isMobile]);
+
   const toggle = () => (isMobile ? setDrawerOpen((open) => !open) : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
 
   return (
@@ -80,19 +91,13 @@ export function MainLayout({ children }: { children: ReactNode }) {
           <SideMenu mode="inline" theme={settings.navTheme} collapsed={settings.sidebarCollapsed} />
         </Layout.Sider>
       )}
-      {isMobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={siderWidth + 32}
-          closable={false}
-          className={dark ? 'cs-menu-drawer cs-menu-drawer--dark' : 'cs-menu-drawer'}
-          styles={{ body: { padding: 0, background: dark ? '#001529' : token.colorBgContainer } }}
-        >
-          <Logo collapsed={false} dark={dark} />
-          <SideMenu mode="inline" theme={settings.navTheme} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {isMobile && menuDrawerShown && (
+        <Suspense fallback={null}>
+          <menuDrawer.Component open={drawerOpen} onClose={() => setDrawerOpen(false)} width={siderWidth + 32} dark={dark} background={dark ? '#001529' : token.colorBgContainer}>
+            <Logo collapsed={false} dark={dark} />
+            <SideMenu mode="inline" theme={settings.navTheme} onNavigate={() => setDrawerOpen(false)} />
+          </menuDrawer.Component>
+        </Suspense>
       )}
       <Layout>
         <HeaderBar
@@ -101,6 +106,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
           collapsed={isMobile ? !drawerOpen : settings.sidebarCollapsed}
           onToggle={toggle}
           onOpenSettings={() => setSettingsOpen(true)}
+          onSettingsIntent={settingsDrawer.preload}
           fixed={fixedHeader}
           hidden={headerHidden}
           narrow={isNarrow}
@@ -123,7 +129,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </Layout.Content>
         <GlobalFooter />
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} isMobile={isMobile} />
+      {settingsShown && (
+        <Suspense fallback={null}>
+          <settingsDrawer.Component open={settingsOpen} onClose={() => setSettingsOpen(false)} isMobile={isMobile} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -10,7 +10,7 @@ import { SavedQueryList } from './saved-query-list';
 import { useSavedQueries } from './saved-queries';
 import type { AdvancedQueryField, AdvancedQueryValue, ConditionRow as Row, MatchType, SavedQuery } from './types';
 
-interface AdvancedQueryModalProps {
+export interface AdvancedQueryModalProps {
   open: boolean;
   fields: AdvancedQueryField[];
   storageKey: string;

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { onDemand } from '@/lib/on-demand';
 import { AdvancedQueryButton } from './advanced-query-button';
-import { AdvancedQueryModal } from './advanced-query-modal';
 import { readValue } from './conditions';
 import type { AdvancedQueryField, AdvancedQueryValue } from './types';
+
+// The builder (its inputs bring the date picker and number input) loads when first opened, or
+// when the pointer or focus reaches the button.
+const builder = onDemand(() => import('./advanced-query-modal').then((module) => ({ default: module.AdvancedQueryModal })));
 
 export interface AdvancedQueryProps {
   /** The fields the screen lets users query. */
@@ -26,12 +30,17 @@ export function AdvancedQuery({ fields, storageKey, value, onChange }: AdvancedQ
     <>
       <AdvancedQueryButton
         count={count}
+        onIntent={builder.preload}
         onClick={() => {
           setOpening((n) => n + 1);
           setOpen(true);
         }}
       />
-      <AdvancedQueryModal key={opening} open={open} fields={fields} storageKey={storageKey} value={value} onChange={onChange} onClose={() => setOpen(false)} />
+      {opening > 0 && (
+        <Suspense fallback={null}>
+          <builder.Component key={opening} open={open} fields={fields} storageKey={storageKey} value={value} onChange={onChange} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,23 +1,16 @@
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
+import { Skeleton } from 'antd';
+import { Suspense } from 'react';
+import { onDemand } from '@/lib/on-demand';
+import type { DateRangeInputProps } from './date-range-picker';
 
-type DayRange = readonly (string | null | undefined)[];
+// The date picker (rc-picker, dayjs plugins) loads with the first screen that shows a date filter.
+const picker = onDemand(() => import('./date-range-picker'));
 
-const dayFormat = 'YYYY-MM-DD';
-
-/**
- * A search bar's date range: two days as `YYYY-MM-DD` text (the form's value stays plain text, so
- * it can be kept in the URL), either end may stay open.
- */
-export function DateRangeInput({ value, onChange, id }: { value?: DayRange | null; onChange?: (value: DayRange | undefined) => void; id?: string }) {
-  const day = (text: string | null | undefined) => (text ? dayjs(text) : null);
+/** A search bar's date range (`date-range-picker.tsx`), downloaded when first shown. */
+export function DateRangeInput(props: DateRangeInputProps) {
   return (
-    <DatePicker.RangePicker
-      id={id}
-      format={dayFormat}
-      allowEmpty={[true, true]}
-      value={value ? [day(value[0]), day(value[1])] : null}
-      onChange={(dates) => onChange?.(dates ? [dates[0]?.format(dayFormat) ?? null, dates[1]?.format(dayFormat) ?? null] : undefined)}
-    />
+    <Suspense fallback={<Skeleton.Input active style={{ width: 256 }} />}>
+      <picker.Component {...props} />
+    </Suspense>
   );
 }

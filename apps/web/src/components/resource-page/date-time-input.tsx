@@ -1,32 +1,16 @@
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Skeleton } from 'antd';
+import { Suspense } from 'react';
+import { onDemand } from '@/lib/on-demand';
+import type { DateTimeInputProps } from './date-time-picker';
 
-const dateTimeFormat = 'YYYY-MM-DD HH:mm';
+// The date picker (rc-picker, dayjs plugins) loads with the first form that shows a date and time.
+const picker = onDemand(() => import('./date-time-picker'));
 
-interface DateTimeInputProps {
-  id?: string;
-  /** An ISO 8601 time, as the wire carries it. */
-  value?: string | null;
-  onChange?: (value: string | undefined) => void;
-  /** Times after now are not offered (a change that already happened). */
-  notAfterNow?: boolean;
-}
-
-/**
- * A form's date and time, picked in the browser's time zone; the form's value is ISO 8601 text
- * (UTC), so the request carries it as the contract reads it.
- */
-export function DateTimeInput({ id, value, onChange, notAfterNow = false }: DateTimeInputProps) {
-  const date = value ? dayjs(value) : null;
+/** A form's date and time (`date-time-picker.tsx`), downloaded when first shown. */
+export function DateTimeInput(props: DateTimeInputProps) {
   return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format={dateTimeFormat}
-      style={{ width: '100%' }}
-      value={date?.isValid() ? date : null}
-      disabledDate={notAfterNow ? (day: Dayjs) => day.isAfter(dayjs(), 'day') : undefined}
-      onChange={(next) => onChange?.(next ? next.toISOString() : undefined)}
-    />
+    <Suspense fallback={<Skeleton.Input active block />}>
+      <picker.Component {...props} />
+    </Suspense>
   );
 }

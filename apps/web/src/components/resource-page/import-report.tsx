@@ -14,8 +14,14 @@ const cellText = (message: string, t: TFunction): string => {
   return serverFieldText(message, t);
 };
 
+export interface ImportReportProps {
+  errors: ImportError[] | null;
+  label: (field: string) => string;
+  onClose: () => void;
+}
+
 /** Why an import stored nothing: each refused cell with its spreadsheet row and field. */
-export function ImportReport({ errors, label, onClose }: { errors: ImportError[] | null; label: (field: string) => string; onClose: () => void }) {
+export function ImportReport({ errors, label, onClose }: ImportReportProps) {
   const { t } = useTranslation();
   return (
     <Modal title={t('resource.import')} open={errors !== null} onCancel={onClose} onOk={onClose} okText={t('close')} cancelButtonProps={{ style: { display: 'none' } }} width={720}>

@@ -1,4 +1,6 @@
 export { ResourcePage, type ResourceColumn, type ResourcePageProps } from './resource-page';
-export { ResourceFormDialog, useFieldLabel, type FieldInputs, type ResourceForm } from './resource-form-dialog';
+export { ResourceFormDialog } from './form-dialog';
+export type { FieldInputs, ResourceForm } from './resource-form';
+export { useFieldLabel } from './field-label';
 export { resourceKeys, useResourceList, useResourceMutations, useResourceExport, type RecordOf } from './resource-api';
 export { DateTimeInput } from './date-time-input';

@@ -1,7 +1,6 @@
-import { type Language, type Resource, ServerCode, type Words, wordsIn } from '@cellsight/contract';
+import { type Language, type Resource, ServerCode, wordsIn } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormRule, Input, Modal, Row, Spin } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DictSelect } from '@/components/dict-select';
@@ -11,30 +10,10 @@ import { contractRule, fitValue, isRequired, issueText, requiredRule, serverFiel
 import { messageForCode } from '@/lib/notify';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type RecordOf, useResourceMutations } from './resource-api';
+import type { ResourceForm } from './resource-form';
+import { useFieldLabel } from './field-label';
 
-/** A form field's input; the default is a dictionary select for dictionary fields, else a text input. */
-export type FieldInputs = Record<string, ReactNode>;
-
-/** What a resource's add/edit form shows and how its values become the request. */
-export interface ResourceForm<Row> {
-  /** The fields of the add form, in order (the add schema's names). */
-  fields: readonly string[];
-  /** The fields of the edit form, when they differ. */
-  editFields?: readonly string[];
-  /** Inputs other than the default, for adding (null) or editing a record. */
-  inputs?: FieldInputs | ((record: Row | null) => FieldInputs);
-  /** Rules beyond the contract's, such as a confirmation equal to another field. */
-  rules?: Record<string, FormRule[]>;
-  /** Fields this form requires though the wire may omit them (a password confirmation). */
-  required?: readonly string[];
-  initialValues?: Record<string, unknown>;
-  /** Values of an edited record that its row does not carry (its roles), loaded before the form shows. */
-  load?: (record: Row) => Promise<Record<string, unknown>>;
-  /** Fields that span the whole width (text areas); the others take half of a wide form. */
-  wide?: readonly string[];
-}
-
-interface ResourceFormDialogProps<R extends Resource> {
+export interface ResourceFormDialogProps<R extends Resource> {
   resource: R;
   form: ResourceForm<RecordOf<R>>;
   /** The record to edit; null adds one. */
@@ -46,18 +25,8 @@ interface ResourceFormDialogProps<R extends Resource> {
   afterClose?: () => void;
 }
 
-/** The label of a resource field in the console's language. */
-export const useFieldLabel = (resource: Resource) => {
-  const { i18n } = useTranslation();
-  const language = i18n.language as Language;
-  return (field: string): string => {
-    const words = (resource.labels as Record<string, Words | undefined>)[field] ?? resource.searchParams?.[field];
-    return words ? wordsIn(words, language) : field;
-  };
-};
-
 /**
- * Add or edit one record. Each field's rules are the contract's own schema of that field, and the
+ * Add or edit one record (loaded on demand through `form-dialog.tsx`). Each field's rules are the contract's own schema of that field, and the
  * whole request is checked against the contract before it is sent (rules across fields); unique
  * fields ask the server on blur; the server's refusals land on their fields.
  */
@@ -168,3 +137,5 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
     </Modal>
   );
 }
+
+export default ResourceFormDialog;

@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Language, type ListColumns, type Resource, exportRowsMax, wordsIn } from '@cellsight/contract';
-import { App, Button, Card, Dropdown, Flex, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps, Upload } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Form, Input, Popconfirm, Space, Table, type TableColumnType, type TableProps } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvancedQuery, type AdvancedQueryValue } from '@/components/advanced-query';
@@ -16,10 +16,13 @@ import { useUserInfo } from '@/lib/use-session';
 import { serverTable, sortOrderOf } from '@/lib/server-table';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { type ListQueryParams, type RecordOf, importErrorsOf, useResourceExport, useResourceList, useResourceMutations } from './resource-api';
-import { type FieldInputs, type ResourceForm, ResourceFormDialog, useFieldLabel } from './resource-form-dialog';
+import type { FieldInputs, ResourceForm } from './resource-form';
+import { useFieldLabel } from './field-label';
+import { ResourceFormDialog, preloadFormDialog } from './form-dialog';
 import { DateRangeInput } from './date-range-input';
 import { NumberRangeInput } from './number-range-input';
-import { ImportReport } from './import-report';
+import { ImportButton } from './import-button';
+import { ImportReportOnDemand } from './import-report-on-demand';
 
 /** A table column: a record field (label, sort and dictionary tag from the resource), optionally with its own cell. */
 export interface ResourceColumn<Row> {
@@ -203,7 +206,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       render: (_value: unknown, record: Row) => (
         <Space size={0} wrap>
           {can.edit && (canEdit?.(record) ?? true) && (
-            <Button type="link" size="small" onClick={() => setEditing({ record, open: true })}>
+            <Button type="link" size="small" onClick={() => setEditing({ record, open: true })} onPointerEnter={preloadForm} onFocus={preloadForm}>
               {t('resource.edit')}
             </Button>
           )}
@@ -219,6 +222,9 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       ),
     });
   }
+
+  // The kit's own dialog downloads when the pointer or focus reaches a button that opens it.
+  const preloadForm = form && !renderForm && (can.add || can.edit) ? preloadFormDialog : undefined;
 
   // Right-click on a row (spec section 2: context menu): its edit and delete, and reloading the list.
   const rowMenu = useContextMenu<Row>((record) => [
@@ -260,7 +266,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
       )}
       <Flex wrap gap="small" align="center" style={{ marginBottom: 16 }}>
         {can.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, open: true })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, open: true })} onPointerEnter={preloadForm} onFocus={preloadForm}>
             {t('resource.addTitle', { name: wordsIn(resource.recordName ?? resource.title, i18n.language as Language) })}
           </Button>
         )}
@@ -274,13 +280,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
             </Dropdown>
           </Space.Compact>
         )}
-        {can.import && (
-          <Upload accept=".xls,.xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
-            <Button icon={<UploadOutlined />} loading={importFile.isPending}>
-              {t('resource.import')}
-            </Button>
-          </Upload>
-        )}
+        {can.import && <ImportButton loading={importFile.isPending} onFile={(file) => void upload(file)} />}
         {typeof toolbar === 'function' ? toolbar({ selected, clear: () => setSelected([]) }) : toolbar}
         {selected.length > 0 && can.remove && (
           <>
@@ -308,7 +308,12 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
         rowSelection={can.remove || can.export || selectable ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         pagination={table.pagination}
         locale={{ emptyText: t('resource.empty') }}
-        onRow={(record) => ({ onContextMenu: (event) => rowMenu.onContextMenu(event, record) })}
+        onRow={(record) => ({
+          onContextMenu: (event) => {
+            preloadForm?.();
+            rowMenu.onContextMenu(event, record);
+          },
+        })}
       />
       {rowMenu.menu}
       {editing && renderForm?.({ ...editing, onClose: () => setEditing((slot) => slot && { ...slot, open: false }), afterClose: () => setEditing(null) })}
@@ -323,7 +328,7 @@ export function ResourcePage<R extends Resource>({ resource, columns, search = [
           afterClose={() => setEditing(null)}
         />
       )}
-      <ImportReport errors={importErrors} label={label} onClose={() => setImportErrors(null)} />
+      <ImportReportOnDemand errors={importErrors} label={label} onClose={() => setImportErrors(null)} />
     </Card>
   );
 }

@@ -17,6 +17,8 @@ export interface HeaderBarProps {
   collapsed: boolean;
   onToggle: () => void;
   onOpenSettings: () => void;
+  /** The pointer or focus reached the settings button: a chance to load the drawer before the click. */
+  onSettingsIntent?: () => void;
   fixed: boolean;
   hidden: boolean;
   narrow: boolean;
@@ -24,7 +26,7 @@ export interface HeaderBarProps {
 }
 
 /** Header: menu toggle, breadcrumb (or the top menu), menu search, settings, the notice bell and user menu. */
-export function HeaderBar({ topMenu, navTheme, collapsed, onToggle, onOpenSettings, fixed, hidden, narrow, fixedWidth }: HeaderBarProps) {
+export function HeaderBar({ topMenu, navTheme, collapsed, onToggle, onOpenSettings, onSettingsIntent, fixed, hidden, narrow, fixedWidth }: HeaderBarProps) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   const { defaultPath } = useConsole();
@@ -62,7 +64,7 @@ export function HeaderBar({ topMenu, navTheme, collapsed, onToggle, onOpenSettin
         <div className="cs-header__tools">
           {!narrow && <MenuSearch />}
           <Tooltip title={t('header.settings')}>
-            <Button type="text" icon={<SettingOutlined />} onClick={onOpenSettings} aria-label={t('header.settings')} className={dark ? 'cs-header__dark-button' : undefined} />
+            <Button type="text" icon={<SettingOutlined />} onClick={onOpenSettings} onPointerEnter={onSettingsIntent} onFocus={onSettingsIntent} aria-label={t('header.settings')} className={dark ? 'cs-header__dark-button' : undefined} />
           </Tooltip>
           <NoticeBell dark={dark} />
           <UserMenu compact={narrow} />
