@@ -5,6 +5,7 @@ import type { Language } from './language.js';
 import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
 import { type Words, defineResource, wordsIn } from './resource.js';
+import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
 
 /**
@@ -189,7 +190,7 @@ export type EventRecord = z.infer<typeof eventRecordSchema>;
 
 /** The events screen (spec route site-events): read-only on the kit, plus acknowledgement. */
 export const eventResource = defineResource({
-  path: '/want/event',
+  path: resourcePaths.event,
   table: 'tb_event',
   title: ['Events', '事件记录', 'Ereignisse'],
   recordName: ['event', '事件', 'Ereignis'],

@@ -3,6 +3,7 @@ import { batterySnPattern, loggerSnPattern } from './device.js';
 import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
 import { defineResource } from './resource.js';
+import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
 
 /**
@@ -54,7 +55,7 @@ export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
  * their own call (`POST /want/logger/registerBatch`), and devices keep their state current.
  */
 export const loggerResource = defineResource({
-  path: '/want/logger',
+  path: resourcePaths.logger,
   table: 'tb_logger',
   title: ['Loggers', '数据采集器', 'Datenlogger'],
   recordName: ['logger', '采集器', 'Datenlogger'],
@@ -146,7 +147,7 @@ export type BatteryRecord = z.infer<typeof batteryRecordSchema>;
  * screen and the station page read the same list (filtered by logger or `stationId`).
  */
 export const batteryResource = defineResource({
-  path: '/want/battery',
+  path: resourcePaths.battery,
   table: 'tb_battery',
   title: ['Batteries', '电池', 'Batterien'],
   recordName: ['battery', '电池', 'Batterie'],

@@ -16,6 +16,7 @@ export * from './command.js';
 export * from './fleet.js';
 export * from './language.js';
 export * from './resource.js';
+export * from './resource-paths.js';
 export * from './position.js';
 export * from './firmware.js';
 export * from './outbox.js';

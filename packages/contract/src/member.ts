@@ -4,6 +4,7 @@ import { DictCode } from './dict.js';
 import { fields } from './fields.js';
 import { Permission, type PermissionCode } from './permissions.js';
 import { defineResource } from './resource.js';
+import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
 import { confirmsPassword, userFields, userListColumns, userRecordSchema, userResource } from './user.js';
 
@@ -106,7 +107,7 @@ export type MemberGrantRequest = z.input<typeof memberGrantRequestSchema>;
 
 /** Members (CRM, `/member/index`): the accounts below the caller; records are the Users screen's. */
 export const memberResource = defineResource({
-  path: '/member',
+  path: resourcePaths.member,
   table: 'member',
   // Spec section 2: the screen is titled CRM.
   title: ['CRM', '客户管理', 'Kunden (CRM)'],

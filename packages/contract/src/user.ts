@@ -6,6 +6,7 @@ import type { ListColumns } from './list-query.js';
 import { DictCode } from './dict.js';
 import { Permission } from './permissions.js';
 import { auditLabels, defineResource } from './resource.js';
+import { resourcePaths } from './resource-paths.js';
 import { accountTypeSchema } from './account.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
@@ -140,7 +141,7 @@ export const uploadQuerySchema = z.object({
 
 /** System administration: users (spec sections 2, 6 and 7). Its own service adds roles, departments, tenants and the recycle bin. */
 export const userResource = defineResource({
-  path: '/sys/user',
+  path: resourcePaths.user,
   table: 'sys_user',
   recordName: ['user', '用户', 'Benutzer'],
   title: ['Users', '用户管理', 'Benutzer'],

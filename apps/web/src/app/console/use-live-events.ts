@@ -1,4 +1,4 @@
-import { batteryResource, eventResource, memberResource, stationResource } from '@cellsight/contract';
+import { resourcePaths, stationResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 // The query keys straight from their modules: the folders' index modules would bring the screens'
@@ -51,7 +51,7 @@ export function useLiveEvents(): void {
     const token = session.token;
     if (!token) return;
     const refreshReadings = throttle(() => {
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(batteryResource) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all({ path: resourcePaths.battery }) });
       void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
     }, readingsRefreshMs);
     const disconnect = connectLiveEvents(token, (message) => {
@@ -63,7 +63,7 @@ export function useLiveEvents(): void {
         case 'user.changed':
           void queryClient.invalidateQueries({ queryKey: userKeys.all });
           // Members moved or deleted below this account: the Members screen follows.
-          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(memberResource) });
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all({ path: resourcePaths.member }) });
           break;
         case 'permissions.changed':
           // The menu and buttons follow a changed role at once, without a new sign-in.
@@ -80,20 +80,20 @@ export function useLiveEvents(): void {
           void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });
           break;
         case 'event.acknowledged':
-          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(eventResource) });
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all({ path: resourcePaths.event }) });
           break;
         case 'logger.state':
         case 'battery.added':
         case 'device.event':
         case 'station.changed':
           // A new or ended event: the events screen lists it (and the stations' status follows it, below).
-          if (message.event === 'device.event') void queryClient.invalidateQueries({ queryKey: resourceKeys.all(eventResource) });
+          if (message.event === 'device.event') void queryClient.invalidateQueries({ queryKey: resourceKeys.all({ path: resourcePaths.event }) });
           // Online state, battery status and counts may all have moved, and with them the stations'
           // status and figures (every station screen lives under the station resource's key).
           void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
           void queryClient.invalidateQueries({ queryKey: resourceKeys.all(stationResource) });
           // The battery list and detail show status and station too.
-          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(batteryResource) });
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all({ path: resourcePaths.battery }) });
           break;
         case 'battery.reading':
           // Stored readings: the battery list and pages (and the loggers' last contact) read again.

@@ -6,9 +6,12 @@ import { type DownloadedFile, api, saveFile } from '@/lib/api-client';
 export type ListQueryParams = Record<string, string | number | undefined>;
 export type RecordOf<R extends Resource> = z.infer<R['record']>;
 
-/** Query keys of a resource: everything under its path, so one invalidation refreshes its lists. */
+/**
+ * Query keys of a resource: everything under its path, so one invalidation refreshes its lists. `all`
+ * takes the resource or only its path (`resourcePaths`), where the schemas are not needed.
+ */
 export const resourceKeys = {
-  all: (resource: Resource) => [resource.path] as const,
+  all: (resource: Pick<Resource, 'path'>) => [resource.path] as const,
   list: (resource: Resource, query: ListQueryParams) => [resource.path, 'list', query] as const,
 };
 
