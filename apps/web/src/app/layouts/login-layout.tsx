@@ -1,8 +1,9 @@
 import { type PublicConfig } from '@cellsight/contract';
-import { Segmented, Space, theme, Typography } from 'antd';
+import { Segmented, Space, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '@/components/language-menu';
+import { PlainSecondaryLink, PlainText } from '@/components/plain-text';
 import { fallbackPlatformName, footerLinkHref, usePublicConfig } from '@/lib/public-config';
 import { chooseRegion, currentRegion, type Region, type RegionCode } from '@/lib/region';
 
@@ -35,7 +36,7 @@ function AppDownload({ region }: { region: Region | undefined }) {
       <Suspense fallback={<div style={{ width: 112, height: 112 }} />}>
         <AppDownloadCode url={url} />
       </Suspense>
-      <Typography.Text type="secondary">{t('appDownload')}</Typography.Text>
+      <PlainText secondary>{t('appDownload')}</PlainText>
     </aside>
   );
 }
@@ -61,9 +62,9 @@ export function LoginLayout({ children }: { children: ReactNode }) {
       <header className="cs-login__top">
         <Space size="small" className="cs-login__brand">
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <Typography.Text strong style={{ fontSize: 18 }}>
+          <PlainText strong style={{ fontSize: 18 }}>
             {platformName}
-          </Typography.Text>
+          </PlainText>
         </Space>
         <Space size="middle" wrap>
           {config && <RegionSwitch config={config} region={region} onChange={onRegionChange} />}
@@ -82,13 +83,13 @@ export function LoginLayout({ children }: { children: ReactNode }) {
             {linkKeys
               .filter((key) => footerLinkHref(config.links, key))
               .map((key) => (
-                <Typography.Link key={key} href={footerLinkHref(config.links, key)} target="_blank" rel="noopener noreferrer" type="secondary">
+                <PlainSecondaryLink key={key} href={footerLinkHref(config.links, key)}>
                   {t(`links.${key}`)}
-                </Typography.Link>
+                </PlainSecondaryLink>
               ))}
           </Space>
         )}
-        <Typography.Text type="secondary">{t('copyright', { year: new Date().getFullYear(), platform: platformName })}</Typography.Text>
+        <PlainText secondary>{t('copyright', { year: new Date().getFullYear(), platform: platformName })}</PlainText>
       </footer>
     </div>
   );

@@ -1,6 +1,8 @@
 import type { SendCodeRequest } from '@cellsight/contract';
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
+// The text input alone (the sign-in page shows this field): antd's index brings TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, toast } from '@/lib/notify';

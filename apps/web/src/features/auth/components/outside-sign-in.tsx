@@ -1,12 +1,16 @@
 import type { LoginResult } from '@cellsight/contract';
 import { LoginOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Flex, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
 import { casServiceUrl, oauthStartUrl, useOutsideSignIn } from '../api/outside-sign-in';
+
+// Drawn only where a provider is configured or the browser comes back from one.
+const Alert = lazy(() => import('antd/es/alert'));
+const Divider = lazy(() => import('antd/es/divider'));
 
 /**
  * Sign-in through an outside provider, where one is configured: the buttons that leave for it, and,
@@ -35,7 +39,7 @@ export function OutsideSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult
 
   if (!offers?.oauthName && !offers?.casUrl && !outside.isPending && !outside.isError && !thirdError) return null;
   return (
-    <>
+    <Suspense fallback={null}>
       <Divider plain>{t('outside.or')}</Divider>
       {outside.isPending && <Spin tip={t('outside.signingIn')} style={{ display: 'block', marginBottom: 16 }} />}
       {outside.isError && <Alert type="error" showIcon title={errorMessage(outside.error)} style={{ marginBottom: 16 }} />}
@@ -52,6 +56,6 @@ export function OutsideSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult
           </Button>
         )}
       </Flex>
-    </>
+    </Suspense>
   );
 }

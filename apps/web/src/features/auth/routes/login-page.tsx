@@ -1,9 +1,15 @@
 import type { LoginResult } from '@cellsight/contract';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { Button, Flex, Form } from 'antd';
+// The text input and the password input alone: `Input` from antd's index brings TextArea, Search
+// and OTP along, which the sign-in page does not show.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PlainTabs } from '@/components/plain-tabs';
+import { PlainParagraph, PlainTitle } from '@/components/plain-text';
 import { CodeInput } from '@/components/verification/code-input';
 import { showOnFields } from '@/components/verification/field-errors';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -18,6 +24,8 @@ import { OutsideSignIn } from '../components/outside-sign-in';
 import { greetingForHour } from '../utils/greeting';
 import { choicesOf, hasChoices } from '../utils/workplace-choices';
 
+// Shown only after a refused sign-in.
+const Alert = lazy(() => import('antd/es/alert'));
 // Shown only to a user with several departments or tenants, after sign-in: its select loads then.
 const DepartSelectModal = lazy(() => import('../components/depart-select-modal').then((module) => ({ default: module.DepartSelectModal })));
 
@@ -92,7 +100,7 @@ export default function LoginPage() {
         <Input prefix={<UserOutlined />} placeholder={t('usernamePlaceholder')} autoComplete="username" autoFocus />
       </Form.Item>
       <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('validation:passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
+        <Password prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
         {t('submit')}
@@ -116,13 +124,13 @@ export default function LoginPage() {
 
   return (
     <div className="cs-login-form">
-      <Typography.Title level={3} style={{ marginBottom: 4 }}>
-        {t(`greeting.${greeting}`)}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('welcome', { platform: platformName })}</Typography.Paragraph>
-      {loginMutation.isError && <Alert type="error" showIcon title={errorMessage(loginMutation.error)} style={{ marginBottom: 16 }} />}
-      {phoneError && <Alert type="error" showIcon title={phoneError} style={{ marginBottom: 16 }} />}
-      <Tabs
+      <PlainTitle style={{ marginBottom: 4 }}>{t(`greeting.${greeting}`)}</PlainTitle>
+      <PlainParagraph>{t('welcome', { platform: platformName })}</PlainParagraph>
+      <Suspense fallback={null}>
+        {loginMutation.isError && <Alert type="error" showIcon title={errorMessage(loginMutation.error)} style={{ marginBottom: 16 }} />}
+        {phoneError && <Alert type="error" showIcon title={phoneError} style={{ marginBottom: 16 }} />}
+      </Suspense>
+      <PlainTabs
         items={[
           { key: 'password', label: t('byPassword'), children: passwordForm },
           { key: 'mobile', label: t('byMobile'), children: mobileForm },
