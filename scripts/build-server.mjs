@@ -8,7 +8,7 @@
 //    (src/db/database.ts) instead of creating a cluster and running every migration.
 // With --if-missing (npm start's prestart) it builds only when there is no build yet.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -17,6 +17,11 @@ import { register } from 'tsx/esm/api';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
 const outdir = path.join(serverDir, 'dist');
 const size = (file) => `${Math.round(statSync(file).size / 1024)} kB`;
+const folderSize = (folder) => {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const bytes = files.reduce((sum, entry) => sum + statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size, 0);
+  return `${files.length} files, ${Math.round(bytes / 1024 / 1024)} MB`;
+};
 
 /** Workspace packages are bundled (they are TypeScript); every other package is imported at run time. */
 const npmPackagesOutside = {
@@ -63,9 +68,13 @@ console.log(`bundled the server in ${Math.round(performance.now() - started)} ms
 started = performance.now();
 register();
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
-const { pgliteTemplateFile } = await import('../apps/server/src/db/embedded-database.ts');
-const database = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'main' });
-const template = pgliteTemplateFile();
-writeFileSync(template, Buffer.from(await (await database.dump('gzip')).arrayBuffer()));
+const { pgliteTemplateDir } = await import('../apps/server/src/db/embedded-database.ts');
+// A data folder of its own (dist/ has no template yet, so PGlite creates the cluster), migrated and
+// closed cleanly; its pgdata folder is the template.
+const scratch = mkdtempSync(path.join(outdir, 'template-'));
+const database = await openDatabase({ kind: 'pglite', dataDir: scratch, thread: 'main' });
 await database.close();
-console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms: ${path.relative(serverDir, template)} (${size(template)})`);
+const template = pgliteTemplateDir();
+renameSync(path.join(scratch, 'pgdata'), template);
+rmSync(scratch, { recursive: true, force: true });
+console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms: ${path.relative(serverDir, template)} (${folderSize(template)})`);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -32,31 +32,38 @@ export interface EmbeddedDatabaseOptions {
  */
 export async function startEmbeddedDatabase(dataDir: string | null, { from, thread = 'worker' }: EmbeddedDatabaseOptions = {}): Promise<PgliteClient> {
   let dir: string | null = null;
-  let loadDataDir = from;
   if (dataDir !== null) {
     dir = resolve(dataDir, 'pgdata');
+    if (!existsSync(resolve(dir, 'PG_VERSION'))) copyBuiltTemplate(dir);
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(resolve(dir, 'PG_VERSION'))) loadDataDir = builtPgliteTemplate();
   }
-  if (thread === 'worker') return new PgliteThread(dir, { ...(loadDataDir ? { loadDataDir } : {}), settings: embeddedSettings });
+  if (thread === 'worker') return new PgliteThread(dir, { ...(from ? { loadDataDir: from } : {}), settings: embeddedSettings });
   const { PGlite: OnThisThread } = await import('@electric-sql/pglite');
-  const options = { ...(loadDataDir ? { loadDataDir } : {}), startParams: [...OnThisThread.defaultStartParams, ...embeddedSettings.flatMap((setting) => ['-c', setting])] };
+  const options = { ...(from ? { loadDataDir: from } : {}), startParams: [...OnThisThread.defaultStartParams, ...embeddedSettings.flatMap((setting) => ['-c', setting])] };
   return dir ? new OnThisThread(dir, options) : new OnThisThread(options);
 }
 
 /**
- * The migrated, empty embedded database that the build makes (`npm run build`,
- * scripts/build-server.mjs), for the PGlite it was made with. A new data folder starts as a copy
- * of it: creating a PostgreSQL cluster (initdb) and running every migration take some 6 s on a
- * small machine, the copy well under one. Migrations newer than the build still run after it.
+ * A new data folder starts as a copy of the migrated, empty embedded database that the build
+ * makes (`npm run build`, scripts/build-server.mjs) for the PGlite it was made with: creating a
+ * PostgreSQL cluster (initdb) and running every migration take some 6 s on a small machine, the
+ * copy a fraction of one. It is copied as files, not loaded from a dump, which PGlite would unpack
+ * in memory (some 120 MB that the process keeps). Without a build's template PGlite creates the
+ * cluster itself. Migrations newer than the build still run after it.
  */
-const builtPgliteTemplate = (): Blob | undefined => {
-  const file = pgliteTemplateFile();
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+const copyBuiltTemplate = (dir: string): void => {
+  const template = pgliteTemplateDir();
+  if (!existsSync(resolve(template, 'PG_VERSION'))) return;
+  // Copied beside the target and renamed, so a start stopped half-way never leaves half a cluster.
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(template, partial, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
 };
 
 /** Where the build keeps the embedded database's template: named by the PGlite version that made it. */
-export const pgliteTemplateFile = (): string => serverPath('dist', `pglite-template-${pgliteVersion()}.tar.gz`);
+export const pgliteTemplateDir = (): string => serverPath('dist', `pglite-template-${pgliteVersion()}`);
 
 /** The installed PGlite's version (its package.json, found beside its entry module). */
 const pgliteVersion = (): string => {
