@@ -8,7 +8,7 @@
 //    (src/db/database.ts) instead of creating a cluster and running every migration.
 // With --if-missing (npm start's prestart) it builds only when there is no build yet.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,7 +19,7 @@ const outdir = path.join(serverDir, 'dist');
 const size = (file) => `${Math.round(statSync(file).size / 1024)} kB`;
 const folderSize = (folder) => {
   const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const bytes = files.reduce((sum, entry) => sum + statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size, 0);
+  const bytes = files.reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
   return `${files.length} files, ${Math.round(bytes / 1024 / 1024)} MB`;
 };
 
@@ -77,4 +77,10 @@ await database.close();
 const template = pgliteTemplateDir();
 renameSync(path.join(scratch, 'pgdata'), template);
 rmSync(scratch, { recursive: true, force: true });
+// Readable by all: the server may run as another user than the build (the Docker image's `node`);
+// each copy is made the database's own again (src/db/embedded-database.ts).
+for (const entry of readdirSync(template, { recursive: true, withFileTypes: true })) {
+  chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
+chmodSync(template, 0o755);
 console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms: ${path.relative(serverDir, template)} (${folderSize(template)})`);

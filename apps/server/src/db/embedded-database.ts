@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { serverPath } from '../paths.js';
 import { PgliteThread } from './pglite-thread.js';
@@ -58,6 +58,12 @@ const copyBuiltTemplate = (dir: string): void => {
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(template, partial, { recursive: true });
+  // The build leaves the template readable by all (the server may run as another user than the
+  // build); the copy is the database's own again, as PostgreSQL keeps its files.
+  for (const entry of readdirSync(partial, { recursive: true, withFileTypes: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+  chmodSync(partial, 0o700);
   rmSync(dir, { recursive: true, force: true });
   renameSync(partial, dir);
 };
