@@ -1,4 +1,5 @@
 import { isDataError } from '../../db/database-errors.js';
+import { laneOf } from './logger-spread.js';
 import type { SampleRow } from './sample.repository.js';
 
 /** Called once per message: without an error when its samples are durable, with one when dropped. */
@@ -32,13 +33,6 @@ export interface BatcherOptions {
 }
 
 
-/** FNV-1a: a cheap, stable spread of logger SNs over the writers. */
-const hash = (key: string): number => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-};
-
 /**
  * Groups samples from many messages into few database round trips. A message is acknowledged only
  * when the batch holding it is committed; while the database is down, batches are retried and
@@ -69,7 +63,7 @@ export class SampleBatcher {
 
   /** Queues one message's samples; `key` (the logger SN) picks the writer. */
   add(key: string, rows: SampleRow[], done: Done): void {
-    const lane = this.lanes[this.lanes.length === 1 ? 0 : hash(key) % this.lanes.length] as Lane;
+    const lane = this.lanes[laneOf(key, this.lanes.length)] as Lane;
     lane.queue.push({ rows, done });
     lane.queuedRows += rows.length;
     this.queuedRows += rows.length;

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { runningBuilt, serverPath } from '../../paths.js';
+import { laneOf } from './logger-spread.js';
 import { decodeTelemetry, type TelemetryDecoding } from './telemetry-decoder.js';
 
 export interface TelemetryDecoder {
@@ -13,13 +14,6 @@ interface Thread {
   worker: Worker;
   waiting: Map<number, { resolve: (result: TelemetryDecoding) => void; reject: (error: Error) => void }>;
 }
-
-/** FNV-1a of the logger SN: each logger's messages go to one thread, so they stay in order. */
-const hash = (key: string): number => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-};
 
 /**
  * Telemetry decoding (JSON, the contract's check, COPY encoding: most of the CPU a sample costs the
@@ -65,7 +59,8 @@ export const createTelemetryDecoder = ({ threads }: { threads: number }): Teleme
     decode(gsn, payload) {
       if (closed) return Promise.reject(new Error('the telemetry decoder is closed'));
       pool ??= Array.from({ length: threads }, start);
-      const thread = pool[hash(gsn) % pool.length] as Thread;
+      // Each logger's messages go to one thread, so they are answered in order.
+      const thread = pool[laneOf(gsn, pool.length)] as Thread;
       const id = nextId++;
       // A copy of just the message (the transport's buffer may hold more), moved to the thread.
       const own = new Uint8Array(payload);
