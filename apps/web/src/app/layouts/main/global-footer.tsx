@@ -1,5 +1,6 @@
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainSecondaryLink, PlainText } from '@/components/plain-text';
 import { fallbackPlatformName, footerLinkHref, usePublicConfig } from '@/lib/public-config';
 
 const linkKeys = ['homepage', 'privacy', 'terms'] as const;
@@ -16,13 +17,13 @@ export function GlobalFooter() {
           {linkKeys
             .filter((key) => footerLinkHref(config.links, key))
             .map((key) => (
-              <Typography.Link key={key} href={footerLinkHref(config.links, key)} target="_blank" rel="noopener noreferrer" type="secondary">
+              <PlainSecondaryLink key={key} href={footerLinkHref(config.links, key)}>
                 {t(`footer.${key}`)}
-              </Typography.Link>
+              </PlainSecondaryLink>
             ))}
         </Space>
       )}
-      <Typography.Text type="secondary">{t('footer.copyright', { year: new Date().getFullYear(), platform })}</Typography.Text>
+      <PlainText secondary>{t('footer.copyright', { year: new Date().getFullYear(), platform })}</PlainText>
     </footer>
   );
 }

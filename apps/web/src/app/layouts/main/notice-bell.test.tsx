@@ -107,7 +107,7 @@ describe('the header bell', () => {
     const user = userEvent.setup();
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
-    await user.click(screen.getByRole('tab', { name: 'System messages (1)' }));
+    await user.click(await screen.findByRole('tab', { name: 'System messages (1)' }));
     await user.click(await screen.findByText('Fault on Home'));
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: 'Go handle' }));
@@ -120,7 +120,7 @@ describe('the header bell', () => {
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (0 unread)' }));
     expect(screen.getAllByText('Nothing unread').length).toBeGreaterThan(0);
-    await user.click(screen.getByRole('button', { name: 'View more' }));
+    await user.click(await screen.findByRole('button', { name: 'View more' }));
     expect(await screen.findByText('my announcements page')).toBeInTheDocument();
   });
 

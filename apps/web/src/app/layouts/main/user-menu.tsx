@@ -1,8 +1,8 @@
 import { ApartmentOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, PlusCircleOutlined, SettingOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
 import { MenuComponent, Permission } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Dropdown, type MenuProps, Space, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { App, Avatar, Dropdown, type MenuProps, Space, theme } from 'antd';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguageItems } from '@/components/language-menu';
@@ -30,6 +30,7 @@ type Dialog = 'settings' | 'password' | 'workplace';
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   const { modal } = App.useApp();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userInfo = useUserInfo();
@@ -92,7 +93,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <button type="button" className="cs-header__action cs-user-menu" aria-label={t('userMenu.label')}>
           <Space size={8}>
             <Avatar size="small" src={fileUrl(userInfo?.avatar)} icon={<UserOutlined />} alt="" />
-            {!compact && <Typography.Text className="cs-user-menu__name">{name}</Typography.Text>}
+            {/* Coloured as antd's Typography.Text (the dark header overrides it), without Typography's weight. */}
+            {!compact && (
+              <span className="cs-user-menu__name" style={{ '--cs-user-name': token.colorText, lineHeight: token.lineHeight } as CSSProperties}>
+                {name}
+              </span>
+            )}
           </Space>
         </button>
       </Dropdown>
