@@ -252,6 +252,15 @@ async function startAedes() {
   return { kind: 'aedes', url: `mqtt://127.0.0.1:${port}`, pid: child.pid, share: false, stop: () => stopChild(child) };
 }
 
+/**
+ * The environment defaults that the checkout's `npm start` sets (`NAME=${NAME:-value}`, e.g. the
+ * allocator's MALLOC_ARENA_MAX), so the server runs as it ships; the caller's environment wins.
+ */
+function startScriptDefaults(serverRoot) {
+  const start = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')).scripts?.start ?? '';
+  return Object.fromEntries([...start.matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}/g)].map(([, name, value]) => [name, value]));
+}
+
 async function startServer(env, profileDir) {
   const port = await freePort();
   // The server as it ships: its build (`npm run bench:ingest` builds it first), or another checkout's.
@@ -263,6 +272,7 @@ async function startServer(env, profileDir) {
     spawn(process.execPath, nodeArgs, {
       cwd: serverRoot,
       env: {
+        ...startScriptDefaults(serverRoot),
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
