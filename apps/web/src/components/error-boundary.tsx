@@ -1,26 +1,12 @@
-import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chunkLoadFailure } from '@/lib/chunk-error';
-import { LazyResult } from './lazy-result';
+import { ErrorScreen } from './error-screen';
 
 function ErrorResult({ error }: { error: Error }) {
   const { t } = useTranslation('common');
   const chunk = chunkLoadFailure(error);
-  const detail = chunk ? t('error.chunk', chunk) : t('error.subTitle');
-  const reload = (
-    <Button type="primary" onClick={() => window.location.reload()}>
-      {t('reload')}
-    </Button>
-  );
-  const plain = (
-    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
-      <h3>{t('error.title')}</h3>
-      <p>{detail}</p>
-      {reload}
-    </div>
-  );
-  return <LazyResult status="error" title={t('error.title')} subTitle={detail} extra={reload} plain={plain} />;
+  return <ErrorScreen detail={chunk ? t('error.chunk', chunk) : t('error.subTitle')} />;
 }
 
 /**
