@@ -102,6 +102,18 @@ describe('the outbox with SMTP', () => {
     const status = new Map((await list(t, admin)).map((record) => [record.id, record.status]));
     expect([...['resend-failed', 'resend-kept', 'resend-stale', 'resend-fresh'].map((id) => status.get(id))]).toEqual(['sent', 'sent', 'failed', 'kept']);
   });
+
+  it('leaves a message that another resend is sending, and sends one whose resend was abandoned', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const rows = [
+      { id: 'resend-busy', error: `being sent again since ${minutesAgo(0).toISOString()}`, recipient: 'busy@example.com' },
+      { id: 'resend-abandoned', error: `being sent again since ${minutesAgo(30).toISOString()}`, recipient: 'abandoned@example.com' },
+    ];
+    await t.app.db.insert(outbox).values(rows.map((row) => ({ ...row, status: 'failed', createTime: minutesAgo(40), tenantId: 1, channel: 'mail', subject: 'Alarm', body: 'Battery low' })));
+    const before = smtp.received.length;
+    expect((await t.app.outbox.resendUnsent()).sent).toBe(1);
+    expect(smtp.received.slice(before).flatMap((mail) => mail.to)).toEqual(['abandoned@example.com']);
+  });
 });
 
 describe('the outbox when the SMTP server cannot be reached', () => {

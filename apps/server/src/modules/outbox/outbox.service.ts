@@ -23,8 +23,19 @@ interface Dependencies {
   now?: () => Date;
 }
 
-/** The reason a message shows while it is being sent again. */
+/** The reason a message shows while it is being sent again, with the time its sending began. */
 const resendingMarker = 'being sent again';
+const resendingSince = (at: Date) => `${resendingMarker} since ${at.toISOString()}`;
+/** A message marked as being sent again longer ago than this was left by a process that stopped: it is sent again. */
+const abandonedAfterMs = 10 * 60 * 1000;
+
+/** Whether another resend (of this or another process) is sending the message at this moment. */
+const beingSentElsewhere = (row: OutboxRow, at: number): boolean => {
+  if (row.status !== 'failed' || !row.error?.startsWith(resendingMarker)) return false;
+  const since = Date.parse(row.error.slice(`${resendingMarker} since `.length));
+  // A marker without a time (written before times were added) or an old one: its process stopped.
+  return !Number.isNaN(since) && at - since < abandonedAfterMs;
+};
 
 const toRecord = (row: OutboxRow): OutboxRecord => ({
   id: row.id,
@@ -103,7 +114,10 @@ export const createOutboxService = (deps: Dependencies) => {
       const rows = await deps.outbox.unsent(channels, new Date(at - 24 * 3600 * 1000), new Date(at - 60 * 1000), 100);
       const result = { sent: 0, failed: 0 };
       for (const row of rows) {
-        if (!(await deps.outbox.claimResend(row, resendingMarker))) continue;
+        // Claiming compares the row with what was read: a row read while another resend had it
+        // would otherwise be claimed a second time, and the message sent twice.
+        if (beingSentElsewhere(row, now().getTime())) continue;
+        if (!(await deps.outbox.claimResend(row, resendingSince(now())))) continue;
         try {
           if (row.channel === 'sms') await deps.sms!.send({ to: row.recipient, text: row.body });
           else await deps.smtp!.send({ to: row.recipient, subject: row.subject, text: row.body });
