@@ -1,8 +1,8 @@
 import { Layout, theme } from 'antd';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isDashboardPath, useDocumentTitle } from '@/lib/document-title';
-import { onDemand, useShownOnce } from '@/lib/on-demand';
+import { onDemand, ShownOnce } from '@/lib/on-demand';
 import { usePlatformName } from '@/lib/public-config';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useConsole } from '../console/console-context';
@@ -66,8 +66,6 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const fixedWidth = topMenu && settings.contentWidth === 'fixed';
   const dark = settings.navTheme === 'dark';
 
-  const settingsShown = useShownOnce(settingsOpen);
-  const menuDrawerShown = useShownOnce(isMobile && drawerOpen);
   useEffect(() => {
     if (isMobile) menuDrawer.preload();
   }, [isMobile]);
@@ -91,13 +89,13 @@ export function MainLayout({ children }: { children: ReactNode }) {
           <SideMenu mode="inline" theme={settings.navTheme} collapsed={settings.sidebarCollapsed} />
         </Layout.Sider>
       )}
-      {isMobile && menuDrawerShown && (
-        <Suspense fallback={null}>
+      {isMobile && (
+        <ShownOnce shown={drawerOpen}>
           <menuDrawer.Component open={drawerOpen} onClose={() => setDrawerOpen(false)} width={siderWidth + 32} dark={dark} background={dark ? '#001529' : token.colorBgContainer}>
             <Logo collapsed={false} dark={dark} />
             <SideMenu mode="inline" theme={settings.navTheme} onNavigate={() => setDrawerOpen(false)} />
           </menuDrawer.Component>
-        </Suspense>
+        </ShownOnce>
       )}
       <Layout>
         <HeaderBar
@@ -129,11 +127,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </Layout.Content>
         <GlobalFooter />
       </Layout>
-      {settingsShown && (
-        <Suspense fallback={null}>
-          <settingsDrawer.Component open={settingsOpen} onClose={() => setSettingsOpen(false)} isMobile={isMobile} />
-        </Suspense>
-      )}
+      <ShownOnce shown={settingsOpen}>
+        <settingsDrawer.Component open={settingsOpen} onClose={() => setSettingsOpen(false)} isMobile={isMobile} />
+      </ShownOnce>
     </Layout>
   );
 }

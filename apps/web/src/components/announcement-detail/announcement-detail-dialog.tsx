@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { onDemand, useShownOnce } from '@/lib/on-demand';
+import { onDemand, ShownOnce } from '@/lib/on-demand';
 import type { AnnouncementDetailDialogProps } from './announcement-detail-view';
 
 // The detail (a dialog with descriptions and the message's HTML) loads when one is first opened.
@@ -7,9 +6,9 @@ const view = onDemand(() => import('./announcement-detail-view'));
 
 /** An announcement's detail (`announcement-detail-view.tsx`), downloaded when first opened. */
 export function AnnouncementDetailDialog(props: AnnouncementDetailDialogProps) {
-  return useShownOnce(props.id !== null) ? (
-    <Suspense fallback={null}>
+  return (
+    <ShownOnce shown={props.id !== null}>
       <view.Component {...props} />
-    </Suspense>
-  ) : null;
+    </ShownOnce>
+  );
 }

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { onDemand, useShownOnce } from '@/lib/on-demand';
+import { onDemand, ShownOnce } from '@/lib/on-demand';
 import type { ImportReportProps } from './import-report';
 
 // The report (a dialog with a table) loads when an import was first refused.
@@ -7,9 +6,9 @@ const report = onDemand(() => import('./import-report').then((module) => ({ defa
 
 /** `ImportReport`, downloaded when an import is first refused; kept mounted after, so it closes as before. */
 export function ImportReportOnDemand(props: ImportReportProps) {
-  return useShownOnce(props.errors !== null) ? (
-    <Suspense fallback={null}>
+  return (
+    <ShownOnce shown={props.errors !== null}>
       <report.Component {...props} />
-    </Suspense>
-  ) : null;
+    </ShownOnce>
+  );
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, lazy, useState } from 'react';
 
 /**
  * A component that downloads when first drawn, or earlier when `preload` is called (the pointer
@@ -22,8 +22,16 @@ export function onDemand<Component extends ComponentType<any>>(load: () => Promi
  * Whether `shown` has ever been true: an on-demand dialog or drawer mounts at its first opening and
  * stays mounted, so it animates closed as before.
  */
-export function useShownOnce(shown: boolean): boolean {
+function useShownOnce(shown: boolean): boolean {
   const [once, setOnce] = useState(shown);
   if (shown && !once) setOnce(true);
   return once || shown;
+}
+
+/**
+ * Draws an on-demand part (`children`) from the first time `shown` is true on, while it downloads
+ * nothing in its place: a dialog or drawer mounted at its first opening, kept for its closing.
+ */
+export function ShownOnce({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return useShownOnce(shown) ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
