@@ -33,8 +33,8 @@ const signedIn = (overrides: Parameters<typeof userInfo>[0] = {}) => session.sta
 describe('route guard', () => {
   it('sends a visitor without a token to the sign-in page with the wanted path', async () => {
     const { router } = renderRoutes(appRoutes, '/system/user?pageNo=2');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/user?pageNo=2');
+    await waitFor(() => expect(router.location().pathname).toBe('/user/login'));
+    expect(new URLSearchParams(router.location().search).get('redirect')).toBe('/system/user?pageNo=2');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
@@ -42,8 +42,8 @@ describe('route guard', () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(fail(4006, 'token expired'), { status: 401 })));
     const { router } = renderRoutes(appRoutes, '/system/user');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
-    expect(router.state.location.search).toBe('?redirect=%2Fsystem%2Fuser');
+    await waitFor(() => expect(router.location().pathname).toBe('/user/login'));
+    expect(router.location().search).toBe('?redirect=%2Fsystem%2Fuser');
     expect(session.token).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe('route guard', () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
     const { router } = renderRoutes(appRoutes, '/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    await waitFor(() => expect(router.location().pathname).toBe('/system/user'));
     const menu = await screen.findByRole('menu');
     expect(await within(menu).findByText('Users')).toBeInTheDocument();
     // Home is the users page here, so the title is the bare platform name.
@@ -62,7 +62,7 @@ describe('route guard', () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions([])))));
     const { router } = renderRoutes(appRoutes, '/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/settings'));
+    await waitFor(() => expect(router.location().pathname).toBe('/account/settings'));
     expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });
 
@@ -70,9 +70,9 @@ describe('route guard', () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
     const { router } = renderRoutes(appRoutes, '/user/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    await waitFor(() => expect(router.location().pathname).toBe('/system/user'));
     await router.navigate('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    await waitFor(() => expect(router.location().pathname).toBe('/404'));
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
   });
 });
@@ -104,8 +104,8 @@ describe('user menu', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Do you really want to sign out?');
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.location().pathname).toBe('/user/login'));
+    expect(router.location().search).toBe('');
     // The server is told which session ended, although the client forgot it first.
     await waitFor(() => expect(loggedOut).toBe('token-1'));
     expect(session.token).toBeNull();
@@ -118,7 +118,7 @@ describe('user menu', () => {
     const { router } = renderRoutes(appRoutes, '/system/user');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByText('Create site'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/site/add'));
+    await waitFor(() => expect(router.location().pathname).toBe('/site/add'));
   });
 
   it('hides create site, user settings and password change from demo accounts', async () => {

@@ -58,4 +58,13 @@ describe('session expiry (HTTP 401)', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(notice).not.toHaveBeenCalled();
   });
+
+  it('leaves nothing behind once uninstalled (the app is gone)', async () => {
+    session.start(loginResult());
+    await expect(api.get('/sys/user/list')).rejects.toMatchObject({ status: 401 });
+    uninstall();
+    vi.advanceTimersByTime(relogDelayMs);
+    expect(session.token).toBe('token-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

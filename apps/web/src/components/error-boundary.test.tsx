@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/feature-test-utils';
 import { ErrorBoundary } from './error-boundary';
@@ -31,5 +32,32 @@ describe('ErrorBoundary', () => {
       </ErrorBoundary>,
     );
     expect(await screen.findByText(/A part of the application could not be loaded \(.*station-list-abc\.js\)/)).toBeInTheDocument();
+  });
+
+  it('gives way to the page again when its reset key changes (another path), not before', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    const Page = () => (fail ? <Broken error={new Error('boom')} /> : <p>the other page</p>);
+    const Harness = () => {
+      const [path, setPath] = useState('/a');
+      const [, setRenders] = useState(0);
+      return (
+        <>
+          <button onClick={() => setRenders((count) => count + 1)}>same path</button>
+          <button onClick={() => setPath('/b')}>other path</button>
+          <ErrorBoundary resetKey={path}>
+            <Page />
+          </ErrorBoundary>
+        </>
+      );
+    };
+    renderWithProviders(<Harness />);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'same path' }));
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'other path' }));
+    expect(await screen.findByText('the other page')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
   });
 });

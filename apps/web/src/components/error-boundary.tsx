@@ -9,11 +9,18 @@ function ErrorResult({ error }: { error: Error }) {
   return <ErrorScreen detail={chunk ? t('error.chunk', chunk) : t('error.subTitle')} />;
 }
 
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** When this changes (the path, say), a shown error gives way to the children again. */
+  resetKey?: unknown;
+}
+
 /**
  * Keeps a failing page (a render error or a screen that could not be downloaded) inside the
- * console frame instead of blanking the whole app. Give it a `key` to reset it.
+ * console frame instead of blanking the whole app. Give it a `key` to start it afresh, or a
+ * `resetKey` to clear only a shown error and keep the children's state otherwise.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -22,6 +29,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: ErrorBoundaryProps) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override render() {

@@ -107,7 +107,7 @@ describe('main layout', () => {
 
     // Closing the current tab shows its neighbour.
     await user.click(within(tabs).getAllByRole('button', { name: /remove/i })[1]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
+    await waitFor(() => expect(router.location().pathname).toBe('/system/user'));
     expect(within(tabs).getAllByRole('tab')).toHaveLength(1);
     expect(getSettings().multipage).toBe(true);
   });

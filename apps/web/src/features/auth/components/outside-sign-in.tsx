@@ -31,9 +31,14 @@ export function OutsideSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult
     // Once per return: the ticket is good for one use only.
     if (traded.current || (!thirdToken && !casTicket)) return;
     traded.current = true;
+    // The spent ticket leaves the address first, so that where a session goes next is the last word.
+    const forgetTicket = () => setSearchParams({}, { replace: true });
     outside.mutate(thirdToken ? { thirdToken } : { ticket: casTicket ?? '', service: casServiceUrl() }, {
-      onSuccess: onSignedIn,
-      onSettled: () => setSearchParams({}, { replace: true }),
+      onSuccess: (result) => {
+        forgetTicket();
+        onSignedIn(result);
+      },
+      onError: forgetTicket,
     });
   }, [thirdToken, casTicket, outside, onSignedIn, setSearchParams]);
 

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { session } from '@/lib/session';
 import { fail, loginResult, ok, publicConfig } from '@/testing/fixtures';
+import { renderAtPath } from '@/testing/render-app';
 import LoginPage from './login-page';
 import { FeedbackApp } from '@/components/feedback-app';
 
@@ -16,22 +17,18 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const renderLogin = (path = '/user/login') => {
-  const router = createMemoryRouter(
-    [
-      { path: '/user/login', element: <LoginPage /> },
-      { path: '*', element: <p>console</p> },
-    ],
-    { initialEntries: [path] },
-  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <FeedbackApp>
-        <RouterProvider router={router} />
-      </FeedbackApp>
-    </QueryClientProvider>,
+  const routes = (
+    <Routes>
+      <Route path="/user/login" element={<LoginPage />} />
+      <Route path="*" element={<p>console</p>} />
+    </Routes>
   );
-  return router;
+  return renderAtPath(path, routes, (routed) => (
+    <QueryClientProvider client={queryClient}>
+      <FeedbackApp>{routed}</FeedbackApp>
+    </QueryClientProvider>
+  )).router;
 };
 
 const signIn = async (username: string, password: string) => {
@@ -67,8 +64,8 @@ describe('LoginPage', () => {
     server.use(http.post('/boot/sys/login', () => HttpResponse.json(ok(loginResult({ token: 'fresh' })))));
     const router = renderLogin('/user/login?redirect=%2Fsystem%2Fuser%3FpageNo%3D2');
     await signIn('admin', 'secret1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user'));
-    expect(router.state.location.search).toBe('?pageNo=2');
+    await waitFor(() => expect(router.location().pathname).toBe('/system/user'));
+    expect(router.location().search).toBe('?pageNo=2');
     expect(session.token).toBe('fresh');
     expect(session.userInfo?.realname).toBe('Ada Admin');
   });
@@ -95,7 +92,7 @@ describe('LoginPage', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Department' }));
     await user.click(await screen.findByTitle('South'));
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(chosen).toEqual({ orgCode: 'A02', username: loginResult().userInfo.username });
   });
 
@@ -124,7 +121,7 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('button', { name: /Again in \d+ s/ })).toBeDisabled();
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getAllByRole('button', { name: 'Sign in' }).at(-1)!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(calls).toEqual([
       { url: 'sms', body: { mobile: '13800000000', smsmode: '0' } },
       { url: 'phoneLogin', body: { mobile: '13800000000', captcha: '123456' } },
@@ -149,7 +146,7 @@ describe('LoginPage', () => {
     cleanup();
     // Back from the provider with its ticket: traded at once for a session (the page may not even paint its buttons).
     const router = renderLogin(`/user/login?thirdToken=${ticket}&thirdType=oauth`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(traded).toBe(ticket);
     expect(session.token).toBe('from-provider');
   });

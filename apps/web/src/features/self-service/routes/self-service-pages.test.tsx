@@ -1,14 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { failure, mockServer, stubBrowserApis } from '@/testing/feature-test-utils';
 import { ok, publicConfig } from '@/testing/fixtures';
+import { renderAtPath } from '@/testing/render-app';
 import AlterationPage from './alteration-page';
 import FindPasswordPage from './find-password-page';
 import RegisterPage from './register-page';
@@ -20,24 +21,20 @@ const server = mockServer(http.get('/boot/sys/public/config', () => HttpResponse
 const renderAt = (path: string, element: ReactElement, routePath = path.split('?')[0] ?? path) => {
   stubBrowserApis();
   initI18n('en-US');
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: '/user/register-result', element: <RegisterResultPage /> },
-      { path: '/user/login', element: <p>login page</p> },
-    ],
-    { initialEntries: [path] },
+  const routes = (
+    <Routes>
+      <Route path={routePath} element={element} />
+      <Route path="/user/register-result" element={<RegisterResultPage />} />
+      <Route path="/user/login" element={<p>login page</p>} />
+    </Routes>
   );
-  render(
+  return renderAtPath(path, routes, (routed) => (
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
       <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
-        <FeedbackApp>
-          <RouterProvider router={router} />
-        </FeedbackApp>
+        <FeedbackApp>{routed}</FeedbackApp>
       </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+    </QueryClientProvider>
+  )).router;
 };
 
 /** Passes the slider check the way a keyboard user does: the handle to the far end. */
@@ -76,7 +73,7 @@ describe('register', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/register-result'));
+    await waitFor(() => expect(router.location().pathname).toBe('/user/register-result'));
     expect(await screen.findByText('Sign in as newowner to add your first station.')).toBeInTheDocument();
     expect(calls).toEqual([
       { url: 'sms', body: { email: 'owner@example.com', smsmode: '1' } },
