@@ -5,7 +5,14 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLive } from './support/live-events.js';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
-import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { pgliteTemplateDir } from '../src/db/embedded-database.js';
+import { type TestApp, addUser, adminPassword, createTestApp, migratedPglite, moveToTenant } from './support/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -14,8 +21,8 @@ const gsn = 'LOGGER0001';
 const key = 'secret-key-0001';
 let logger: MqttClient;
 
-const count = async (query: ReturnType<typeof sql>): Promise<number> => {
-  const result = (await t.app.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+const count = async (query: ReturnType<typeof sql>, db: Pick<TestApp['app']['db'], 'execute'> = t.app.db): Promise<number> => {
+  const result = (await db.execute(query)) as unknown as { rows: { n: number | string }[] };
   return Number(result.rows[0]?.n ?? 0);
 };
 const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -378,5 +385,40 @@ describe('live updates', () => {
     // Gathered: never more events for the logger than messages it sent.
     expect(named().filter((entry) => entry.ts >= first).length).toBeLessThanOrEqual(3);
     live.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('records its connected loggers offline before the database it owns closes', async () => {
+    // A platform that opens (and so closes) its own embedded database, on a data folder made from
+    // the build's template or, before a build, from the run's migrated dump; afterwards the folder
+    // is opened again to read what was written.
+    const dataDir = mkdtempSync(join(tmpdir(), 'cellsight-shutdown-'));
+    try {
+      const built = existsSync(join(pgliteTemplateDir(), 'PG_VERSION'));
+      const made = await openDatabase({ kind: 'pglite', dataDir, ...(built ? {} : { from: await migratedPglite() }), thread: 'main' });
+      await made.close();
+      const config = loadConfig({ ADMIN_PASSWORD: adminPassword, DATA_DIR: dataDir, LOG_LEVEL: 'silent', MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MAP_TILE_URL: 'none', MAP_GEOCODER_URL: 'none', WEB_DIST: join(dataDir, 'no-web') });
+      const app = await buildApp(config, { logger: false });
+      await app.ready();
+      // Enough loggers that their disconnections are still being written when the broker has closed.
+      const gsns = Array.from({ length: 40 }, (_, index) => `SHUTDOWN${String(index).padStart(2, '0')}`);
+      for (const name of gsns) await app.db.execute(sql`insert into tb_logger (gsn, registration_key) values (${name}, ${`key-of-${name}`})`);
+      const clients = await Promise.all(gsns.map((name) => connectLogger(app.devicePlane.brokerPort ?? 0, name, `key-of-${name}`)));
+      await Promise.all(clients.map((client, index) => publish(client, deviceTopics.state(gsns[index] ?? ''), { v: 1, online: true, ts: Date.now() })));
+      const onlineCount = async () => count(sql`select count(*) as n from tb_logger where gsn like 'SHUTDOWN%' and online`, app.db);
+      await waitFor(onlineCount, (n) => n === gsns.length);
+      await app.close();
+      for (const client of clients) client.end(true);
+
+      const reopened = await openDatabase({ kind: 'pglite', dataDir, thread: 'main' });
+      try {
+        expect(await count(sql`select count(*) as n from tb_logger where gsn like 'SHUTDOWN%' and online`, reopened.db)).toBe(0);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -153,6 +153,9 @@ export default fp<{ config: Config }>(
     const rateLimit = createLoggerRateLimit(config.deviceRateLimit);
     const { messagesPerMinute, burst } = config.deviceRateLimit;
     const budget = `${messagesPerMinute} messages per minute (${burst} at once)`;
+    // Offline marks still being written: at shutdown the broker's own disconnections are recorded
+    // before the database closes.
+    const offlineMarks = new Set<Promise<void>>();
     const handler = {
       message: (gsn: string, kind: Parameters<IngestService['handle']>[1], payload: Buffer, done: (error?: Error) => void) => {
         const verdict = rateLimit.take(gsn);
@@ -167,10 +170,11 @@ export default fp<{ config: Config }>(
         void commands.redeliver(gsn).catch((error: unknown) => app.log.warn({ err: error }, `could not deliver the pending commands of ${gsn} again`));
       },
       disconnected: (gsn: string) => {
-        void states
+        const mark: Promise<void> = states
           .setOnline(gsn, false)
-          // During shutdown the database may already be gone; the will or the offline sweep catch up.
-          .catch((error: unknown) => app.log.warn(`could not mark logger ${gsn} offline: ${(error as Error).message}`));
+          .catch((error: unknown) => app.log.warn(`could not mark logger ${gsn} offline: ${(error as Error).message}`))
+          .finally(() => offlineMarks.delete(mark));
+        offlineMarks.add(mark);
       },
     };
 
@@ -279,6 +283,7 @@ export default fp<{ config: Config }>(
       liveReadings.close();
       await refusals.close();
       await transport?.close();
+      await Promise.all(offlineMarks);
       await accounts?.close();
     });
   },
