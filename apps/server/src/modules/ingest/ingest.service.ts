@@ -19,6 +19,7 @@ import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository, SampleRow } from './sample.repository.js';
 import type { TelemetryDecoder } from './telemetry-decoder-pool.js';
 import type { RefusalNote, RefusalRecorder } from './refusal-recorder.js';
+import { RefreshingCache } from './refreshing-cache.js';
 
 interface Dependencies {
   devices: DeviceRepository;
@@ -59,10 +60,21 @@ export const createIngestService = (deps: Dependencies) => {
     rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0, rate: 0 },
     pendingSamples: 0,
   };
-  const loggerCache = new Map<string, { at: number; logger: LoggerIdentity | null }>();
-  const ownerCache = new Map<string, { at: number; gsn: string }>();
-  /** Bumped by `forgetBattery`: an owner read that a move overtook is read again, not cached. */
-  let ownerGeneration = 0;
+  const onRefreshError = (error: unknown) => deps.log.warn({ err: error }, 'could not refresh cached logger or battery details; the ones held stay in use');
+  const loggers = new RefreshingCache<string, LoggerIdentity>({
+    maxAgeMs: cacheMs,
+    read: async (gsns) => {
+      const found = new Map<string, LoggerIdentity>();
+      for (const gsn of gsns) {
+        const logger = await deps.devices.findLogger(gsn);
+        if (logger) found.set(gsn, logger);
+      }
+      return found;
+    },
+    onRefreshError,
+  });
+  /** Each battery's logger; a battery moved on this process is forgotten (`forgetBattery`), on another one it is seen within a minute. */
+  const owners = new RefreshingCache<string, string>({ maxAgeMs: cacheMs, read: (batterySns) => deps.devices.batteryOwners(batterySns), onRefreshError });
   const lastWarning = new Map<string, number>();
   const lastTouch = new Map<string, number>();
 
@@ -87,13 +99,7 @@ export const createIngestService = (deps: Dependencies) => {
       willRetry ? deps.log.warn({ err: error }, 'database unavailable; telemetry is held and retried') : deps.log.error({ err: error }, 'a telemetry batch was refused; isolating'),
   });
 
-  const loggerOf = async (gsn: string): Promise<LoggerIdentity | null> => {
-    const cached = loggerCache.get(gsn);
-    if (cached && Date.now() - cached.at < cacheMs) return cached.logger;
-    const logger = await deps.devices.findLogger(gsn);
-    loggerCache.set(gsn, { at: Date.now(), logger });
-    return logger;
-  };
+  const loggerOf = async (gsn: string): Promise<LoggerIdentity | null> => (await loggers.get([gsn])).get(gsn) ?? null;
 
   /** Counts a refusal (for the process and for the logger) and logs it, at most once per logger per minute. */
   const reject = (gsn: string, reason: IngestRejectReason, detail: string, done: Done, note: RefusalNote = {}) => {
@@ -122,25 +128,17 @@ export const createIngestService = (deps: Dependencies) => {
 
   /** Splits items by their battery's owner: `own`, the distinct `foreign` batteries, and `added`, batteries not stored yet. */
   const ownSamples = async <T extends { batterySn: string }>(gsn: string, samples: T[]): Promise<{ own: T[]; foreign: string[]; added: string[] }> => {
-    const unknown = [...new Set(samples.map((s) => s.batterySn))].filter((sn) => {
-      const cached = ownerCache.get(sn);
-      return !cached || Date.now() - cached.at > cacheMs;
-    });
+    const batterySns = [...new Set(samples.map((s) => s.batterySn))];
+    const ownerOf = await owners.get(batterySns);
     const added: string[] = [];
-    if (unknown.length > 0) {
-      let owners = new Map<string, string>();
-      // A battery moved while its owner was being read: the answer may predate the move, so read again.
-      for (let generation = -1; generation !== ownerGeneration; ) {
-        generation = ownerGeneration;
-        owners = await deps.devices.batteryOwners(unknown);
-      }
-      for (const sn of unknown) {
-        const owner = owners.get(sn);
-        if (owner === undefined) added.push(sn);
-        ownerCache.set(sn, { at: Date.now(), gsn: owner ?? gsn });
-      }
+    for (const batterySn of batterySns) {
+      if (ownerOf.get(batterySn) !== undefined) continue;
+      // Not stored yet: the logger that first sends it owns it.
+      added.push(batterySn);
+      owners.set(batterySn, gsn);
+      ownerOf.set(batterySn, gsn);
     }
-    const isOwn = (s: T) => ownerCache.get(s.batterySn)?.gsn === gsn;
+    const isOwn = (s: T) => ownerOf.get(s.batterySn) === gsn;
     return { own: samples.filter(isOwn), foreign: [...new Set(samples.filter((s) => !isOwn(s)).map((s) => s.batterySn))], added };
   };
 
@@ -249,13 +247,12 @@ export const createIngestService = (deps: Dependencies) => {
 
     /** Marks a logger's cached identity stale (after registration changes). */
     forget(gsn: string): void {
-      loggerCache.delete(gsn);
+      loggers.forget(gsn);
     },
 
     /** Forgets a battery's cached owner (it was moved to another logger), so the next sample reads it again. */
     forgetBattery(batterySn: string): void {
-      ownerCache.delete(batterySn);
-      ownerGeneration++;
+      owners.forget(batterySn);
     },
 
     /** Stores what is queued (messages still being decoded first); then the decoder threads end. */
