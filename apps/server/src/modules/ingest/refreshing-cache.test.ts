@@ -30,6 +30,13 @@ const manualReads = () => {
 const cacheWith = (reads: ReturnType<typeof manualReads>, clock: { now: number }, onRefreshError = vi.fn()) =>
   new RefreshingCache<string, string>({ maxAgeMs: 60_000, read: reads.read, onRefreshError, now: () => clock.now });
 
+/** Fills the cache with one key's answer, read at the clock's present time. */
+const holding = async (cache: RefreshingCache<string, string>, reads: ReturnType<typeof manualReads>, key: string, value: string) => {
+  const filling = cache.get([key]);
+  await reads.answer({ [key]: value });
+  await filling;
+};
+
 describe('RefreshingCache', () => {
   it('reads a key it does not hold once, however many ask for it together, and says when nothing was found', async () => {
     const reads = manualReads();
@@ -48,9 +55,7 @@ describe('RefreshingCache', () => {
     const reads = manualReads();
     const clock = { now: 0 };
     const cache = cacheWith(reads, clock);
-    const filling = cache.get(['BAT-1']);
-    await reads.answer({ 'BAT-1': 'LOGGER-A' });
-    await filling;
+    await holding(cache, reads, 'BAT-1', 'LOGGER-A');
 
     clock.now = 61_000;
     // Due: answered from what is held, without waiting, and read again once for all who ask meanwhile.
@@ -67,9 +72,7 @@ describe('RefreshingCache', () => {
     const clock = { now: 0 };
     const onRefreshError = vi.fn();
     const cache = cacheWith(reads, clock, onRefreshError);
-    const filling = cache.get(['BAT-1']);
-    await reads.answer({ 'BAT-1': 'LOGGER-A' });
-    await filling;
+    await holding(cache, reads, 'BAT-1', 'LOGGER-A');
     clock.now = 61_000;
     await cache.get(['BAT-1']);
     await reads.fail(new Error('database unavailable'));
@@ -102,9 +105,7 @@ describe('RefreshingCache', () => {
     const reads = manualReads();
     const clock = { now: 0 };
     const cache = cacheWith(reads, clock);
-    const filling = cache.get(['BAT-1']);
-    await reads.answer({ 'BAT-1': 'LOGGER-A' });
-    await filling;
+    await holding(cache, reads, 'BAT-1', 'LOGGER-A');
     clock.now = 61_000;
     await cache.get(['BAT-1']);
     cache.forget('BAT-1');
