@@ -67,6 +67,20 @@ describe('RefreshingCache', () => {
     expect(reads.read).toHaveBeenCalledTimes(2);
   });
 
+  it('reads a due "none" again before answering (a logger registered meanwhile is not refused once more)', async () => {
+    const reads = manualReads();
+    const clock = { now: 0 };
+    const cache = cacheWith(reads, clock);
+    const filling = cache.get(['LOGGER-X']);
+    await reads.answer({});
+    expect(await filling).toEqual(new Map([['LOGGER-X', undefined]]));
+    clock.now = 61_000;
+    const asking = cache.get(['LOGGER-X']);
+    expect(reads.read).toHaveBeenCalledTimes(2);
+    await reads.answer({ 'LOGGER-X': 'registered' });
+    expect(await asking).toEqual(new Map([['LOGGER-X', 'registered']]));
+  });
+
   it('keeps the old answers when a background refresh fails, and reports it', async () => {
     const reads = manualReads();
     const clock = { now: 0 };

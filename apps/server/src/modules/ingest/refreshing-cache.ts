@@ -3,8 +3,8 @@
  * owner), whose answers rarely change. An answer older than `maxAgeMs` is still given while one read
  * in the background refreshes it: a fleet's entries, filled in the same second, all come due in the
  * same second, and waiting for them held every logger's messages at once behind hundreds of reads
- * (a memory and latency spike each minute under load). A key not held is read before answering, once
- * however many messages ask for it together. A read that a `forget` overtook is read again (for a
+ * (a memory and latency spike each minute under load). A key not held, or whose due answer was
+ * "none", is read before answering, once however many messages ask for it together. A read that a `forget` overtook is read again (for a
  * caller) or dropped (in the background): its answer may predate what made the key forgotten.
  */
 export class RefreshingCache<K, V> {
@@ -35,7 +35,10 @@ export class RefreshingCache<K, V> {
     for (const key of keys) {
       const entry = this.entries.get(key);
       if (!entry) (missing ??= []).push(key);
-      else if (now - entry.at > this.options.maxAgeMs && !this.reading.has(key)) (due ??= []).push(key);
+      else if (now - entry.at <= this.options.maxAgeMs) continue;
+      // A due "none" is read again before answering: it would refuse a message, an old value does not.
+      else if (entry.value === undefined) (missing ??= []).push(key);
+      else if (!this.reading.has(key)) (due ??= []).push(key);
     }
     if (due) this.refresh(due);
     if (missing) await this.fill(missing);
