@@ -1,12 +1,30 @@
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chunkLoadFailure } from '@/lib/chunk-error';
-import { ErrorScreen } from './error-screen';
+import { LazyResult } from './lazy-result';
 
+/**
+ * What went wrong (naming a part that could not be downloaded) and a reload button, drawn with
+ * antd's Result, or plainly when that cannot be downloaded either.
+ */
 function ErrorResult({ error }: { error: Error }) {
   const { t } = useTranslation('common');
   const chunk = chunkLoadFailure(error);
-  return <ErrorScreen detail={chunk ? t('error.chunk', chunk) : t('error.subTitle')} />;
+  const detail = chunk ? t('error.chunk', chunk) : t('error.subTitle');
+  const reload = (
+    <Button type="primary" onClick={() => window.location.reload()}>
+      {t('reload')}
+    </Button>
+  );
+  const plain = (
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <h3>{t('error.title')}</h3>
+      <p>{detail}</p>
+      {reload}
+    </div>
+  );
+  return <LazyResult status="error" title={t('error.title')} subTitle={detail} extra={reload} plain={plain} />;
 }
 
 interface ErrorBoundaryProps {

@@ -4,8 +4,9 @@
  * in the background refreshes it: a fleet's entries, filled in the same second, all come due in the
  * same second, and waiting for them held every logger's messages at once behind hundreds of reads
  * (a memory and latency spike each minute under load). A key not held, or whose due answer was
- * "none", is read before answering, once however many messages ask for it together. A read that a `forget` overtook is read again (for a
- * caller) or dropped (in the background): its answer may predate what made the key forgotten.
+ * "none", is read before answering, once however many messages ask for it together. A read that a
+ * `forget` overtook is read again (for a caller) or dropped (in the background): its answer may
+ * predate what made the key forgotten.
  */
 export class RefreshingCache<K, V> {
   /** `value` undefined: the read found nothing for the key. */
