@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { invalidAllowEntries } from './lib/destination-policy.js';
 import { serverRoot } from './paths.js';
 
 /**
@@ -190,6 +191,19 @@ const configSchema = z.object({
    * processes share one PostgreSQL database, and keep it: what it encrypted cannot be read without it.
    */
   SECRET_KEY: z.string().min(16, 'SECRET_KEY must be at least 16 characters').max(500).optional(),
+  /**
+   * Where else the platform may connect (gateway routes, webhooks, SMS gateway, OAuth, CAS, SMTP,
+   * data sources): comma-separated addresses, CIDR ranges and host names that may be loopback,
+   * private, link-local or otherwise non-public (127.0.0.1,10.0.0.0/8,fd00::/8,sms.internal).
+   * Unset: public addresses only.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .superRefine((entries, context) => {
+      for (const entry of invalidAllowEntries(entries)) context.addIssue({ code: 'custom', message: `OUTBOUND_ALLOW: "${entry.slice(0, 60)}" is neither an address, a CIDR range nor a host name` });
+    })
+    .default([]),
   /** The longest an online report query may run (milliseconds). */
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /**
@@ -262,6 +276,8 @@ export type Config = {
   s3: S3Config | null;
   /** SECRET_KEY, or null for the key file under the data directory. */
   secretKey: string | null;
+  /** OUTBOUND_ALLOW: the non-public destinations outbound connections may reach (lib/destination-policy.ts). */
+  outboundAllow: string[];
   /** Online reports: the statement timeout of a report query. */
   reports: { timeoutMs: number };
   logLevel: string;
@@ -383,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: c.S3_URL ? parseS3Url(c.S3_URL) : null,
     logLevel: c.LOG_LEVEL,
     secretKey: c.SECRET_KEY ?? null,
+    outboundAllow: c.OUTBOUND_ALLOW,
     reports: { timeoutMs: c.REPORT_TIMEOUT_MS },
     metricsToken: c.METRICS_TOKEN ?? null,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
