@@ -4,6 +4,7 @@ import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } fro
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { redactSecrets } from './lib/log-redaction.js';
 import { anyUploadMaxBytes } from './lib/upload-content.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { PgliteClient } from './db/embedded-database.js';
@@ -46,12 +47,15 @@ export interface BuildOptions {
   /** The embedded database already starting on the config's data folder (server.ts). */
   embeddedDatabase?: Promise<PgliteClient>;
   logger?: boolean;
+  /** Where the log lines go instead of standard output (tests read what the log really holds). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole console: the same function for server.ts and every API test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Every line leaves through redactSecrets: no token, ticket or password reaches the log (lib/log-redaction.ts).
+    logger: options.logger === false ? false : { level: config.logLevel, hooks: { streamWrite: redactSecrets }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Creating an embedded database on first start can take a while on a busy small machine.
     pluginTimeout: 120_000,

@@ -61,13 +61,21 @@ export const requireAuth = (request: FastifyRequest): AuthContext => {
   return request.auth;
 };
 
+/** The websocket paths: a browser cannot set a header of its own on their handshake. */
+const socketPaths = ['/boot/websocket', '/boot/vxeSocket/'];
+
 const tokenOf = (request: FastifyRequest): string | null => {
   const header = request.headers['x-access-token'];
   if (typeof header === 'string' && header.length > 0) return header;
-  // Browsers cannot set headers on a websocket handshake, so the socket passes it as a query parameter.
+  if (!socketPaths.some((path) => request.url.startsWith(path))) return null;
+  // The console offers its token as the socket's subprotocol (as JeecgBoot's own console does): no URL
+  // carries it, so no access log (ours, a proxy's) can hold it. A page cannot forge this header for fetch.
+  const offered = request.headers['sec-websocket-protocol'];
+  const protocol = typeof offered === 'string' ? offered.split(',')[0]?.trim() : undefined;
+  if (protocol) return protocol;
+  // Older clients send `?token=`: still accepted, and redacted from every log line (lib/log-redaction.ts).
   const query = request.query as Record<string, unknown> | undefined;
-  if ((request.url.startsWith('/boot/websocket') || request.url.startsWith('/boot/vxeSocket/')) && typeof query?.token === 'string') return query.token;
-  return null;
+  return typeof query?.token === 'string' ? query.token : null;
 };
 
 export default fp(

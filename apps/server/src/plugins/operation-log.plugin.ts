@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { redactSecrets } from '../lib/log-redaction.js';
 import { LogType, OperateType, createLogRepository } from '../modules/log/log.repository.js';
 
 const operateTypeOf = (method: string, url: string): number => {
@@ -21,7 +22,8 @@ export default fp(
     app.decorateRequest('operationNote', null);
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || !request.auth || !request.url.startsWith('/boot')) return;
-      const url = request.url.split('?')[0] ?? request.url;
+      // The path only, and without a secret it may carry (a sign-in ticket in the path): the log is read by administrators.
+      const url = redactSecrets(request.url.split('?')[0] ?? request.url);
       if (url === '/boot/sys/logout') return; // already in the login log
       try {
         await logs.add({

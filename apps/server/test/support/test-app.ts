@@ -78,7 +78,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, { pgliteThread = 'main' }: { pgliteThread?: 'main' | 'worker' } = {}): Promise<TestApp> {
+/**
+ * `logStream`: the app logs (at LOG_LEVEL, `silent` unless `env` says otherwise) into it, so a test
+ * reads the lines the server really writes; without it the app logs nothing.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { pgliteThread = 'main', logStream }: { pgliteThread?: 'main' | 'worker'; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cellsight-test-'));
   const config = loadConfig({
     ADMIN_PASSWORD: adminPassword,
@@ -97,7 +104,8 @@ export async function createTestApp(env: Record<string, string> = {}, { pgliteTh
     ...env,
   });
   const database = await openTestDatabase(pgliteThread);
-  let app = await buildApp(config, { database, logger: false });
+  const logging = logStream ? { logStream } : { logger: false };
+  let app = await buildApp(config, { database, ...logging });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
@@ -110,7 +118,7 @@ export async function createTestApp(env: Record<string, string> = {}, { pgliteTh
     async restart() {
       const port = app.devicePlane.brokerPort;
       await app.close();
-      app = await buildApp(port ? { ...config, mqtt: { ...config.mqtt, port } } : config, { database, logger: false });
+      app = await buildApp(port ? { ...config, mqtt: { ...config.mqtt, port } } : config, { database, ...logging });
       await app.ready();
     },
     async login(username, password) {

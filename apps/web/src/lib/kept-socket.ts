@@ -4,8 +4,13 @@ import { apiBase } from './api-client';
 export const sessionEndedCode = 4001;
 
 export interface KeptSocketOptions {
-  /** Where under the API, with its query (`/websocket?token=…`). */
+  /** Where under the API (`/websocket`). */
   path: string;
+  /**
+   * The subprotocols offered on the handshake: the console's sockets offer the session token there
+   * (the server reads it from `Sec-WebSocket-Protocol`), so no URL, and no access log, carries it.
+   */
+  protocols?: string[];
   /** What is sent every `heartbeatMs` while open. */
   heartbeat: string;
   heartbeatMs: number;
@@ -15,7 +20,7 @@ export interface KeptSocketOptions {
   reconnectMs: number;
   /** Every text frame received (the heartbeat's echo too). */
   onText: (text: string) => void;
-  createSocket?: (url: string) => WebSocket;
+  createSocket?: (url: string, protocols?: string[]) => WebSocket;
 }
 
 export interface KeptSocket {
@@ -31,7 +36,7 @@ export interface KeptSocket {
  * except when the server ended the session. The console's live events and the grid pages' socket
  * both run on it.
  */
-export function openKeptSocket({ path, heartbeat, heartbeatMs, timeoutMs, reconnectMs, onText, createSocket = (url) => new WebSocket(url) }: KeptSocketOptions): KeptSocket {
+export function openKeptSocket({ path, protocols, heartbeat, heartbeatMs, timeoutMs, reconnectMs, onText, createSocket = (url, offered) => new WebSocket(url, offered) }: KeptSocketOptions): KeptSocket {
   let socket: WebSocket | null = null;
   let stopped = false;
   let beat: number | undefined;
@@ -45,7 +50,7 @@ export function openKeptSocket({ path, heartbeat, heartbeatMs, timeoutMs, reconn
 
   const open = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = createSocket(`${scheme}://${window.location.host}${apiBase}${path}`);
+    const ws = createSocket(`${scheme}://${window.location.host}${apiBase}${path}`, protocols);
     socket = ws;
     ws.onopen = () => {
       beat = window.setInterval(() => {

@@ -8,7 +8,10 @@ class FakeSocket {
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string[],
+  ) {
     FakeSocket.instances.push(this);
   }
   send(data: string) {
@@ -20,7 +23,7 @@ class FakeSocket {
   }
 }
 
-const create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+const create = (url: string, protocols?: string[]) => new FakeSocket(url, protocols) as unknown as WebSocket;
 
 describe('connectLiveEvents', () => {
   beforeEach(() => {
@@ -31,9 +34,11 @@ describe('connectLiveEvents', () => {
 
   it('passes on contract events only, heartbeats every 10 s and reconnects 5 s after a drop', () => {
     const events: string[] = [];
-    const stop = connectLiveEvents('tok en', (m) => events.push(m.event), create);
+    const stop = connectLiveEvents('the-token', (m) => events.push(m.event), create);
     const first = FakeSocket.instances[0]!;
-    expect(first.url).toMatch(/\/boot\/websocket\?token=tok%20en$/);
+    // The token is offered as the subprotocol, never put in the URL (which access logs keep).
+    expect(first.url).toMatch(/\/boot\/websocket$/);
+    expect(first.protocols).toEqual(['the-token']);
     first.onopen?.();
     first.onmessage?.({ data: JSON.stringify({ event: 'user.changed', data: { ids: ['1'] }, at: 1 }) });
     first.onmessage?.({ data: JSON.stringify({ event: 'user.changed', data: { ids: 'not-a-list' }, at: 1 }) });
@@ -47,6 +52,7 @@ describe('connectLiveEvents', () => {
     expect(first.closed).toBe(true);
     vi.advanceTimersByTime(5_000);
     expect(FakeSocket.instances).toHaveLength(2);
+    expect(FakeSocket.instances[1]!.protocols).toEqual(['the-token']);
     stop();
     expect(FakeSocket.instances[1]!.closed).toBe(true);
     vi.advanceTimersByTime(60_000);

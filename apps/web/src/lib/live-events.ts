@@ -33,9 +33,10 @@ export const publishLiveEvent = (message: ServerEventMessage): void => {
  * close or a missed heartbeat (spec sections 4, 7 and 9). Only events of the contract's event map
  * reach the handler. Returns a function that closes it for good.
  */
-export function connectLiveEvents(token: string, onEvent: LiveEventHandler, createSocket?: (url: string) => WebSocket): () => void {
+export function connectLiveEvents(token: string, onEvent: LiveEventHandler, createSocket?: (url: string, protocols?: string[]) => WebSocket): () => void {
   const socket = openKeptSocket({
-    path: `/websocket?token=${encodeURIComponent(token)}`,
+    path: '/websocket',
+    protocols: [token],
     heartbeat: clientHeartbeat,
     heartbeatMs: websocketHeartbeatMs,
     timeoutMs: heartbeatTimeoutMs,

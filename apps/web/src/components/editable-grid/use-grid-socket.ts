@@ -8,8 +8,8 @@ export interface GridSocket {
   send: (socketKey: string, args: unknown) => void;
 }
 
-type Connect = (url: string) => WebSocket;
-const browserSocket: Connect = (url) => new WebSocket(url);
+type Connect = (url: string, protocols?: string[]) => WebSocket;
+const browserSocket: Connect = (url, protocols) => new WebSocket(url, protocols);
 
 /**
  * `/vxeSocket/{userId}/{pageId}` (spec section 7) while a grid page is open: heartbeat every 10 s,
@@ -28,7 +28,9 @@ export const useGridSocket = (pageId: string, onUpdate: (update: VxeTableUpdate)
     const userId = session.userInfo?.id;
     if (!token || !userId) return undefined;
     const socket = openKeptSocket({
-      path: `/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}?token=${encodeURIComponent(token)}`,
+      path: `/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`,
+      // The session token travels as the subprotocol, never in the URL.
+      protocols: [token],
       heartbeat: JSON.stringify({ type: VxeSocketType.HeartBeat, data: 'ping' }),
       heartbeatMs: vxeSocketTimings.heartbeatMs,
       timeoutMs: vxeSocketTimings.timeoutMs,
