@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as mqttPacket from 'mqtt-packet';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { type JsonSchema, arbitraryFor } from './support/schema-arbitrary.js';
@@ -68,6 +68,32 @@ describe('one bad message never blocks a logger', () => {
     await publish(logger, deviceTopics.status(gsn), { v: 1, ts: Date.now(), signal: -70, firmware: 'v1.2', ip: '2001:db8::7' });
     const result = (await t.app.db.execute(sql`select last_ip from tb_logger where gsn = ${gsn}`)) as unknown as { rows: { last_ip: string | null }[] };
     expect(result.rows[0]?.last_ip).toBe('2001:db8::7');
+  });
+});
+
+describe('numbers a 4-byte float cannot hold', () => {
+  it('stores a reading too small for a 4-byte float (soc 5e-324) as its nearest value, 0, with no refused batch and no error log', async () => {
+    const logger = await connectLogger(port, gsn, key, { clean: true });
+    const errors = vi.spyOn(t.app.log, 'error');
+    try {
+      const before = stats().rejected;
+      const ts = Date.now() - 5_000;
+      const tiny = { soc: 5e-324, soh: 5e-324, voltage: 1e-46, current: -1e-320, power: 2e-310, temperature: 0, chargeEnergyToday: 5e-324, dischargeEnergyToday: 1e-300 };
+      // Each publish resolves on its PUBACK, which the embedded broker sends once the message is stored (or refused).
+      for (let i = 0; i < 3; i++) await publish(logger, deviceTopics.telemetry(gsn), { v: 1, samples: [sample('ABUSE-TINY', ts + i, tiny)] });
+      const stored = (await t.app.db.execute(
+        sql`select soc, soh, voltage, current, power, charge_energy_today as charge, discharge_energy_today as discharge from tb_battery_sample where battery_sn = 'ABUSE-TINY'`,
+      )) as unknown as { rows: Record<string, number>[] };
+      expect(stored.rows).toHaveLength(3);
+      for (const row of stored.rows) expect(row).toEqual({ soc: 0, soh: 0, voltage: 0, current: 0, power: 0, charge: 0, discharge: 0 });
+      const latest = (await t.app.db.execute(sql`select soc, discharge_energy_today as discharge from tb_battery where battery_sn = 'ABUSE-TINY'`)) as unknown as { rows: Record<string, number>[] };
+      expect(latest.rows).toEqual([{ soc: 0, discharge: 0 }]);
+      expect(stats().rejected).toEqual(before);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      logger.end(true);
+    }
   });
 });
 

@@ -61,6 +61,18 @@ export interface SampleRow {
   fields: Uint8Array;
 }
 
+/** Half the smallest 4-byte float: anything closer to 0 is 0 as a `real`. */
+const halfSmallestReal = 2 ** -150;
+
+/**
+ * A measurement bound for a `real` column of the sample table, as the nearest value one holds.
+ * PostgreSQL refuses a float8 so small that it becomes 0 as a real ("value out of range:
+ * underflow", `soc: 5e-324`), failing the whole batch, instead of storing the 0; the contract
+ * allows the value (it is in range) and samples are stored at 4-byte precision (device protocol
+ * 4.1), as the cell arrays already are (`float4Array` rounds). One comparison for ordinary values.
+ */
+const asReal = (value: number): number => (value <= halfSmallestReal && value >= -halfSmallestReal ? 0 : value);
+
 /** Appends a sample's own columns, in `sampleColumns` order, to a `fieldsOnly` writer. */
 export function encodeSampleFields(writer: BinaryCopyWriter, s: BatterySample): void {
   writer
@@ -68,15 +80,15 @@ export function encodeSampleFields(writer: BinaryCopyWriter, s: BatterySample): 
     .timestamptz(s.ts)
     .text(s.state)
     .text(s.status)
-    .float8(s.soc)
-    .float8(s.soh)
+    .float8(asReal(s.soc))
+    .float8(asReal(s.soh))
     .int4(s.cycles)
-    .float8(s.voltage)
-    .float8(s.current)
-    .float8(s.power)
-    .float8(s.temperature)
-    .float8(s.chargeEnergyToday)
-    .float8(s.dischargeEnergyToday)
+    .float8(asReal(s.voltage))
+    .float8(asReal(s.current))
+    .float8(asReal(s.power))
+    .float8(asReal(s.temperature))
+    .float8(asReal(s.chargeEnergyToday))
+    .float8(asReal(s.dischargeEnergyToday))
     .bool(s.relays.main)
     .bool(s.relays.charge)
     .bool(s.relays.discharge)
