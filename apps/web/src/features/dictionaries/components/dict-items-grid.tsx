@@ -1,4 +1,4 @@
-import { type DictItemRecord, type DictItemSaveBatch, type DictRecord, DictCode, DictItemStatus, Permission, dictItemGridRules, dictItemResource, dictItemsUpdateArgsSchema } from '@cellsight/contract';
+import { type DictItemRecord, type DictItemSaveBatch, type DictRecord, DictCode, DictItemStatus, Permission, dictItemGridRules, dictItemResource, dictItemsUpdateArgsSchema, vxeGridPageId } from '@cellsight/contract';
 import { App, Button, Space } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ const toWire = (row: Partial<ItemRow>) => ({
 });
 
 /** The socket page of one dictionary's items: consoles with it open hear each other's saves. */
-export const dictItemsPageId = (dictId: string) => `dict-items.${dictId}`;
+export const dictItemsPageId = (dictId: string) => vxeGridPageId('dict-items', dictId);
 
 /**
  * The items of one dictionary in the editable grid: texts in the three languages, value, sort
