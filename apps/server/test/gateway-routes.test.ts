@@ -49,7 +49,8 @@ describe('gateway routes', () => {
   const route = (code: string, url: string, extra: Record<string, unknown> = {}) => ({ code, name: `Route ${code}`, purpose: 'webhook', url, method: 'GET', timeoutMs: 2000, status: '1', ...extra });
 
   beforeAll(async () => {
-    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
+    // The stand-in services listen on loopback, which only OUTBOUND_ALLOW opens.
+    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0', OUTBOUND_ALLOW: '127.0.0.1' });
     admin = await t.login('admin', adminPassword);
     endpoint = await startEndpoint();
   });
@@ -71,7 +72,7 @@ describe('gateway routes', () => {
     // At rest the secret is sealed (AES-256-GCM); the plain header stays readable.
     const [stored] = await queryRows<{ headers: string }>(t, sql`select headers from sys_gateway_route where code = 'hook'`);
     expect(stored?.headers).not.toContain('very-secret');
-    expect(JSON.parse(stored?.headers ?? '{}')).toMatchObject({ Authorization: expect.stringMatching(/^v1:/), 'X-Tenant': 'north' });
+    expect(JSON.parse(stored?.headers ?? '{}')).toMatchObject({ Authorization: expect.stringMatching(/^v2:/), 'X-Tenant': 'north' });
   });
 
   it('calls the route with its method and headers and answers status, duration and the body start', async () => {
@@ -102,6 +103,55 @@ describe('gateway routes', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     await test(record.id);
     expect(endpoint.seen.at(-1)?.headers.authorization).toBe('Bearer another-token-5678');
+  });
+
+  it('sends a stored secret only to the address it was stored with: a new address needs the secret again', async () => {
+    const elsewhere = await startEndpoint();
+    try {
+      await add(route('bound', `${endpoint.url}/bound`, { headers: JSON.stringify({ Authorization: 'Bearer bound-secret-0001', 'X-Plain': 'p' }) }));
+      const record = await byCode('bound');
+      const masked = record.headers ?? '';
+      const moves = [
+        { id: record.id, url: `${elsewhere.url}/catch`, headers: masked },
+        { id: record.id, url: `${elsewhere.url}/catch` },
+        // Another scheme or port is another address too.
+        { id: record.id, url: `${endpoint.url.replace('127.0.0.1', 'localhost')}/bound`, headers: masked },
+      ];
+      for (const payload of moves) {
+        const refused = await t.request({ method: 'PUT', url: '/boot/sys/gatewayRoute/edit', token: admin, payload });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().message).toMatch(/^headers: the route's address changes: enter the value of "Authorization" again/);
+      }
+      expect((await byCode('bound')).url).toBe(`${endpoint.url}/bound`);
+      await test(record.id);
+      expect(elsewhere.seen).toHaveLength(0);
+      expect(endpoint.seen.at(-1)?.headers.authorization).toBe('Bearer bound-secret-0001');
+      // The same address with another path keeps the secret; a new address with the secret given again is fine.
+      expect((await t.request({ method: 'PUT', url: '/boot/sys/gatewayRoute/edit', token: admin, payload: { id: record.id, url: `${endpoint.url}/bound/v2`, headers: masked } })).statusCode).toBe(200);
+      const moved = await t.request({ method: 'PUT', url: '/boot/sys/gatewayRoute/edit', token: admin, payload: { id: record.id, url: `${elsewhere.url}/catch`, headers: JSON.stringify({ Authorization: 'Bearer new-home-0002', 'X-Plain': 'p' }) } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await test(record.id);
+      expect(elsewhere.seen.at(-1)?.headers.authorization).toBe('Bearer new-home-0002');
+      // A route without secrets moves freely, its plain headers with it.
+      await add(route('plain', `${endpoint.url}/plain`, { headers: JSON.stringify({ 'X-Plain': 'p' }) }));
+      expect((await t.request({ method: 'PUT', url: '/boot/sys/gatewayRoute/edit', token: admin, payload: { id: (await byCode('plain')).id, url: `${elsewhere.url}/plain` } })).statusCode).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('opens a stored secret only for its address, even when the row is changed behind the service', async () => {
+    await add(route('tampered', `${endpoint.url}/tampered`, { headers: JSON.stringify({ Authorization: 'Bearer tamper-secret-0003' }) }));
+    const elsewhere = await startEndpoint();
+    try {
+      await t.app.db.execute(sql`update sys_gateway_route set url = ${`${elsewhere.url}/catch`} where code = 'tampered'`);
+      const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: (await byCode('tampered')).id } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toMatch(/^headers: /);
+      expect(elsewhere.seen).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('answers a timeout as such, not as a failure of the console', async () => {
@@ -170,5 +220,35 @@ describe('gateway routes', () => {
       expect((await t.request({ method: 'GET', url: '/boot/sys/gatewayRoute/list', token })).statusCode).toBe(403);
       expect((await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token, payload: { id: record.id } })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('gateway routes and the destination policy', () => {
+  let t: TestApp;
+  let admin: string;
+  let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
+
+  beforeAll(async () => {
+    // The default: no OUTBOUND_ALLOW, so nothing on this machine or its networks.
+    t = await createTestApp();
+    admin = await t.login('admin', adminPassword);
+    endpoint = await startEndpoint();
+  });
+  afterAll(async () => {
+    await endpoint?.close();
+    await t?.close();
+  });
+
+  it('refuses to call this machine, however its address is written, and calls nothing', async () => {
+    const port = new URL(endpoint.url).port;
+    const urls = [`http://127.0.0.1:${port}/boot/metrics`, `http://2130706433:${port}/x`, `http://0x7f.1:${port}/x`, `http://[::ffff:127.0.0.1]:${port}/x`, `http://localhost:${port}/x`];
+    for (const [index, url] of urls.entries()) {
+      const added = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/add', token: admin, payload: { code: `local${index}`, name: `Local ${index}`, purpose: 'webhook', url, method: 'GET', timeoutMs: 2000, status: '1' } });
+      expect(added.statusCode, added.body).toBe(200);
+      const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: added.json().result } });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json().message, url).toMatch(/^url: .*a loopback address; the platform connects to such addresses only when OUTBOUND_ALLOW lists them$/);
+    }
+    expect(endpoint.seen).toHaveLength(0);
   });
 });

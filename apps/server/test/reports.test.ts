@@ -1,7 +1,7 @@
-import { ServerCode, maskedPassword } from '@cellsight/contract';
+import { ServerCode } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dataSources, stations, tenants } from '../src/db/schema.js';
+import { stations, tenants } from '../src/db/schema.js';
 import { ReportQueryError, runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
 import { readSpreadsheet } from './support/spreadsheet.js';
 import { type TestApp, addUser, adminPassword, createTestApp, queryRows } from './support/test-app.js';
@@ -293,46 +293,3 @@ describe('the report API', () => {
     expect((await t.request({ method: 'GET', url: '/boot/online/cgreport/api/getData/x' })).statusCode).toBe(401);
   });
 });
-
-describe('data sources', () => {
-  const dataSource = (overrides: Record<string, unknown> = {}) => ({ code: 'ds_local', name: 'Local', dbType: 'postgresql', dbUrl: 'postgres://127.0.0.1:5432/postgres', dbUsername: 'postgres', dbPassword: 'Secr3t!', ...overrides });
-
-  it('stores the password encrypted, never answers it, and keeps it when an edit sends none', async () => {
-    const added = await t.request({ method: 'POST', url: '/boot/sys/dataSource/add', token: admin, payload: dataSource() });
-    expect(added.statusCode, added.body).toBe(200);
-    const id = added.json().result;
-    const [row] = await t.app.db.select().from(dataSources).where(eq(dataSources.id, id));
-    expect(row?.dbPassword).toBeTruthy();
-    expect(row?.dbPassword).not.toContain('Secr3t!');
-    const listed = (await t.request({ method: 'GET', url: '/boot/sys/dataSource/list', token: admin })).json().result.records;
-    expect(listed).toEqual([expect.objectContaining({ code: 'ds_local', dbPassword: maskedPassword })]);
-    expect((await t.request({ method: 'GET', url: '/boot/sys/dataSource/queryById', token: admin, query: { id } })).body).not.toContain('Secr3t!');
-    await t.request({ method: 'PUT', url: '/boot/sys/dataSource/edit', token: admin, payload: { id, name: 'Local database' } });
-    const [kept] = await t.app.db.select().from(dataSources).where(eq(dataSources.id, id));
-    expect(kept?.dbPassword).toBe(row?.dbPassword);
-    const other = await t.request({ method: 'POST', url: '/boot/sys/dataSource/add', token: admin, payload: dataSource({ code: 'ds_mysql', dbType: 'mysql' }) });
-    expect(other.json().result.errors).toEqual([{ field: 'dbType', message: 'must be postgresql (the only database type supported)' }]);
-  });
-
-  it('says when a connection fails', async () => {
-    const response = await t.request({ method: 'POST', url: '/boot/sys/dataSource/testConnection', token: admin, payload: dataSource({ dbUrl: 'postgres://127.0.0.1:1/none' }) });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().result).toMatchObject({ ok: false, message: expect.stringMatching(/cannot be reached/) });
-  });
-
-  it.skipIf(!process.env.TEST_DATABASE_URL)('connects, and runs a report there read-only', async () => {
-    const tested = await t.request({ method: 'POST', url: '/boot/sys/dataSource/testConnection', token: admin, payload: dataSource({ dbPassword: undefined, id: undefined }) });
-    expect(tested.json().result).toEqual({ ok: true, message: 'Connected' });
-    const added = await addReport({ code: 'rp_remote', name: 'Remote', dbSource: 'ds_local', cgrSql: "select current_setting('transaction_read_only') as read_only", items: [{ ...stationItems[1], fieldName: 'read_only', isSearch: 0 }] });
-    expect(added.statusCode, added.body).toBe(200);
-    const remote = await api(`getData/${added.json().result}`);
-    expect(remote.json().result?.records, remote.body).toEqual([{ read_only: 'on' }]);
-    // A row lock is a write a read-only transaction refuses (on any database: the catalogue is everywhere).
-    const write = await addReport({ code: 'rp_remote_write', name: 'Remote write', dbSource: 'ds_local', cgrSql: 'select relname from pg_class for update' });
-    const refused = await api(`getData/${write.json().result}`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().result.errors[0]).toMatchObject({ field: 'cgrSql', message: expect.stringMatching(/read-only/) });
-  });
-});
-
-

@@ -5,9 +5,11 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
+import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { createSecretBox, secretKeyOf } from '../../lib/secret-box.js';
 import { createGatewayRouteRepository } from './gateway-route.repository.js';
 import { createGatewayRouteService } from './gateway-route.service.js';
+import { createGatewayRouteTransport } from './gateway-route.transport.js';
 import { gatewayRoutes } from './gateway-route.table.js';
 
 /** Gateway routes (administrators): the kit's calls with secret headers masked, and a test call. */
@@ -25,10 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     kit,
     box: createSecretBox(secretKeyOf(app.config), 'gateway route header'),
     stored: (id) => repository.byId(id),
-    storedHeaders: async (id) => {
-      const row = await repository.byId(id);
-      return { found: row !== null, headers: row?.headers ?? null };
-    },
+    call: createGatewayRouteTransport(outboundHttpOf(app.config)),
   });
   resourceRoutes(app, service, ['gateway routes'], { records: 'none' });
 
