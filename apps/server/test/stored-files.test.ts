@@ -74,12 +74,12 @@ describe('stored files on the local disk', () => {
     expect(batch.statusCode).toBe(400);
     expect(batch.json().message).toContain('is used as an announcement');
     // Nothing of a refused batch is deleted.
-    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${spare}` })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${spare}`, token: admin })).statusCode).toBe(200);
 
     const deleted = await t.request({ method: 'DELETE', url: `/boot/sys/file/delete?id=${byPath(spare).id}`, token: admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(existsSync(join(t.dataDir, 'uploads', spare))).toBe(false);
-    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${spare}` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${spare}`, token: admin })).statusCode).toBe(404);
     expect((await list(t, admin)).some((record) => record.path === spare)).toBe(false);
 
     // Once the avatar is changed, the old one is unused and may go.
@@ -136,14 +136,15 @@ describe('stored files in an S3-compatible bucket', () => {
     const [record] = (await list(t, admin)).filter((row) => row.path === path);
     expect(record).toMatchObject({ storage: 's3', mime: 'application/pdf', name: 'report.pdf', size: pdf.length });
 
-    const view = await t.request({ method: 'GET', url: `/boot/sys/common/view/${path}` });
+    const view = await t.request({ method: 'GET', url: `/boot/sys/common/view/${path}`, token: admin });
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('application/pdf');
+    expect(view.headers['content-disposition']).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
     expect(view.rawPayload.equals(pdf)).toBe(true);
 
     const deleted = await t.request({ method: 'DELETE', url: `/boot/sys/file/delete?id=${record?.id}`, token: admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${path}` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${path}`, token: admin })).statusCode).toBe(404);
   });
 
   it('still serves an avatar and refuses a path outside the store', async () => {
@@ -152,6 +153,6 @@ describe('stored files in an S3-compatible bucket', () => {
     expect(view.headers['content-type']).toBe('image/png');
     expect(view.rawPayload.equals(png)).toBe(true);
     expect((await t.request({ method: 'GET', url: '/boot/sys/common/view/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: '/boot/sys/common/view/temp/20260101/00000000000000000000000000000000.png' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/common/view/temp/20260101/00000000000000000000000000000000.png', token: admin })).statusCode).toBe(404);
   });
 });

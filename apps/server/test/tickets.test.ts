@@ -149,8 +149,8 @@ describe('tickets', () => {
         resolved: null,
         createBy: 'enduser',
       });
-      // The files are there to look at.
-      expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${attachments[0]}` })).statusCode).toBe(200);
+      // The files are there to look at, for who sees the ticket (file-access.test.ts has the rest of the rule).
+      expect((await t.request({ method: 'GET', url: `/boot/sys/common/view/${attachments[0]}`, token: token.installer })).statusCode).toBe(200);
 
       for (const who of ['installer', 'distributor', 'admin'] as const) {
         await waitFor(async () => listeners[who]!.heard.filter((m) => m.event === 'ticket.changed').length, (n) => n === 1);

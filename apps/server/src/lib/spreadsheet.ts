@@ -1,3 +1,4 @@
+import { cleanFileName } from './file-name.js';
 
 export interface SpreadsheetColumn {
   header: string;
@@ -48,7 +49,12 @@ export const exportFormats = {
 } as const;
 export type ExportFormat = keyof typeof exportFormats;
 
-/** Content-Disposition for a download, with the UTF-8 file name for browsers that read it (RFC 6266). */
-export const attachment = (fileName: string): string =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/**
+ * Content-Disposition for a download, with the UTF-8 file name for browsers that read it (RFC 6266);
+ * without control and bidirectional characters, which `filename*` would otherwise carry to the save dialog.
+ */
+export const attachment = (name: string): string => {
+  const fileName = cleanFileName(name) || 'download';
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
 

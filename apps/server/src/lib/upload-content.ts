@@ -1,13 +1,14 @@
 import { ServerCode, imageMimeTypes, limits, ticketAttachmentMimeTypes, ticketLimits } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.js';
+import { cleanFileName } from './file-name.js';
 import { attachment } from './spreadsheet.js';
 
 /**
  * The one content check every upload goes through (the upload route's kinds, spreadsheet imports,
  * firmware): the size is held while the request streams in, the type is judged from the content's
  * first bytes (never the name or the declared type), and stored files are served with the judged
- * type, `nosniff`, and as an attachment unless they are a raster image or a PDF.
+ * type, `nosniff`, and as an attachment unless they are a raster image.
  */
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -114,7 +115,9 @@ export async function receiveUpload(request: FastifyRequest, maxBytesFor: (field
         chunks.push(chunk);
       }
       if (part.file.truncated) throw tooLarge(field, maxBytes);
-      file = { content: Buffer.concat(chunks, received), fileName: part.filename };
+      // The name is only a label: bidirectional and other control characters go (file-name.ts), and
+      // its extension is judged on what is left.
+      file = { content: Buffer.concat(chunks, received), fileName: cleanFileName(part.filename) };
     }
   } catch (error) {
     throw multipartRefusal(error, field, maxBytes) ?? error;
@@ -360,14 +363,17 @@ export function inspectZipArchive(content: Buffer, bounds: typeof archiveLimits 
 // ---------------------------------------------------------------------------------------------
 // Serving.
 
-/** What a browser may show in place: raster images and PDFs (its viewer runs no page script). */
-const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf']);
+/**
+ * What a browser may show in place: raster images only. A PDF may carry JavaScript and forms that a
+ * browser's viewer runs or draws on the console's own origin, so it is a download like anything else.
+ */
+const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
 const typeByExtension: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', pdf: 'application/pdf', xlsx: xlsxType, xls: 'application/vnd.ms-excel' };
 
 /**
  * The headers a stored file is served with: the type judged at upload (from its row, else from the
- * extension it was stored under, which was also judged), `nosniff`, and `attachment` for anything
- * a browser should not show in place.
+ * extension it was stored under, which was also judged), `nosniff`, and `attachment` (with the
+ * uploaded name, cleaned of control characters) for anything but a raster image.
  */
 export function storedFileHeaders(path: string, stored: { mime: string | null; name: string | null } | null): Record<string, string> {
   const type = stored?.mime ?? typeByExtension[extensionOf(path)] ?? 'application/octet-stream';

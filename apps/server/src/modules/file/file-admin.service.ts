@@ -1,9 +1,13 @@
-import { type FileUsage, ServerCode, type StoredFileRecord, type storedFileResource } from '@cellsight/contract';
+import { AccountType, type FileUsage, ServerCode, type StoredFileRecord, type storedFileResource } from '@cellsight/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ResourceCalls } from '../../lib/resource-routes.js';
+import type { ScopeCaller } from '../station/station-scope.js';
+import { callerTenantIds } from '../tenant/tenant.repository.js';
 import type { FileStore } from './file-store.repository.js';
 import type { FileRepository } from './file.repository.js';
+import { uploads } from './file.table.js';
 
 type Resource = typeof storedFileResource;
 
@@ -17,14 +21,25 @@ export interface FileAdminDeps {
 }
 
 /**
- * System → Files: the kit's list of every upload with where it is used, and deletion of unused
- * files only (a used one is refused with a 400 saying where; the row goes first, then the content).
+ * Which stored files System → Files shows a caller: those uploaded in the caller's tenants (uploads
+ * are a tenant's own), and of those, for a holder of the permission who is no administrator, only
+ * their own uploads. Any other file is 404 to list, read and delete.
+ */
+export const storedFileScope = (caller: ScopeCaller): SQL => {
+  const inTenants = sql`${uploads.tenantId} in ${callerTenantIds(caller)}`;
+  return caller.accountType === AccountType.Admin ? inTenants : sql`(${inTenants} and ${uploads.userId} = ${caller.userId})`;
+};
+
+/**
+ * System → Files: the kit's list of the caller's uploads (`storedFileScope`) with where each is
+ * used, and deletion of unused files only (a used one is refused with a 400 saying where; the row
+ * goes first, then the content).
  */
 export const createFileAdminService = ({ kit, files, stores, log }: FileAdminDeps): ResourceCalls<Resource> => ({
   ...kit,
-  async remove(_auth, ids) {
+  async remove(auth, ids) {
     const unique = [...new Set(ids)];
-    const rows = await files.withUsage(unique);
+    const rows = await files.withUsage(unique, storedFileScope(auth));
     if (rows.length === 0) throw notFound('File');
     const used = rows.filter((row) => row.usedIn.length > 0);
     if (used.length > 0) {

@@ -19,24 +19,54 @@ export const fileUsageOf = (path: SQL | typeof uploads.path): SQL<string[]> => s
   case when exists (select 1 from ${legalTexts} where strpos(${legalTexts.content}, '/sys/common/view/' || ${path}) > 0) then 'legal' end
 ]::text[], null)`;
 
+/** What serving a stored file needs of its row. */
+export interface StoredFileRow {
+  id: string;
+  biz: string;
+  storage: string;
+  mime: string | null;
+  name: string | null;
+  userId: string;
+  tenantId: number;
+}
+
 /** Uploaded files: the content on disk, always inside the upload directory, and a row per file. */
 export const createFileRepository = (uploadDir: string, db: Database) => {
   const root = resolve(uploadDir);
   return {
     root,
-    /** Remembers who stored which file, as what, and where its content is. */
-    async record(file: { path: string; biz: string; size: number; userId: string; name: string; mime: string; storage: 'local' | 's3' }): Promise<void> {
+    /** Remembers who stored which file in which tenant, as what, and where its content is. */
+    async record(file: { path: string; biz: string; size: number; userId: string; tenantId: number; name: string | null; mime: string; storage: 'local' | 's3' }): Promise<void> {
       await db.insert(uploads).values({ id: newId(), ...file });
     },
     /** A stored file's row by its path (null for content that has none, such as files stored before rows were kept). */
-    async byPath(path: string): Promise<{ id: string; storage: string; mime: string | null; name: string | null } | null> {
-      const [row] = await db.select({ id: uploads.id, storage: uploads.storage, mime: uploads.mime, name: uploads.name }).from(uploads).where(eq(uploads.path, path)).limit(1);
+    async byPath(path: string): Promise<StoredFileRow | null> {
+      const [row] = await db
+        .select({ id: uploads.id, biz: uploads.biz, storage: uploads.storage, mime: uploads.mime, name: uploads.name, userId: uploads.userId, tenantId: uploads.tenantId })
+        .from(uploads)
+        .where(eq(uploads.path, path))
+        .limit(1);
       return row ?? null;
     },
-    /** Rows with their usage, for deletion. */
-    async withUsage(ids: string[]): Promise<{ id: string; path: string; storage: string; usedIn: string[] }[]> {
+    /** Rows with their usage, for deletion: only those within `scope` (System → Files' tenant and owner rule). */
+    async withUsage(ids: string[], scope: SQL): Promise<{ id: string; path: string; storage: string; usedIn: string[] }[]> {
       if (ids.length === 0) return [];
-      return db.select({ id: uploads.id, path: uploads.path, storage: uploads.storage, usedIn: fileUsageOf(uploads.path) }).from(uploads).where(inArray(uploads.id, ids));
+      return db
+        .select({ id: uploads.id, path: uploads.path, storage: uploads.storage, usedIn: fileUsageOf(uploads.path) })
+        .from(uploads)
+        .where(and(inArray(uploads.id, ids), scope));
+    },
+    /** Whether `path` is an attachment of a ticket, or of a reply in one, that `ticketScope` lets the caller see. */
+    async inVisibleTicket(path: string, ticketScope: SQL): Promise<boolean> {
+      const held = sql`(${tickets.attachments} @> jsonb_build_array(${path}::text)
+        or exists (select 1 from ${ticketEntries} where ${ticketEntries.ticketId} = ${tickets.id} and ${ticketEntries.attachments} @> jsonb_build_array(${path}::text)))`;
+      const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(held, ticketScope)).limit(1);
+      return row !== undefined;
+    },
+    /** Whether the tenant is one of those `tenantIds` (a subquery, `callerTenantIds`) names. */
+    async isAmong(tenantId: number, tenantIds: SQL): Promise<boolean> {
+      const rows = (await db.execute(sql`select 1 as one where ${tenantId}::integer in ${tenantIds}`)) as unknown as { rows: unknown[] };
+      return rows.rows.length > 0;
     },
     /**
      * Deletes the rows of files still unused at this moment (checked again in the statement), all or

@@ -4,23 +4,25 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTableRepository } from '../../db/table-repository.js';
 import { users } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { receiveUpload, storedFileHeaders, uploadMaxBytes } from '../../lib/upload-content.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
-import { createFileAdminService } from './file-admin.service.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createFileAdminService, storedFileScope } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';
 import { createFileRepository, fileUsageOf } from './file.repository.js';
-import { createFileService, uploadKindOf } from './file.service.js';
+import { createFileService, isPrivatePath, uploadKindOf } from './file.service.js';
 import { uploads } from './file.table.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFileRepository(app.config.uploadDir, app.db);
   const stores = createFileStores(repository.root, app.config.s3);
-  const files = createFileService(repository, stores.current);
+  const tenants = createTenantRepository(app.db);
+  const files = createFileService({ files: repository, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });
 
   route(
     app,
@@ -31,31 +33,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // query or a field sent before the file; one sent after it is checked once the form has ended.
       const kindOf = (fields: ReadonlyMap<string, string>) => uploadKindOf(fields.get('biz') ?? request.query.biz);
       const upload = await receiveUpload(request, (fields) => uploadMaxBytes(kindOf(fields)));
-      const path = await files.upload(auth.userId, kindOf(upload.fields), upload.fileName, upload.content);
+      const path = await files.upload(auth, kindOf(upload.fields), upload.fileName, upload.content);
       return ok(null, path, ServerCode.OK);
     },
   );
 
   route(
     app,
-    { method: 'GET', url: '/sys/common/view/*', access: 'public', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in)', input: { params: z.object({ '*': text().max(300) }) } },
+    { method: 'GET', url: '/sys/common/view/*', access: 'public', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in). Avatars, station and rich-text images are public; ticket attachments and grid files (ticket/…, temp/…) need the session of someone who may see them (401 without one, 404 for another). Anything but a raster image is a download', input: { params: z.object({ '*': text().max(300) }) } },
     async (request, reply) => {
       const path = repository.contain(request.params['*']);
       if (!path) throw notFound('File');
-      // Names are 128-bit random, so the path itself is the capability; the type was judged by content
-      // at upload, and browsers do not sniff (nosniff, like every answer: security-headers.plugin.ts).
+      // Public kinds: the 128-bit random name is the capability. Private ones (ticket attachments,
+      // grid files) need the session in the X-Access-Token header (the console fetches them and shows
+      // a blob), never a token in the address; asked without one, whether the file exists is not told.
+      const isPrivate = isPrivatePath(path);
+      if (isPrivate && !request.auth) throw unauthorized();
       const row = await repository.byPath(path);
+      if (isPrivate && !(await files.mayRead(requireAuth(request), path, row))) throw notFound('File');
       const store = row?.storage === 's3' ? stores.s3 : stores.local;
       const content = store ? await store.get(path) : null;
       if (!content) throw notFound('File');
-      // The type judged at upload, never the client's; anything but a raster image or a PDF is a download.
+      // The type judged at upload, never the client's, and browsers do not sniff (nosniff); anything
+      // but a raster image is a download.
       reply.headers(storedFileHeaders(path, row));
+      // A private file stays out of shared caches and the browser's disk cache.
+      if (isPrivate) reply.header('cache-control', 'private, no-store');
       if (content.size !== null) reply.header('content-length', content.size);
       return reply.send(content.body);
     },
   );
 
-  // System → Files (administrators): every upload with where it is used; only unused ones may be deleted.
+  // System → Files (administrators): the uploads of the caller's tenants with where each is used
+  // (a holder who is no administrator: their own); only unused ones may be deleted.
   const kit = createResourceService({
     resource: storedFileResource,
     table: uploads,
@@ -67,6 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
     columns: { name: uploads.name, path: uploads.path, biz: uploads.biz, mime: uploads.mime, size: uploads.size, storage: uploads.storage, createTime: uploads.createTime },
     dicts: app.dicts,
+    scope: storedFileScope,
   });
   resourceRoutes(app, createFileAdminService({ kit, files: repository, stores, log: app.log }), ['files'], { records: 'none' });
 };

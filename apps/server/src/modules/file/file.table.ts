@@ -1,7 +1,10 @@
 import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 
-/** Every stored upload: avatars are checked against it, and each user's daily upload quota counted from it. */
+/**
+ * Every stored upload: avatars are checked against it, each user's daily upload quota counted from
+ * it, and System → Files lists it within the uploader's tenant.
+ */
 export const uploads = pgTable(
   'sys_file',
   {
@@ -17,9 +20,14 @@ export const uploads = pgTable(
     storage: varchar('storage', { length: 8 }).notNull().default('local'),
     /** Id of the uploading user (no foreign key: the file outlives a deleted account). */
     userId: varchar('user_id', { length: 32 }).notNull(),
+    /**
+     * The tenant the upload was made in (the `tenant-id` header's, else the uploader's first): uploads
+     * are a tenant's own. No foreign key, like `user_id`: the row is how an orphaned file is found.
+     */
+    tenantId: integer('tenant_id').notNull(),
     createTime: createdAt(),
   },
-  (t) => [uniqueIndex('sys_file_path_key').on(t.path), index('sys_file_user_time_idx').on(t.userId, t.createTime)],
+  (t) => [uniqueIndex('sys_file_path_key').on(t.path), index('sys_file_user_time_idx').on(t.userId, t.createTime), index('sys_file_tenant_time_idx').on(t.tenantId, t.createTime)],
 );
 
 /* ---------------------------------------------------------------- device plane */
