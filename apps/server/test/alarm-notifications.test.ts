@@ -20,7 +20,8 @@ const base = Date.UTC(2031, 0, 6, 8, 0);
 describe('alarm notifications', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const env = () => ({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cellsight <noreply@cellsight.test>' });
+  // The stand-in SMTP server listens on loopback, which only OUTBOUND_ALLOW opens.
+  const env = () => ({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cellsight <noreply@cellsight.test>', OUTBOUND_ALLOW: '127.0.0.1' });
   const token = {} as Record<'admin' | 'enduser' | 'enduser2' | 'installer' | 'installer2' | 'distributor', string>;
   const station = { a: '', a2: '', b: '' };
   const gsn = { a: 'ALARMA0001', a2: 'ALARMA0002', b: 'ALARMB0001' };

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type OutboxRecord, Permission, ServerCode } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.js';
@@ -63,7 +65,8 @@ describe('the outbox with SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cellsight <noreply@cellsight.test>' });
+    // The stand-in servers listen on loopback, which only OUTBOUND_ALLOW opens.
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cellsight <noreply@cellsight.test>', OUTBOUND_ALLOW: '127.0.0.1' });
     admin = await t.login('admin', adminPassword);
   });
   afterAll(async () => {
@@ -120,7 +123,7 @@ describe('the outbox when the SMTP server cannot be reached', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, OUTBOUND_ALLOW: '127.0.0.1' });
     admin = await t.login('admin', adminPassword);
   });
   afterAll(async () => {
@@ -144,7 +147,7 @@ describe('texts through the SMS gateway', () => {
   beforeAll(async () => {
     gateway = await startSmsGateway();
     refusing = await startSmsGateway(402);
-    t = await createTestApp({ SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: 'gateway-secret' });
+    t = await createTestApp({ SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: 'gateway-secret', OUTBOUND_ALLOW: '127.0.0.1' });
   });
   afterAll(async () => {
     await t?.close();
@@ -160,13 +163,58 @@ describe('texts through the SMS gateway', () => {
   });
 
   it('keeps the gateway’s refusal as the reason', async () => {
-    const other = await createTestApp({ SMS_GATEWAY_URL: refusing.url });
+    const other = await createTestApp({ SMS_GATEWAY_URL: refusing.url, OUTBOUND_ALLOW: '127.0.0.1' });
     try {
       const message = await other.app.outbox.sendSms(1, { to: '+8613800000001', subject: 'Sign-in code', text: 'Your code is 654321' }, null);
       expect(message.status).toBe('failed');
       expect(message.error).toContain('402');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('mail and texts and the destination policy', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
+  let redirector: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    gateway = await startSmsGateway();
+    // A gateway on another loopback address that sends every text on to the real one (on 127.0.0.1).
+    const server = createServer((_request, response) => response.writeHead(307, { location: gateway.url }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+    redirector = { url: `http://127.0.0.2:${(server.address() as AddressInfo).port}/send`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await gateway?.close();
+    await redirector?.close();
+  });
+
+  it('sends neither mail nor texts to this machine without OUTBOUND_ALLOW, and says why', async () => {
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: 'gateway-secret' });
+    try {
+      const admin = await t.login('admin', adminPassword);
+      const mail = (await testMail(t, admin, 'ops@example.com')).json().result as OutboxRecord;
+      expect(mail).toMatchObject({ status: 'failed', error: expect.stringContaining('127.0.0.1 is a loopback address') });
+      const text = await t.app.outbox.sendSms(1, { to: '+8613800000002', subject: 'Sign-in code', text: 'Your code is 111111' }, null);
+      expect(text).toMatchObject({ status: 'failed', error: expect.stringContaining('127.0.0.1 is a loopback address') });
+      expect(smtp.received).toHaveLength(0);
+      expect(gateway.received).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('follows a redirect of the SMS gateway only where the policy allows', async () => {
+    const t = await createTestApp({ SMS_GATEWAY_URL: redirector.url, SMS_GATEWAY_TOKEN: 'gateway-secret', OUTBOUND_ALLOW: '127.0.0.2' });
+    try {
+      const text = await t.app.outbox.sendSms(1, { to: '+8613800000003', subject: 'Sign-in code', text: 'Your code is 222222' }, null);
+      expect(text).toMatchObject({ status: 'failed', error: expect.stringContaining('127.0.0.1 is a loopback address') });
+      expect(gateway.received).toHaveLength(0);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -37,7 +37,8 @@ const mailsTo = (address: string): Received[] => smtp.received.filter((mail) => 
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  // The stand-in SMTP server listens on loopback, which only OUTBOUND_ALLOW opens.
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOUND_ALLOW: '127.0.0.1' });
   admin = await t.login('admin', adminPassword);
   await t.app.db.insert(tenants).values({ id: 2, name: 'Another company' });
   await t.app.db.insert(stations).values([

@@ -67,6 +67,8 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
       OAUTH_NAME: 'Acme ID',
       CAS_URL: `${provider.base}/cas`,
       PUBLIC_URL: 'https://console.example.com',
+      // The stand-in provider listens on loopback, which only OUTBOUND_ALLOW opens.
+      OUTBOUND_ALLOW: '127.0.0.1',
     });
     const admin = await t.login('admin', adminPassword);
     await addUser(t, admin, { username: 'verified', email: 'verified@example.com' });
@@ -150,6 +152,42 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     const bad = await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1', service: 'javascript:alert(1)' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('service');
+  });
+});
+
+describe('outside sign-in and the destination policy', () => {
+  let t: TestApp;
+  let provider: Awaited<ReturnType<typeof startProvider>>;
+
+  beforeAll(async () => {
+    provider = await startProvider();
+    // A provider on this machine, and no OUTBOUND_ALLOW: the platform may not call it.
+    t = await createTestApp({
+      OAUTH_AUTHORIZE_URL: `${provider.base}/authorize`,
+      OAUTH_TOKEN_URL: `${provider.base}/token`,
+      OAUTH_USERINFO_URL: `${provider.base}/userinfo`,
+      OAUTH_CLIENT_ID: 'cellsight',
+      OAUTH_CLIENT_SECRET: 'provider-secret',
+      CAS_URL: `${provider.base}/cas`,
+      PUBLIC_URL: 'https://console.example.com',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  it('calls neither the token endpoint nor the CAS server on a refused address', async () => {
+    provider.codes.set('code-local', { sub: 'acme-5005', preferred_username: 'local' });
+    const start = await t.request({ method: 'GET', url: '/boot/sys/thirdLogin/render/oauth' });
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const back = await t.request({ method: 'GET', url: `/boot/sys/thirdLogin/oauth/callback?code=code-local&state=${state}`, headers: { cookie } });
+    expect(new URL(back.headers.location as string).searchParams.get('thirdError')).toBe('provider');
+    provider.casTickets.set('ST-1-local', 'admin');
+    const cas = await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1-local', service: 'https://console.example.com/user/login?cas=1' } });
+    expect(cas.json().code).toBe(ServerCode.REMOTE_SERVICE_EXCEPTION);
+    expect(provider.seen).toEqual({ tokenBodies: [], casServices: [] });
   });
 });
 

@@ -102,7 +102,8 @@ describe('tickets', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    // The stand-in SMTP server listens on loopback, which only OUTBOUND_ALLOW opens.
+    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOUND_ALLOW: '127.0.0.1' });
     token.admin = await t.login('admin', adminPassword);
     for (const [who, password] of [
       ['distributor', 'Distributor2026'],

@@ -1,3 +1,5 @@
+import type { OutboundHttp } from '../../lib/outbound-http.js';
+
 /** Who the OAuth2 / OIDC provider says signed in. */
 export interface OAuthIdentity {
   /** The provider's stable id of the person (`sub`, else `id`). */
@@ -24,9 +26,11 @@ export interface OAuthTransport {
   identify(code: string, redirectUri: string): Promise<OAuthIdentity>;
 }
 
-const timeout = () => AbortSignal.timeout(10_000);
+/** How long the provider may take to answer each of the two calls. */
+const timeoutMs = 10_000;
 
-export function createOAuthTransport(settings: OAuthSettings): OAuthTransport {
+/** The provider's endpoints through the platform's outbound client (its destination policy, on every redirect too). */
+export function createOAuthTransport(http: OutboundHttp, settings: OAuthSettings): OAuthTransport {
   return {
     authorizeUrl(redirectUri, state) {
       const url = new URL(settings.authorizeUrl);
@@ -35,16 +39,18 @@ export function createOAuthTransport(settings: OAuthSettings): OAuthTransport {
     },
 
     async identify(code, redirectUri) {
-      const tokenResponse = await fetch(settings.tokenUrl, {
+      const tokenResponse = await http.fetch({
+        url: settings.tokenUrl,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: settings.clientId, client_secret: settings.clientSecret }),
-        signal: timeout(),
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: settings.clientId, client_secret: settings.clientSecret }).toString(),
+        timeoutMs,
+        redirect: 'follow',
       });
       if (!tokenResponse.ok) throw new Error(`token endpoint answered ${tokenResponse.status}`);
       const { access_token: accessToken } = (await tokenResponse.json()) as { access_token?: unknown };
       if (typeof accessToken !== 'string' || accessToken === '') throw new Error('token endpoint gave no access_token');
-      const infoResponse = await fetch(settings.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: timeout() });
+      const infoResponse = await http.fetch({ url: settings.userinfoUrl, headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, timeoutMs, redirect: 'follow' });
       if (!infoResponse.ok) throw new Error(`user-info endpoint answered ${infoResponse.status}`);
       const info = (await infoResponse.json()) as Record<string, unknown>;
       const subject = info.sub ?? info.id;

@@ -2,6 +2,7 @@ import { type ThirdLoginError, ServerCode, casValidateRequestSchema, loginResult
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { route } from '../../lib/route.js';
 import { createUserRepository } from '../user/user.repository.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
@@ -34,8 +35,8 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
   const service = createThirdLoginService({
     tickets: createThirdLoginRepository(app.db),
     users: createUserRepository(app.db),
-    oauth: oauth ? createOAuthTransport(oauth) : null,
-    cas: casUrl ? createCasTransport(casUrl) : null,
+    oauth: oauth ? createOAuthTransport(outboundHttpOf(app.config), oauth) : null,
+    cas: casUrl ? createCasTransport(outboundHttpOf(app.config), casUrl) : null,
     auth,
     accounts,
     signupOpen: app.config.signup.open,

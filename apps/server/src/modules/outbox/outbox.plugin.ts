@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { createDestinationPolicy } from '../../lib/destination-policy.js';
+import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createOutboxRepository } from './outbox.repository.js';
 import { type OutboxService, createOutboxService } from './outbox.service.js';
@@ -15,8 +17,9 @@ declare module 'fastify' {
 /** Wires mail (SMTP_URL) and SMS (SMS_GATEWAY_URL) once, for every module that tells people something. */
 export default fp(
   async (app) => {
-    const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from) : null;
-    const sms = app.config.sms.gatewayUrl ? createSmsTransport(app.config.sms.gatewayUrl, app.config.sms.token) : null;
+    // Both through the destination policy (OUTBOUND_ALLOW): a mail relay or gateway on this machine or a private network must be listed there.
+    const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from, createDestinationPolicy(app.config.outboundAllow)) : null;
+    const sms = app.config.sms.gatewayUrl ? createSmsTransport(outboundHttpOf(app.config), app.config.sms.gatewayUrl, app.config.sms.token) : null;
     app.addHook('onClose', async () => smtp?.close());
     const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, sms, platformName: app.config.platformName });
     app.decorate('outbox', service);
