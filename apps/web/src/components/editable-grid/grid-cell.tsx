@@ -7,8 +7,10 @@ import { dictOptions } from '@/components/dict-select';
 import { DepartTreeSelect } from '@/components/pickers/depart-tree-select';
 import { PopupReportInput } from '@/components/pickers/popup-report-input';
 import { UserPickerModal } from '@/components/pickers/user-picker-modal';
-import { api, fileUrl } from '@/lib/api-client';
+import { fileUrl } from '@/lib/api-client';
 import { errorMessage } from '@/lib/notify';
+import { downloadStoredFile, useStoredFileUrl } from '@/lib/stored-file';
+import { uploadFile } from '@/lib/upload-file';
 import type { GridColumn, GridOption, GridRow } from './types';
 
 export interface GridCellProps<Row extends GridRow> {
@@ -29,13 +31,8 @@ export interface GridCellProps<Row extends GridRow> {
   onBlur: () => void;
 }
 
-/** Grid files go to the temporary store (`biz=temp`); the stored path is the cell's value. */
-const uploadGridFile = async (file: Blob): Promise<string> => {
-  const form = new FormData();
-  form.append('biz', 'temp');
-  form.append('file', file, file instanceof File ? file.name : 'file');
-  return (await api.upload<unknown>('/sys/common/upload', form)).message;
-};
+/** Grid files go to the temporary store (`biz=temp`, private to the tenant); the stored path is the cell's value. */
+const uploadGridFile = (file: Blob): Promise<string> => uploadFile(file, 'temp');
 
 const optionsOf = (column: GridColumn<GridRow>): GridOption[] =>
   column.options ? [...column.options] : column.dictCode ? dictOptions(column.dictCode).map((option) => ({ value: option.value, label: option.text })) : [];
@@ -120,15 +117,29 @@ function UserCell({ value, invalid, disabled, onChange }: { value: unknown; inva
   );
 }
 
-/** upload, file and image cells: stored through /sys/common/upload, the cell keeps the stored path. */
+/**
+ * upload, file and image cells: stored through /sys/common/upload, the cell keeps the stored path;
+ * an image is fetched with the session and shown, any other file saved as a download.
+ */
 function UploadCell({ value, type, disabled, onChange }: { value: unknown; type: 'upload' | 'file' | 'image'; disabled: boolean; onChange: (value: unknown) => void }) {
   const { t } = useTranslation('grid');
   const [failure, setFailure] = useState<string | null>(null);
   const path = asText(value);
-  const url = fileUrl(path);
+  // Only an image is fetched to be shown; any other file only when it is asked for.
+  const imageUrl = useStoredFileUrl(type === 'image' ? path : null);
+  const download = () => {
+    setFailure(null);
+    downloadStoredFile(path).catch((error: unknown) => setFailure(`${t('downloadFailed')}: ${errorMessage(error)}`));
+  };
   return (
     <Space size={4}>
-      {type === 'image' && url ? <img src={url} alt="" style={{ height: 32, maxWidth: 64, objectFit: 'contain' }} /> : url ? <a href={url} target="_blank" rel="noreferrer">{path.split('/').pop()}</a> : null}
+      {imageUrl ? (
+        <img src={imageUrl} alt="" style={{ height: 32, maxWidth: 64, objectFit: 'contain' }} />
+      ) : type !== 'image' && fileUrl(path) ? (
+        <Button type="link" size="small" onClick={download}>
+          {path.split('/').pop()}
+        </Button>
+      ) : null}
       <Upload
         showUploadList={false}
         disabled={disabled}

@@ -1,8 +1,10 @@
 import type { StoredFileRecord } from '@cellsight/contract';
-import { Button, Descriptions, Image, Modal, Space, Typography } from 'antd';
+import { App, Button, Descriptions, Image, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '@/lib/api-client';
 import { formatDateTime, formatFileSize } from '@/lib/format';
+import { errorMessage } from '@/lib/notify';
+import { downloadStoredFile, useStoredFileUrl } from '@/lib/stored-file';
 
 interface FilePreviewDialogProps {
   file: StoredFileRecord | null;
@@ -11,12 +13,20 @@ interface FilePreviewDialogProps {
   afterClose: () => void;
 }
 
-/** The file's facts and its content: an image inline, a PDF opened by the browser in a new tab, anything else to download. */
+/**
+ * The file's facts and its content: a raster image inline (a private one fetched with the session),
+ * anything else, PDFs included, only to download: the server serves it as an attachment.
+ */
 export function FilePreviewDialog({ file, open, onClose, afterClose }: FilePreviewDialogProps) {
   const { t } = useTranslation('files');
-  const url = file ? fileUrl(file.path) : undefined;
+  const { message } = App.useApp();
+  const stored = file && fileUrl(file.path) ? file.path : null;
   const isImage = file?.mime?.startsWith('image/') ?? /\.(png|jpe?g|gif|webp)$/i.test(file?.path ?? '');
   const isPdf = file?.mime === 'application/pdf' || /\.pdf$/i.test(file?.path ?? '');
+  const imageUrl = useStoredFileUrl(isImage ? stored : null);
+  const download = (path: string) => {
+    downloadStoredFile(path).catch((error: unknown) => void message.error(t('preview.downloadFailed', { reason: errorMessage(error) })));
+  };
   return (
     <Modal
       title={file?.name ?? file?.path ?? ''}
@@ -26,16 +36,7 @@ export function FilePreviewDialog({ file, open, onClose, afterClose }: FilePrevi
       width={760}
       footer={
         <Space>
-          {url && isPdf && (
-            <Button href={url} target="_blank" rel="noopener">
-              {t('preview.openPdf')}
-            </Button>
-          )}
-          {url && (
-            <Button href={url} download={file?.name ?? true}>
-              {t('preview.download')}
-            </Button>
-          )}
+          {stored && <Button onClick={() => download(stored)}>{t('preview.download')}</Button>}
           <Button type="primary" onClick={onClose}>
             {t('preview.close')}
           </Button>
@@ -44,11 +45,11 @@ export function FilePreviewDialog({ file, open, onClose, afterClose }: FilePrevi
     >
       {file && (
         <>
-          {isImage && url ? (
+          {isImage && imageUrl ? (
             <div style={{ textAlign: 'center', marginBottom: 16 }}>
-              <Image src={url} alt={file.name ?? file.path} style={{ maxWidth: '100%', maxHeight: 420 }} preview={false} />
+              <Image src={imageUrl} alt={file.name ?? file.path} style={{ maxWidth: '100%', maxHeight: 420 }} preview={false} />
             </div>
-          ) : (
+          ) : isImage ? null : (
             <Typography.Paragraph type="secondary">{isPdf ? t('preview.pdfHint') : t('preview.downloadHint')}</Typography.Paragraph>
           )}
           <Descriptions bordered size="small" column={1}>

@@ -4,9 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Navigate, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishLiveEvent } from '@/lib/live-events';
+import { session } from '@/lib/session';
 import { envelope, failure, findDialog, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
+import { loginResult } from '@/testing/fixtures';
 import TicketDetailPage from './ticket-detail-page';
 
 const photo = `ticket/20261124/${'a'.repeat(32)}.png`;
@@ -51,7 +53,18 @@ describe('the ticket page', () => {
   let thread: TicketThread = { entries: [entry({})], actions: [], canReply: true, canClose: false };
   let posted: { call: string; body: unknown }[] = [];
   let threadCalls = 0;
+  /** The attachments asked for, with the session header each request carried. */
+  let fetchedFiles: { path: string; token: string | null }[] = [];
   const server = mockServer(
+    // Attachments are private: the page fetches them with its session, never by a bare address.
+    http.get('/boot/sys/common/view/*', ({ request }) => {
+      const path = new URL(request.url).pathname.replace('/boot/sys/common/view/', '');
+      fetchedFiles.push({ path, token: request.headers.get('x-access-token') });
+      const pdf = path.endsWith('.pdf');
+      return new HttpResponse(pdf ? '%PDF-1.4' : 'png', {
+        headers: pdf ? { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="site-report.pdf"; filename*=UTF-8''site-report.pdf` } : { 'content-type': 'image/png' },
+      });
+    }),
     http.get('/boot/want/ticket/queryById', () => HttpResponse.json(envelope(current))),
     http.get('/boot/want/ticket/thread', () => {
       threadCalls += 1;
@@ -68,6 +81,8 @@ describe('the ticket page', () => {
     thread = { entries: [entry({})], actions: [], canReply: true, canClose: false };
     posted = [];
     threadCalls = 0;
+    fetchedFiles = [];
+    session.clear();
   });
 
   const renderDetail = (search = '?id=t-1') =>
@@ -86,6 +101,13 @@ describe('the ticket page', () => {
       canReply: true,
       canClose: false,
     };
+    session.start(loginResult({ token: 'session-token' }));
+    let blobs = 0;
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => `blob:attachment-${++blobs}`), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const user = userEvent.setup();
     renderDetail();
     expect(await screen.findByText('WO20261124000001 · Pack shows a cell fault')).toBeInTheDocument();
@@ -93,8 +115,15 @@ describe('the ticket page', () => {
     expect(screen.getByRole('link', { name: 'Harbour Storage' })).toHaveAttribute('href', '/stationmgr/detail?id=st-1');
     expect(screen.getByText('13812345678')).toBeInTheDocument();
     expect(screen.getByText('The second pack reports a cell fault every morning.')).toBeInTheDocument();
-    expect(screen.getAllByRole('img', { name: 'Attachment 1' })[0]).toHaveAttribute('src', `/boot/sys/common/view/${photo}`);
-    expect(screen.getByRole('link', { name: /Attachment 2/ })).toHaveAttribute('href', `/boot/sys/common/view/${report}`);
+    // The photo is fetched with the session and shown as a blob; the PDF is only ever saved.
+    await waitFor(() => expect(screen.getAllByRole('img', { name: 'Attachment 1' })[0]).toHaveAttribute('src', expect.stringMatching(/^blob:attachment-/)));
+    expect(screen.queryByRole('link', { name: /Attachment 2/ })).toBeNull();
+    expect(fetchedFiles).toContainEqual({ path: photo, token: 'session-token' });
+    expect(fetchedFiles.some((file) => file.path === report)).toBe(false);
+    await user.click(screen.getByRole('button', { name: /Attachment 2/ }));
+    await waitFor(() => expect(saved).toEqual(['site-report.pdf']));
+    expect(fetchedFiles).toContainEqual({ path: report, token: 'session-token' });
+    click.mockRestore();
     expect(screen.getByText('Which pack exactly?')).toBeInTheDocument();
     expect(screen.getByText('Opened')).toBeInTheDocument();
     // Only what the server allows: no close for the handler.
