@@ -6,14 +6,14 @@ import { defineConfig } from 'vitest/config';
  * database (PGlite). With one (TEST_DATABASE_URL, which CI sets), `server-postgres` runs every API
  * test on it, and `server` keeps on PGlite the unit tests and the API tests of what differs there:
  * the ingest writer and the embedded broker, a SIGKILL of the embedded server, backups of its data
- * folder, the probes and monitoring (one in-process connection), the report sandbox, and rollups by
- * station time. The end-to-end suite runs the whole console on PGlite besides. Both in full would
- * take some 25 minutes on a 2-core machine, where the embedded database runs the same SQL a third
- * slower.
+ * folder, the probes and monitoring (one in-process connection), the report sandbox and the copy
+ * reports run on there, and rollups by station time. The end-to-end suite runs the whole console on
+ * PGlite besides. Both in full would take some 25 minutes on a 2-core machine, where the embedded
+ * database runs the same SQL a third slower.
  */
 const postgres = process.env.TEST_DATABASE_URL;
 const apiTestsOnEmbedded = postgres
-  ? ['test/device-plane.test.ts', 'test/faults/kill.test.ts', 'test/backup.test.ts', 'test/ops.test.ts', 'test/monitor.test.ts', 'test/reports.test.ts', 'test/stations.test.ts', 'test/history.test.ts']
+  ? ['test/device-plane.test.ts', 'test/faults/kill.test.ts', 'test/backup.test.ts', 'test/ops.test.ts', 'test/monitor.test.ts', 'test/reports.test.ts', 'test/report-timeout.test.ts', 'test/stations.test.ts', 'test/history.test.ts']
   : ['test/**/*.test.ts'];
 
 export default defineConfig({

@@ -237,7 +237,7 @@ describe('alarm notifications', () => {
 
   it('sends once when two instances run at the same time on one database', async () => {
     const second = await buildApp(loadConfig({ ...env(), ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MAP_TILE_URL: 'none', MAP_GEOCODER_URL: 'none' }), {
-      database: { db: t.app.db, kind: t.app.dbKind, bulkTransaction: t.app.bulkTransaction, bulkScript: t.app.bulkScript, close: async () => undefined },
+      database: { db: t.app.db, kind: t.app.dbKind, bulkTransaction: t.app.bulkTransaction, bulkScript: t.app.bulkScript, reports: t.app.reportDatabase, close: async () => undefined },
       logger: false,
     });
     await second.ready();

@@ -209,7 +209,7 @@ describe('scheduled jobs', () => {
   it('runs each firing exactly once on two processes sharing the database', async () => {
     const second = await buildApp(
       loadConfig({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MAP_TILE_URL: 'none', MAP_GEOCODER_URL: 'none' }),
-      { database: { db: t.app.db, kind: t.app.dbKind, bulkTransaction: t.app.bulkTransaction, bulkScript: t.app.bulkScript, close: async () => undefined }, logger: false },
+      { database: { db: t.app.db, kind: t.app.dbKind, bulkTransaction: t.app.bulkTransaction, bulkScript: t.app.bulkScript, reports: t.app.reportDatabase, close: async () => undefined }, logger: false },
     );
     registerTestTasks(second, 'second');
     await second.ready();

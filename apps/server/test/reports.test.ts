@@ -140,7 +140,7 @@ describe('the report sandbox', () => {
   ] as const;
 
   it.each(refusedBySandbox)('refuses to %s even when asked directly', async (_what, text, params) => {
-    await expect(runInSandbox(t.app.bulkTransaction, [1], timeoutMs, [{ text, params: [...params] }])).rejects.toBeInstanceOf(ReportQueryError);
+    await expect(runInSandbox(t.app.reportDatabase, [1], timeoutMs, [{ text, params: [...params] }])).rejects.toBeInstanceOf(ReportQueryError);
     expect(await queryRows(t, sql`select count(*)::int as count from sys_user where username = 'intruder' or realname = 'pwned'`)).toEqual([{ count: 0 }]);
   });
 
@@ -160,7 +160,7 @@ describe('the report sandbox', () => {
     const all = (await api(`getData/${reportId}`, { pageSize: '100' })).json();
     expect(all.result.total).toBe(4);
     expect(names(all)).not.toContain('Foreign');
-    const [result] = await runInSandbox(t.app.bulkTransaction, [2], timeoutMs, [{ text: 'select name from report.stations where $1::int = 1', params: [1] }]);
+    const [result] = await runInSandbox(t.app.reportDatabase, [2], timeoutMs, [{ text: 'select name from report.stations where $1::int = 1', params: [1] }]);
     expect(result?.rows).toEqual([{ name: 'Foreign' }]);
     // Read without the sandbox's setting (by the platform itself), the views are empty.
     expect(await queryRows(t, sql`select count(*)::int as count from report.stations`)).toEqual([{ count: 0 }]);

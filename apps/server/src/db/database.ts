@@ -10,6 +10,7 @@ import { finished } from 'node:stream/promises';
 import { serverPath } from '../paths.js';
 import { type EmbeddedDatabaseOptions, type PgliteClient, startEmbeddedDatabase } from './embedded-database.js';
 import { PgliteThread } from './pglite-thread.js';
+import { EmbeddedReportDatabase } from './report-snapshot.js';
 import * as schema from './schema.js';
 
 /** The same drizzle API over PGlite (embedded) or node-postgres (a PostgreSQL server). */
@@ -45,11 +46,36 @@ export type BulkStep = { query: string; params?: unknown[] } | { copy: string; d
  */
 export type BulkScript = (steps: BulkStep[]) => Promise<Record<string, unknown>[]>;
 
+/** What a report's statements run on: one connection inside one transaction. */
+export type ReportSession = Pick<BulkSession, 'query' | 'queryWithFields'>;
+
+/**
+ * Where online reports run (report-sandbox.repository.ts). On a PostgreSQL server the platform's
+ * own database, whose statement_timeout ends a statement. On the embedded database a copy of it in
+ * a thread of its own, ended when a statement overruns (report-snapshot.ts): PGlite cannot stop a
+ * running statement, and while one runs it answers nobody else.
+ */
+export interface ReportDatabase {
+  /**
+   * Runs `work` in a transaction (committed when it resolves, rolled back when it throws) in which
+   * a statement that runs longer than `timeoutMs` is ended with PostgreSQL's own answer to that:
+   * SQLSTATE 57014, "canceling statement due to statement timeout".
+   */
+  transaction<T>(timeoutMs: number, work: (session: ReportSession) => Promise<T>): Promise<T>;
+  /**
+   * The platform's database itself when reports run on a copy of it (the embedded database), else
+   * null: what must hold there at the moment of the report is checked there too.
+   */
+  platform: BulkTransaction | null;
+  close(): Promise<void>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   bulkTransaction: BulkTransaction;
   bulkScript: BulkScript;
+  reports: ReportDatabase;
   close(): Promise<void>;
   /** An in-memory PGlite's whole data folder, to open copies of it (`from`): the migrated templates of the build and the tests. */
   dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
@@ -74,7 +100,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
     const bulkTransaction = postgresBulkTransaction(pool);
-    return { db, kind: 'postgres', bulkTransaction, bulkScript: scriptThrough(bulkTransaction), close: () => pool.end() };
+    return { db, kind: 'postgres', bulkTransaction, bulkScript: scriptThrough(bulkTransaction), reports: postgresReports(bulkTransaction), close: () => pool.end() };
   }
   const client = await (target.started ?? startEmbeddedDatabase(target.dataDir, target));
   await client.waitReady;
@@ -82,8 +108,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   await migratePglite(db as never, { migrationsFolder });
   const bulkTransaction = pgliteBulkTransaction(client);
   const bulkScript = client instanceof PgliteThread ? (steps: BulkStep[]) => client.script(steps) : scriptThrough(bulkTransaction);
-  return { db, kind: 'pglite', bulkTransaction, bulkScript, close: () => client.close(), dump: (compression = 'none') => client.dumpDataDir(compression) };
+  const reports = new EmbeddedReportDatabase(client, bulkTransaction, target.dataDir);
+  const close = async () => {
+    await reports.close();
+    await client.close();
+  };
+  return { db, kind: 'pglite', bulkTransaction, bulkScript, reports, close, dump: (compression = 'none') => client.dumpDataDir(compression) };
 }
+
+/** Reports on a PostgreSQL server: the platform's database, its statement_timeout ending a statement. */
+const postgresReports = (transaction: BulkTransaction): ReportDatabase => ({
+  transaction: (timeoutMs, work) =>
+    transaction(async (session) => {
+      // SET takes no parameters: an integer the server made, never a caller's text.
+      await session.query(`set local statement_timeout = ${Math.trunc(timeoutMs)}`);
+      return work(session);
+    }),
+  platform: null,
+  close: async () => undefined,
+});
 
 /** A bulk script run step by step through a bulk transaction. */
 const scriptThrough = (transaction: BulkTransaction): BulkScript => {

@@ -21,6 +21,8 @@ export interface EmbeddedDatabaseOptions {
   from?: Blob;
   /** PGlite in a worker thread of its own (the server's default, pglite-thread.ts), or on the caller's thread. */
   thread?: 'worker' | 'main';
+  /** Further PostgreSQL settings (`name=value`), after the embedded database's own. */
+  settings?: string[];
 }
 
 /**
@@ -30,16 +32,17 @@ export interface EmbeddedDatabaseOptions {
  * core), which is why server.ts calls it before loading the rest of the server; `waitReady` tells
  * when it is done. Migrations are openDatabase's.
  */
-export async function startEmbeddedDatabase(dataDir: string | null, { from, thread = 'worker' }: EmbeddedDatabaseOptions = {}): Promise<PgliteClient> {
+export async function startEmbeddedDatabase(dataDir: string | null, { from, thread = 'worker', settings = [] }: EmbeddedDatabaseOptions = {}): Promise<PgliteClient> {
   let dir: string | null = null;
   if (dataDir !== null) {
     dir = resolve(dataDir, 'pgdata');
     if (!existsSync(resolve(dir, 'PG_VERSION'))) copyBuiltTemplate(dir);
     mkdirSync(dir, { recursive: true });
   }
-  if (thread === 'worker') return new PgliteThread(dir, { ...(from ? { loadDataDir: from } : {}), settings: embeddedSettings });
+  const all = [...embeddedSettings, ...settings];
+  if (thread === 'worker') return new PgliteThread(dir, { ...(from ? { loadDataDir: from } : {}), settings: all });
   const { PGlite: OnThisThread } = await import('@electric-sql/pglite');
-  const options = { ...(from ? { loadDataDir: from } : {}), startParams: [...OnThisThread.defaultStartParams, ...embeddedSettings.flatMap((setting) => ['-c', setting])] };
+  const options = { ...(from ? { loadDataDir: from } : {}), startParams: [...OnThisThread.defaultStartParams, ...all.flatMap((setting) => ['-c', setting])] };
   return dir ? new OnThisThread(dir, options) : new OnThisThread(options);
 }
 

@@ -23,7 +23,7 @@ interface QueryOptions {
 }
 
 /** A statement the database refused, with PostgreSQL's fields (code, constraint, ...), as PGlite throws it. */
-class DatabaseError extends Error {
+export class DatabaseError extends Error {
   constructor(fields: Record<string, unknown> & { message: string }) {
     super(fields.message);
     Object.assign(this, fields, { name: 'DatabaseError' });
@@ -173,6 +173,22 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (!this.failure) await this.exclusive(() => this.request({ op: 'close' }));
+    await this.worker.terminate();
+  }
+
+  /** Whether the thread still answers: false once it ended, was ended or failed. */
+  get running(): boolean {
+    return this.failure === null;
+  }
+
+  /**
+   * Ends the thread at once, even in the middle of a statement (its WebAssembly stops where it is,
+   * which nothing inside PGlite can do): every request waiting is refused. Only for a database
+   * that is thrown away afterwards (a report copy, report-snapshot.ts): its files are left as a
+   * crash leaves them.
+   */
+  async kill(): Promise<void> {
+    this.failure ??= new Error("the embedded database's thread was ended");
     await this.worker.terminate();
   }
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { type BulkScript, type BulkTransaction, type Database, type DatabaseHandle, openDatabase } from '../db/database.js';
+import { type BulkScript, type BulkTransaction, type Database, type DatabaseHandle, type ReportDatabase, openDatabase } from '../db/database.js';
 import type { PgliteClient } from '../db/embedded-database.js';
 import { seedDatabase } from '../db/seed.js';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
     /** For bulk writes only (binary COPY); everything else goes through `db`. */
     bulkTransaction: BulkTransaction;
     bulkScript: BulkScript;
+    /** Where online reports run (report-sandbox.repository.ts): on the embedded database a copy of it, stopped at a report's timeout. */
+    reportDatabase: ReportDatabase;
   }
 }
 
@@ -62,6 +64,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate('dbKind', handle.kind);
     app.decorate('bulkTransaction', handle.bulkTransaction);
     app.decorate('bulkScript', handle.bulkScript);
+    app.decorate('reportDatabase', handle.reports);
   },
   { name: 'database' },
 );

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import pg from 'pg';
-import type { BulkSession, BulkTransaction } from '../../db/database.js';
+import type { ReportDatabase, ReportSession } from '../../db/database.js';
 import { type DestinationPolicy, DestinationRefusedError } from '../../lib/destination-policy.js';
 import { type DataSourceAddress, parseDataSourceUrl } from '../data-source/data-source-address.js';
 
@@ -80,23 +80,29 @@ const refusal = (error: unknown): unknown => {
   return error;
 };
 
+/** Refuses to go on where the report role may call set_config (checked on every run, a cheap catalogue lookup, so a grant made later also turns reports off). */
+const assertSealed = async (session: ReportSession): Promise<void> => {
+  const [seal] = await session.query<{ open: boolean }>(`select has_function_privilege('${reportRole}', 'pg_catalog.set_config(text, text, boolean)', 'EXECUTE') as open`);
+  if (seal?.open !== false) throw new SandboxNotSealedError();
+};
+
 /**
- * Runs a report's statements on the platform's database in the sandbox: a read-only transaction with
- * a statement timeout, the caller's tenants in `cellsight.report_tenants` (which the views read), and
+ * Runs a report's statements in the sandbox, where reports run (the platform's database, or on the
+ * embedded database a copy of it, `ReportDatabase`): a read-only transaction whose statements end
+ * at `timeoutMs`, the caller's tenants in `cellsight.report_tenants` (which the views read), and
  * the role `cellsight_report`. Every statement goes with bound parameters, so the extended protocol
  * refuses a second statement. Afterwards the session is checked to be as it was set up (a report
  * that changed its role or tenants is refused), and the transaction is always rolled back.
  */
-export async function runInSandbox(transaction: BulkTransaction, tenants: number[], timeoutMs: number, queries: SandboxQuery[]): Promise<SandboxResult[]> {
+export async function runInSandbox(database: ReportDatabase, tenants: number[], timeoutMs: number, queries: SandboxQuery[]): Promise<SandboxResult[]> {
   const tenantList = tenants.filter((id) => Number.isInteger(id)).join(',');
   try {
-    await transaction(async (session: BulkSession) => {
+    // On a copy, the platform's own grants as well: one made since the copy was taken turns reports off at once.
+    if (database.platform) await database.platform(assertSealed);
+    await database.transaction(timeoutMs, async (session) => {
       await session.query('set transaction read only');
-      // Checked on every run (a cheap catalogue lookup), so a grant made later also turns reports off.
-      const [seal] = await session.query<{ open: boolean }>(`select has_function_privilege('${reportRole}', 'pg_catalog.set_config(text, text, boolean)', 'EXECUTE') as open`);
-      if (seal?.open !== false) throw new SandboxNotSealedError();
-      // SET takes no parameters: both values are integers the server made, never a caller's text.
-      await session.query(`set local statement_timeout = ${Math.trunc(timeoutMs)}`);
+      await assertSealed(session);
+      // SET takes no parameters: the value is integers the server made, never a caller's text.
       await session.query(`set local cellsight.report_tenants = '${tenantList}'`);
       await session.query(`set local role ${reportRole}`);
       const results: SandboxResult[] = [];

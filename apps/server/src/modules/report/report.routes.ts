@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createReportService({
     kit,
     repository: createReportRepository(app.db),
-    transaction: app.bulkTransaction,
+    reports: app.reportDatabase,
     tenants,
     dicts: app.dicts,
     dataSources: dataSourceServiceOf(app),

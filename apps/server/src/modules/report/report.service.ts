@@ -13,7 +13,7 @@ import {
   type reportResource,
 } from '@cellsight/contract';
 import type { z } from 'zod';
-import type { BulkTransaction } from '../../db/database.js';
+import type { ReportDatabase } from '../../db/database.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { ResourceService } from '../../lib/resource-service.js';
@@ -33,7 +33,8 @@ type QueryValues = Record<string, unknown>;
 export interface ReportServiceOptions {
   kit: ResourceService<typeof reportResource>;
   repository: ReportRepository;
-  transaction: BulkTransaction;
+  /** Where reports on the platform's own data run (on the embedded database a copy of it). */
+  reports: ReportDatabase;
   tenants: TenantRepository;
   dicts: DictService;
   dataSources: DataSourceService;
@@ -61,7 +62,7 @@ export const createReportService = (options: ReportServiceOptions) => {
   const run = async (auth: AuthContext, dbSource: string | null | undefined, queries: SandboxQuery[]): Promise<SandboxResult[]> => {
     try {
       if (dbSource) return await runOnDataSource(await dataSources.database(dbSource), timeoutMs, queries);
-      return await runInSandbox(options.transaction, await tenantsOf(auth), timeoutMs, queries);
+      return await runInSandbox(options.reports, await tenantsOf(auth), timeoutMs, queries);
     } catch (error) {
       if (error instanceof ReportQueryError) throw invalidField('cgrSql', `the query was refused: ${error.message}`);
       if (error instanceof SandboxNotSealedError) throw new AppError(ServerCode.REMOTE_SERVICE_EXCEPTION, error.message, 503);
