@@ -258,30 +258,46 @@ for (const deployment of deployments) {
     it('answers each cause of the CONNACK table with the documented code, in MQTT 3.1.1 and MQTT 5', async () => {
       const embedded = t.app.devicePlane.transport.kind === 'embedded';
       const password = documentSecrets(gsn, key).mqttPassword;
-      type Connect = Omit<Parameters<typeof connackCode>[1], 'protocolVersion'>;
-      const provoke: [RegExp, Connect][] = [
+      type Connect = Omit<Parameters<typeof connackCode>[1], 'protocolVersion'> & { protocolVersion?: 3 };
+      /** Brings about what a row needs before its CONNECT; answers how to undo it. */
+      type Setup = () => Promise<() => Promise<void>>;
+      // The embedded broker's credential check needs the database; without it, it cannot check.
+      const withoutRegistry: Setup = async () => {
+        await t.app.db.execute(sql`alter table tb_logger rename to tb_logger_away`);
+        return async () => void (await t.app.db.execute(sql`alter table tb_logger_away rename to tb_logger`));
+      };
+      // Another address (the others' CONNECTs come from 127.0.0.1) sends unknown loggers until one is answered 0x03.
+      const floodingAddress = '127.0.0.9';
+      const overBudget: Setup = async () => {
+        for (let i = 0; i < 1000; i++) {
+          const stranger = `CS24039${String(i).padStart(5, '0')}`;
+          if ((await connackCode(port(), { protocolVersion: 4, clientId: stranger, username: stranger, password, localAddress: floodingAddress })).code === 3) break;
+        }
+        return async () => undefined;
+      };
+      const provoke: [RegExp, Connect, Setup?][] = [
         [/^accepted/, { clientId: gsn, username: gsn, password }],
         [/unknown logger/, { clientId: 'CS2403077777', username: 'CS2403077777', password }],
         [/wrong password/, { clientId: gsn, username: gsn, password: documentSecrets(gsn, 'not-the-key').mqttPassword }],
         [/client id other than the gsn/, { clientId: `${gsn}-x`, username: gsn, password }],
         [/no user name/, { clientId: gsn }],
-        [/platform cannot check credentials/, { clientId: gsn, username: gsn, password }],
+        [/platform cannot check credentials/, { clientId: gsn, username: gsn, password }, withoutRegistry],
+        [/too many refused CONNECTs/, { clientId: gsn, username: gsn, password, localAddress: floodingAddress }, overBudget],
+        [/MQTT 3\.1, protocol level 3/, { clientId: gsn, username: gsn, password, protocolVersion: 3 }],
       ];
       for (const row of document.connack) {
         const cause = provoke.find(([pattern]) => pattern.test(row.cause));
         expect(cause, `the CONNACK row "${row.cause}" has no test: add one`).toBeDefined();
         if (!cause) continue;
-        const embeddedOnly = /embedded broker/.test(row.cause);
-        if (embeddedOnly && !embedded) continue;
-        const connect = cause[1];
-        // The embedded broker's credential check needs the database; without it, it cannot check.
-        if (embeddedOnly) await t.app.db.execute(sql`alter table tb_logger rename to tb_logger_away`);
+        if (/embedded broker/.test(row.cause) && !embedded) continue;
+        const [, { protocolVersion, ...connect }, setup] = cause;
+        const undo = await setup?.();
         try {
-          expect((await connackCode(port(), { ...connect, protocolVersion: 4 })).code, `${row.cause}, MQTT 3.1.1`).toBe(row.v4);
+          expect((await connackCode(port(), { ...connect, protocolVersion: protocolVersion ?? 4 })).code, `${row.cause}, MQTT ${protocolVersion === 3 ? '3.1' : '3.1.1'}`).toBe(row.v4);
           // MQTT 5 where this deployment accepts it (section 2.2).
           if (!embedded && row.v5 !== null) expect((await connackCode(port(), { ...connect, protocolVersion: 5 })).code, `${row.cause}, MQTT 5`).toBe(row.v5);
         } finally {
-          if (embeddedOnly) await t.app.db.execute(sql`alter table tb_logger_away rename to tb_logger`);
+          await undo?.();
         }
       }
       // Reconnect the document's logger: its session was taken over by the "accepted" probe.

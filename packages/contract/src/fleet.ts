@@ -260,8 +260,11 @@ export const batteryHistorySchema = z.object({
 });
 export type BatteryHistory = z.infer<typeof batteryHistorySchema>;
 
-/** Why a device message was refused (each is counted; see docs/device-protocol.md). */
-export const ingestRejectReasons = ['too-large', 'not-json', 'invalid', 'unknown-logger', 'foreign-battery', 'acl', 'storage', 'rate'] as const;
+/**
+ * Why a device message was refused (each is counted; see docs/device-protocol.md). `connect-rate`
+ * is a CONNECT the embedded broker refused for its address's budget (counted process-wide only).
+ */
+export const ingestRejectReasons = ['too-large', 'not-json', 'invalid', 'unknown-logger', 'foreign-battery', 'acl', 'storage', 'rate', 'connect-rate'] as const;
 export type IngestRejectReason = (typeof ingestRejectReasons)[number];
 
 /** Ingestion counters of this server process since it started. */

@@ -116,15 +116,16 @@ export class DocumentLogger {
 }
 
 /**
- * The CONNACK code a broker answers a CONNECT with (MQTT 3.1.1 return code or MQTT 5 reason
- * code), read from the raw packet, so no client library maps or hides it.
+ * The CONNACK code a broker answers a CONNECT with (MQTT 3.1 or 3.1.1 return code, or MQTT 5 reason
+ * code), read from the raw packet, so no client library maps or hides it. `localAddress` (another
+ * loopback address, 127.0.0.2 and up) is the address the broker sees the CONNECT come from.
  */
 export const connackCode = (
   port: number,
-  connect: { protocolVersion: 4 | 5; clientId: string; username?: string; password?: string },
+  connect: { protocolVersion: 3 | 4 | 5; clientId: string; username?: string; password?: string; localAddress?: string },
 ): Promise<{ code: number; bytes: string }> =>
   new Promise((resolve, reject) => {
-    const socket = netConnect({ host: '127.0.0.1', port });
+    const socket = netConnect({ host: '127.0.0.1', port, ...(connect.localAddress ? { localAddress: connect.localAddress } : {}) });
     const parser = mqttPacket.parser({ protocolVersion: connect.protocolVersion });
     const timer = setTimeout(() => {
       socket.destroy();
@@ -136,7 +137,8 @@ export const connackCode = (
         mqttPacket.generate(
           {
             cmd: 'connect',
-            protocolId: 'MQTT',
+            // MQTT 3.1 names its protocol MQIsdp.
+            protocolId: connect.protocolVersion === 3 ? 'MQIsdp' : 'MQTT',
             protocolVersion: connect.protocolVersion,
             clientId: connect.clientId,
             clean: true,

@@ -1,15 +1,17 @@
-import { type Server, createServer } from 'node:net';
-import { deviceTopics, loggerSnPattern, maxPacketBytes, parseDeviceTopic } from '@cellsight/contract';
+import { type Server, type Socket, createServer } from 'node:net';
+import { deviceTopics, maxPacketBytes, parseDeviceTopic } from '@cellsight/contract';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import * as mqttPacket from 'mqtt-packet';
+import type { ConnectAttempt, ConnectVerdict } from '../device/logger-connect.service.js';
 import type { DeviceTransport, UplinkHandler } from './device-transport.js';
 
 export interface EmbeddedBrokerOptions {
   port: number;
   host: string;
   handler: UplinkHandler;
-  /** Checks a logger's credentials (user name = gsn). */
-  verifyLogger: (gsn: string, password: string) => Promise<boolean>;
+  /** Checks a logger's CONNECT (user name = client id = gsn, its address's budget); throws when it cannot check now. */
+  checkConnect: (attempt: ConnectAttempt) => Promise<ConnectVerdict>;
   log: FastifyBaseLogger;
 }
 
@@ -52,10 +54,15 @@ const limitPacketSize = (parser: PacketParser, onTooLarge: (bytes: number) => vo
  * CONNACK return codes (MQTT 3.1.1), one per cause as the device protocol documents them (2.2) and
  * as Mosquitto with its dynamic-security accounts answers: every credential problem (unknown
  * logger, wrong password, client id other than the gsn, no user name) is 5 "not authorized"; 3
- * "server unavailable" means the platform could not check right now, so retrying soon is right.
+ * "server unavailable" means the platform could not check right now (the database, or the
+ * address's budget of refused CONNECTs), so retrying later is right; 1 is a protocol level other
+ * than 3.1.1 (aedes itself answers MQTT 5 so, and would accept MQTT 3.1).
  */
+const unacceptableProtocolVersion = 1;
 const serverUnavailable = 3;
 const notAuthorized = 5;
+/** MQTT 3.1.1 is protocol level 4; aedes speaks 3 (MQTT 3.1) too, which the device protocol does not name. */
+const mqtt311 = 4;
 
 /**
  * The embedded broker (aedes) used when no MQTT_URL is set. Loggers authenticate with their
@@ -72,12 +79,20 @@ export const createEmbeddedBroker = (options: EmbeddedBrokerOptions): DeviceTran
   type FlowControl = { pause(): void; resume(): void };
   const clients = new Set<FlowControl>();
 
+  // aedes answers a level above 4 itself; MQTT 3.1 (level 3) is answered here as the spec requires
+  // ([MQTT-3.1.2-2]: CONNACK 0x01, then the connection closes), the way aedes answers MQTT 5.
+  broker.preConnect = (client, packet, done) => {
+    if (packet.protocolVersion === mqtt311) return done(null, true);
+    const conn = (client as unknown as { conn: Socket }).conn;
+    mqttPacket.writeToStream({ cmd: 'connack', returnCode: unacceptableProtocolVersion, sessionPresent: false }, conn);
+    setImmediate(() => done(new Error(`MQTT protocol level ${packet.protocolVersion} is not accepted`), false));
+  };
+
   broker.authenticate = (client, username, password, done) => {
     const refuse = (code: number) => done(Object.assign(new Error('not authorized'), { returnCode: code }), false);
-    const gsn = username ?? '';
-    if (!loggerSnPattern.test(gsn) || client.id !== gsn || !password) return refuse(notAuthorized);
-    options.verifyLogger(gsn, password.toString()).then(
-      (ok) => (ok ? done(null, true) : refuse(notAuthorized)),
+    const address = (client as unknown as { conn: Socket }).conn.remoteAddress;
+    options.checkConnect({ address, clientId: client.id, username, password: password?.toString() }).then(
+      (verdict) => (verdict === 'accepted' ? done(null, true) : refuse(verdict === 'limited' ? serverUnavailable : notAuthorized)),
       (error: unknown) => {
         options.log.error({ err: error }, 'could not check logger credentials');
         refuse(serverUnavailable);

@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { liveReadingsIntervalMs } from '@cellsight/contract';
-import { loggerMqttPassword, sameSecret } from '@cellsight/contract/device-crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { createEmbeddedBroker } from '../broker/embedded-broker.transport.js';
@@ -17,6 +16,7 @@ import { type CommandService, createCommandService } from '../command/command.se
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
+import { createLoggerConnectService } from './logger-connect.service.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
@@ -148,6 +148,19 @@ export default fp<{ config: Config }>(
     });
 
     // Every uplink of either broker passes here first: a logger over its budget has the message
+    // CONNECTs at the embedded broker (an external one checks its own accounts): refusals answered
+    // again from a short cache, and a budget of refused CONNECTs per address (docs/device-protocol.md 2.2).
+    const failedConnects = config.mqtt.failedConnectsPerMinute;
+    const connects = createLoggerConnectService({
+      registrationKey: async (gsn) => (await devices.findLogger(gsn))?.registrationKey ?? null,
+      failedPerMinute: failedConnects,
+      onLimited: (address, refused) =>
+        app.log.warn(
+          { address, reason: 'connect-rate', refused },
+          `address ${address} is over its budget of ${failedConnects} refused MQTT CONNECTs a minute: ${refused} CONNECT(s) refused with 0x03 since the last report`,
+        ),
+    });
+
     // dropped unread and acknowledged (docs/device-protocol.md section 11), so one flooding logger
     // costs no parsing or storage and never holds up the others.
     const rateLimit = createLoggerRateLimit(config.deviceRateLimit);
@@ -194,9 +207,10 @@ export default fp<{ config: Config }>(
         host: config.mqtt.host,
         handler,
         log: app.log,
-        verifyLogger: async (gsn, password) => {
-          const logger = await devices.findLogger(gsn);
-          return logger !== null && sameSecret(loggerMqttPassword(gsn, logger.registrationKey), password);
+        checkConnect: async (attempt) => {
+          const verdict = await connects.check(attempt);
+          if (verdict === 'limited') ingest.refuseConnectRate();
+          return verdict;
         },
       });
     }
@@ -261,11 +275,18 @@ export default fp<{ config: Config }>(
       async loggerKeyChanged(gsn) {
         ingest.forget(gsn);
         // The embedded broker is told; Mosquitto drops the connection itself when the account changes.
+        // A CONNECT refused with the old key's password may come again with the right one now.
+        connects.forget(gsn);
         transport?.disconnect?.(gsn);
         await accounts?.provision([gsn]);
       },
       async loggersRegistered(gsns) {
         await accounts?.provision(gsns);
+        // Refused as unknown a moment ago, connecting at once now (and its messages not refused as unknown-logger).
+        for (const gsn of gsns) {
+          connects.forget(gsn);
+          ingest.forget(gsn);
+        }
       },
     };
     app.decorate('devicePlane', plane);

@@ -33,7 +33,8 @@ interface Bucket {
 const allowed: RateVerdict = { allowed: true, report: null };
 
 /**
- * A token bucket per logger (serial number): each uplink message takes a token; tokens come back
+ * A token bucket per logger (serial number; the embedded broker's CONNECT budget keys it by
+ * address instead, logger-connect.service.ts): each uplink message takes a token; tokens come back
  * at `messagesPerMinute`, up to `burst`. A logger whose bucket is empty has its messages dropped;
  * every other logger keeps its own budget. Memory stays bounded: a bucket that has filled up again
  * is the same as a new one, so loggers that went quiet are forgotten (swept once per report
@@ -88,6 +89,12 @@ export const createLoggerRateLimit = (options: LoggerRateLimitOptions) => {
       bucket.reportedAt = at;
       bucket.dropped = 0;
       return { allowed: false, report };
+    },
+
+    /** Returns a token taken for `key` (what it was taken for turned out not to count). */
+    giveBack(key: string): void {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(burst, bucket.tokens + 1);
     },
 
     /** Loggers held in memory now. */

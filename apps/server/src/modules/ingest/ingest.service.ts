@@ -57,7 +57,7 @@ export const createIngestService = (deps: Dependencies) => {
     messages: 0,
     samplesReceived: 0,
     samplesStored: 0,
-    rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0, rate: 0 },
+    rejected: { 'too-large': 0, 'not-json': 0, invalid: 0, 'unknown-logger': 0, 'foreign-battery': 0, acl: 0, storage: 0, rate: 0, 'connect-rate': 0 },
     pendingSamples: 0,
   };
   const onRefreshError = (error: unknown) => deps.log.warn({ err: error }, 'could not refresh cached logger or battery details; the ones held stay in use');
@@ -243,6 +243,14 @@ export const createIngestService = (deps: Dependencies) => {
       stats.messages++;
       stats.rejected.rate++;
       deps.refusals?.record(gsn, 'rate', { topic: deviceTopics[kind](gsn), detail, payload });
+    },
+
+    /**
+     * Counts a CONNECT the embedded broker refused because its address is over its budget of
+     * refused CONNECTs: no logger to count it against, so process-wide only (the caller logs once a minute).
+     */
+    refuseConnectRate(): void {
+      stats.rejected['connect-rate']++;
     },
 
     /** Marks a logger's cached identity stale (after registration changes). */
