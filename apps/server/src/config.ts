@@ -131,13 +131,13 @@ const configSchema = z.object({
   /** Shared-subscription group on an external broker, so several server processes split the load. */
   MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/).default('cellsight'),
   /**
-  /**
    * Embedded broker: CONNECTs from one address (an IPv6 one by its /64) that may cost a registry
    * read and be refused, per minute and at once; beyond, its CONNECTs are refused with 0x03 until
    * the budget refills (docs/device-protocol.md section 2.2). Accepted CONNECTs give theirs back,
    * so loggers behind one NAT never use it up. 0 turns the limit off.
    */
   MQTT_FAILED_CONNECTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /**
    * Samples written per database round trip, and the longest wait to fill a batch. Unset: 2000 on
    * a PostgreSQL server, 4000 on PGlite (one batch at a time there, so fewer, larger ones carry
    * more: 40,900 -> 45,400 samples/s in bench:ingest).
@@ -265,12 +265,12 @@ export type Config = {
     shareGroup: string;
     /** Dynamic-security admin account on the external broker, or null when accounts are provisioned by hand. */
     dynsec: { username: string; password: string } | null;
+    /** Embedded broker: refused CONNECTs one address may cost per minute (0: no limit). */
+    failedConnectsPerMinute: number;
   };
   ingest: { batchSize: number | null; lingerMs: number; maxPending: number; concurrency: number | null; decodeThreads: number | null };
   /** Per-logger budget of uplink messages (messagesPerMinute 0: no limit). */
   deviceRateLimit: { messagesPerMinute: number; burst: number };
-    /** Embedded broker: refused CONNECTs one address may cost per minute (0: no limit). */
-    failedConnectsPerMinute: number;
   demoFleet: { loggers: number; batteriesPerLogger: number };
   /**
    * Redis (REDIS_URL), or null: System → Monitoring shows it, and with it several server processes
@@ -398,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       password: c.MQTT_PASSWORD,
       shareGroup: c.MQTT_SHARE_GROUP,
       dynsec: c.MQTT_DYNSEC_USERNAME && c.MQTT_DYNSEC_PASSWORD ? { username: c.MQTT_DYNSEC_USERNAME, password: c.MQTT_DYNSEC_PASSWORD } : null,
+      failedConnectsPerMinute: c.MQTT_FAILED_CONNECTS_PER_MINUTE,
     },
     ingest: { batchSize: c.INGEST_BATCH_SIZE ?? null, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null, decodeThreads: c.INGEST_DECODE_THREADS ?? null },
     deviceRateLimit: { messagesPerMinute: c.DEVICE_MESSAGES_PER_MINUTE, burst: c.DEVICE_MESSAGE_BURST },
@@ -405,7 +406,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: c.REDIS_URL ?? null,
     redisPrefix: c.REDIS_PREFIX,
     trustProxy: c.TRUST_PROXY ?? false,
-      failedConnectsPerMinute: c.MQTT_FAILED_CONNECTS_PER_MINUTE,
     s3: c.S3_URL ? parseS3Url(c.S3_URL) : null,
     logLevel: c.LOG_LEVEL,
     secretKey: c.SECRET_KEY ?? null,

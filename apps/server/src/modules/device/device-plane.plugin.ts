@@ -147,7 +147,6 @@ export default fp<{ config: Config }>(
       dataLog: app.dataLog,
     });
 
-    // Every uplink of either broker passes here first: a logger over its budget has the message
     // CONNECTs at the embedded broker (an external one checks its own accounts): refusals answered
     // again from a short cache, and a budget of refused CONNECTs per address (docs/device-protocol.md 2.2).
     const failedConnects = config.mqtt.failedConnectsPerMinute;
@@ -161,6 +160,7 @@ export default fp<{ config: Config }>(
         ),
     });
 
+    // Every uplink of either broker passes here first: a logger over its budget has the message
     // dropped unread and acknowledged (docs/device-protocol.md section 11), so one flooding logger
     // costs no parsing or storage and never holds up the others.
     const rateLimit = createLoggerRateLimit(config.deviceRateLimit);
@@ -274,19 +274,19 @@ export default fp<{ config: Config }>(
       accounts,
       async loggerKeyChanged(gsn) {
         ingest.forget(gsn);
-        // The embedded broker is told; Mosquitto drops the connection itself when the account changes.
         // A CONNECT refused with the old key's password may come again with the right one now.
         connects.forget(gsn);
+        // The embedded broker is told; Mosquitto drops the connection itself when the account changes.
         transport?.disconnect?.(gsn);
         await accounts?.provision([gsn]);
       },
       async loggersRegistered(gsns) {
-        await accounts?.provision(gsns);
         // Refused as unknown a moment ago, connecting at once now (and its messages not refused as unknown-logger).
         for (const gsn of gsns) {
           connects.forget(gsn);
           ingest.forget(gsn);
         }
+        await accounts?.provision(gsns);
       },
     };
     app.decorate('devicePlane', plane);
