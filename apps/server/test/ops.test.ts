@@ -150,3 +150,34 @@ describe('without METRICS_TOKEN, with Redis down, and stopping', () => {
     expect(await closed).toBe(1001);
   });
 });
+
+describe('metrics and requests the server relays', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Loopback allowed, as an operator with a local integration would: the server can reach its own port.
+    t = await createTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('does not answer a loopback request that shows signs of being relayed', async () => {
+    expect((await t.request({ method: 'GET', url: '/boot/metrics' })).statusCode).toBe(200);
+    for (const headers of [{ via: '1.1 cellsight' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-host': 'console.example.com' }, { 'x-forwarded-proto': 'https' }]) {
+      expect((await t.request({ method: 'GET', url: '/boot/metrics', headers })).statusCode, JSON.stringify(headers)).toBe(403);
+    }
+  });
+
+  it('does not answer the server calling itself through a gateway route', async () => {
+    const admin = await t.login('admin', adminPassword);
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const added = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/add', token: admin, payload: { code: 'self', name: 'Self', purpose: 'webhook', url: `http://127.0.0.1:${port}/boot/metrics`, method: 'GET', timeoutMs: 5000, status: '1' } });
+    expect(added.statusCode, added.body).toBe(200);
+    const tested = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: added.json().result } });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().result.status).toBe(403);
+    expect(tested.json().result.bodyStart).not.toContain('http_requests_total');
+  });
+});

@@ -5,7 +5,7 @@ import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { createOpsRepository, createRedisPing, probeMqtt, probeTcp } from './ops.repository.js';
-import { bearerMatches, createReadiness, isLoopback, probeTimeoutMs } from './ops.service.js';
+import { bearerMatches, createReadiness, isLoopback, isRelayed, probeTimeoutMs } from './ops.service.js';
 
 const tags = ['operations'];
 
@@ -83,8 +83,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (config.metricsToken) {
         if (!bearerMatches(request.headers.authorization, config.metricsToken)) throw unauthorized('The metrics need Authorization: Bearer <METRICS_TOKEN>');
-      } else if (!isLoopback(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
-        // A request relayed by a proxy on this machine comes from loopback too: the forwarding headers tell it apart.
+      } else if (!isLoopback(request.socket.remoteAddress) || isRelayed(request.headers)) {
+        // A request relayed by a proxy on this machine, or by this server's own outbound client, comes from loopback too: its headers tell it apart.
         throw forbidden('The metrics answer callers on this machine only; set METRICS_TOKEN to scrape them from elsewhere');
       }
       return reply.type(app.metrics.contentType).send(await app.metrics.text());

@@ -48,6 +48,14 @@ export const createReadiness = ({ repository, broker, redis }: ReadinessDeps) =>
 /** A caller on this machine: IPv4 loopback (also as an IPv4-mapped IPv6 address) or ::1. */
 export const isLoopback = (address: string | undefined): boolean => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
 
+/**
+ * Headers that say a request was relayed: by a proxy (the forwarding headers) or by this platform
+ * itself (`Via`, which its outbound client always sends: lib/outbound-http.ts). A relayed request
+ * from loopback is not a caller on this machine.
+ */
+const relayHeaders = ['via', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'] as const;
+export const isRelayed = (headers: Record<string, string | string[] | undefined>): boolean => relayHeaders.some((name) => headers[name] !== undefined);
+
 /** `Authorization: Bearer <token>` equals the configured token (compared in constant time). */
 export const bearerMatches = (header: string | undefined, token: string): boolean => {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
