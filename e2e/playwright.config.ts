@@ -96,6 +96,8 @@ export default defineConfig({
     env: {
       PORT: port,
       HOST: '127.0.0.1',
+      // Links in mail and firmware downloads start with it (the request's Host never makes one).
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: process.env.E2E_WEB_DIST,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,

@@ -93,7 +93,8 @@ const configSchema = z.object({
   /**
    * Sign-in through an outside OAuth2 / OpenID Connect provider (off unless all five are set): its
    * authorization, token and user-info endpoints, and this platform's client id and secret there.
-   * The provider redirects back to <PUBLIC_URL or the console's address>/boot/sys/thirdLogin/oauth/callback.
+   * The provider redirects back to <PUBLIC_URL>/boot/sys/thirdLogin/oauth/callback: PUBLIC_URL is
+   * required with them (never the address a request came to, whose Host the caller chooses).
    */
   OAUTH_AUTHORIZE_URL: z.string().regex(/^https?:\/\/\S+$/, 'OAUTH_AUTHORIZE_URL must be an http(s) URL').optional(),
   OAUTH_TOKEN_URL: z.string().regex(/^https?:\/\/\S+$/, 'OAUTH_TOKEN_URL must be an http(s) URL').optional(),
@@ -253,7 +254,10 @@ export type Config = {
   /** Origins external menu pages may be framed from (FRAME_SOURCES). */
   frameSources: string[];
   loginRateLimit: number;
-  /** Where loggers reach this platform over HTTP (PUBLIC_URL), or null for the console's own address. */
+  /**
+   * The installation's address (PUBLIC_URL), the start of every link it sends out (ticket mail, a
+   * firmware download in an upgrade command, the OAuth callback); null: it sends none of those.
+   */
   publicUrl: string | null;
   mqtt: {
     /** External broker, or null for the embedded one. */
@@ -341,6 +345,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const oauthSet = oauthKeys.filter((key) => c[key] !== undefined);
   if (oauthSet.length > 0 && oauthSet.length < oauthKeys.length) {
     throw new ConfigError(`Invalid configuration:\n  ${oauthKeys.filter((key) => c[key] === undefined).join(', ')}: set all of ${oauthKeys.join(', ')} or none`);
+  }
+  if (oauthSet.length > 0 && c.PUBLIC_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: needed with OAUTH_* (the provider sends the browser back to <PUBLIC_URL>/boot/sys/thirdLogin/oauth/callback)');
   }
   const dataDir = resolve(c.DATA_DIR);
   return {

@@ -26,7 +26,8 @@ const upload = (fields: Record<string, string>, file: Buffer | null = content, t
     token,
     ...multipart([...(file ? [{ name: 'file', value: file, filename: 'gw-2.4.0.bin', type: 'application/octet-stream' }] : []), ...Object.entries(fields).map(([name, value]) => ({ name, value }))]),
   });
-const operate = (payload: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/boot/want/device/operate', token, payload });
+// Whatever Host a caller sends, the download address starts with PUBLIC_URL.
+const operate = (payload: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/boot/want/device/operate', token, payload, headers: { host: 'phish.invalid' } });
 
 /** Connects a logger, says it is online, and subscribes to its commands. */
 const online = async ({ gsn, key }: { gsn: string; key: string }) => {
@@ -42,7 +43,7 @@ let loggerFirmware: string;
 let batteryFirmware: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: 'https://console.example.com/' });
   admin = await t.login('admin', adminPassword);
   await addUser(t, admin, { username: 'fw_installer', password: 'Installer1', selectedroles: 'r-installer', accountType: 'installer' });
   installer = await t.login('fw_installer', 'Installer1');
@@ -102,6 +103,7 @@ describe('an upgrade from the library', () => {
     const target = JSON.parse((await received).val);
     expect(target).toMatchObject({ version: '2.4.0', size: 4096, sha256: sha256(content) });
     const address = new URL(target.url);
+    expect(address.origin).toBe('https://console.example.com');
     expect(address.pathname).toBe(`/boot/want/firmware/download/${loggerFirmware}`);
     expect(address.searchParams.get('gsn')).toBe(adminLogger.gsn);
 

@@ -81,12 +81,13 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
 
   /** The browser's round trip: start, come back from the provider with `code`, and where it lands. */
   const roundTrip = async (code: string, options: { state?: string; keepCookie?: boolean } = {}) => {
-    const start = await t.request({ method: 'GET', url: '/boot/sys/thirdLogin/render/oauth' });
+    // Whatever Host the browser's request names, the provider and the browser are sent to PUBLIC_URL.
+    const start = await t.request({ method: 'GET', url: '/boot/sys/thirdLogin/render/oauth', headers: { host: 'phish.invalid' } });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
     const cookie = String(start.headers['set-cookie']).split(';')[0]!;
     const state = options.state ?? authorize.searchParams.get('state')!;
-    const back = await t.request({ method: 'GET', url: `/boot/sys/thirdLogin/oauth/callback?code=${code}&state=${state}`, headers: options.keepCookie === false ? {} : { cookie } });
+    const back = await t.request({ method: 'GET', url: `/boot/sys/thirdLogin/oauth/callback?code=${code}&state=${state}`, headers: { host: 'phish.invalid', ...(options.keepCookie === false ? {} : { cookie }) } });
     expect(back.statusCode).toBe(302);
     return { authorize, landing: new URL(back.headers.location as string) };
   };
@@ -103,6 +104,7 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     expect(authorize.searchParams.get('client_id')).toBe('cellsight');
     expect(authorize.searchParams.get('redirect_uri')).toBe('https://console.example.com/boot/sys/thirdLogin/oauth/callback');
     expect(provider.seen.tokenBodies.at(-1)?.get('redirect_uri')).toBe('https://console.example.com/boot/sys/thirdLogin/oauth/callback');
+    expect(landing.origin).toBe('https://console.example.com');
     expect(landing.pathname).toBe('/user/login');
     const ticket = landing.searchParams.get('thirdToken')!;
     const login = await trade(ticket);

@@ -76,7 +76,8 @@ describe('tickets', () => {
   let stationB = '';
   const mail = { distributor: 'distributor@example.com', installer: 'installer@example.com', installer2: 'installer2@example.com', enduser: 'enduser@example.com', enduser2: 'enduser2@example.com' };
 
-  const post = (who: Who, call: string, payload: object) => t.request({ method: 'POST', url: `/boot/want/ticket/${call}`, token: token[who], payload });
+  // Whatever Host a caller sends, the links in mail start with PUBLIC_URL.
+  const post = (who: Who, call: string, payload: object) => t.request({ method: 'POST', url: `/boot/want/ticket/${call}`, token: token[who], payload, headers: { host: 'phish.invalid' } });
   const get = (who: Who, url: string) => t.request({ method: 'GET', url: `/boot/want/ticket/${url}`, token: token[who] });
   const attach = async (who: Who, name = 'photo.png', file: Buffer = png, type = 'image/png') => {
     const response = await upload(t, token[who], file, name, type, 'ticket');
@@ -103,7 +104,7 @@ describe('tickets', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     // The stand-in SMTP server listens on loopback, which only OUTBOUND_ALLOW opens.
-    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, OUTBOUND_ALLOW: '127.0.0.1' });
+    t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://console.example.com', OUTBOUND_ALLOW: '127.0.0.1' });
     token.admin = await t.login('admin', adminPassword);
     for (const [who, password] of [
       ['distributor', 'Distributor2026'],
@@ -161,7 +162,8 @@ describe('tickets', () => {
       const sent = mailBody(mailsTo(mail.installer)[0]!);
       expect(sent).toContain(orderNo);
       expect(sent).toContain('Ticket station A');
-      expect(sent).toContain(`/worklist/detail?id=${id}`);
+      expect(sent).toContain(`Open it in the console: https://console.example.com/worklist/detail?id=${id}`);
+      expect(sent).not.toContain('phish.invalid');
       // The other branch and the submitter are not told.
       expect(listeners.installer2!.heard.filter((m) => m.event === 'ticket.changed')).toEqual([]);
       expect(listeners.enduser2!.heard.filter((m) => m.event === 'ticket.changed')).toEqual([]);
@@ -272,6 +274,7 @@ describe('tickets', () => {
       expect(submitter.heard.find((m) => m.event === 'ticket.changed')?.data).toEqual({ id, orderNo, status: 'pending', change: 'replied' });
       await waitFor(async () => mailsTo(mail.enduser).length, (n) => n === before + 1);
       expect(mailBody(mailsTo(mail.enduser).at(-1)!)).toContain('Please send a photo of the wiring.');
+      expect(mailBody(mailsTo(mail.enduser).at(-1)!)).toContain(`https://console.example.com/worklist/detail?id=${id}`);
 
       const installerMails = mailsTo(mail.installer).length;
       expect((await post('enduser', 'reply', { ticketId: id, content: 'Here it is.' })).statusCode).toBe(200);

@@ -24,6 +24,8 @@ export const upgradeCooldownMs = 5 * 60 * 1000;
 export const upgradeRefusals = {
   coolDown: 'less than 5 minutes since the last upgrade',
   offline: 'The battery is offline and cannot be upgraded.',
+  /** A library upgrade needs the address loggers download from, which only configuration gives. */
+  noPublicUrl: 'PUBLIC_URL is not set, so loggers cannot be given a download address: an operator sets PUBLIC_URL to where loggers reach the platform and restarts it',
 } as const;
 /** A command without an answer within this time has timed out. */
 export const commandAckTimeoutMs = 30_000;

@@ -213,20 +213,21 @@ export const ticketResource = defineResource({
   sheet: ['orderNo', 'title', 'category', 'stationName', 'status', 'submitterName', 'contact', 'contactMobile', 'createTime', 'closeTime'],
 });
 
-/** Mail about tickets, in the recipient's language. `{…}` are filled in by the server. */
+/**
+ * Mail about tickets, in the recipient's language. `{…}` are filled in by the server. `linkLine`
+ * ends a body only when the installation's address is configured (PUBLIC_URL): a link is never
+ * built from the address a request came to.
+ */
 export const ticketMail = {
   createdSubject: ['{platform}: new ticket {orderNo} – {title}', '{platform}：新工单 {orderNo} – {title}', '{platform}: neues Ticket {orderNo} – {title}'],
   createdBody: [
-    '{author} opened ticket {orderNo} on station {station}.\n\nTitle: {title}\nCategory: {category}\nContact: {contact} ({mobile})\n\n{text}\n\nOpen it in the console: {link}',
-    '{author} 在电站 {station} 提交了工单 {orderNo}。\n\n标题：{title}\n类别：{category}\n联系人：{contact}（{mobile}）\n\n{text}\n\n在控制台中查看：{link}',
-    '{author} hat das Ticket {orderNo} zur Anlage {station} eröffnet.\n\nTitel: {title}\nKategorie: {category}\nAnsprechpartner: {contact} ({mobile})\n\n{text}\n\nIn der Konsole öffnen: {link}',
+    '{author} opened ticket {orderNo} on station {station}.\n\nTitle: {title}\nCategory: {category}\nContact: {contact} ({mobile})\n\n{text}',
+    '{author} 在电站 {station} 提交了工单 {orderNo}。\n\n标题：{title}\n类别：{category}\n联系人：{contact}（{mobile}）\n\n{text}',
+    '{author} hat das Ticket {orderNo} zur Anlage {station} eröffnet.\n\nTitel: {title}\nKategorie: {category}\nAnsprechpartner: {contact} ({mobile})\n\n{text}',
   ],
   repliedSubject: ['{platform}: reply to ticket {orderNo} – {title}', '{platform}：工单 {orderNo} 有新回复 – {title}', '{platform}: Antwort zum Ticket {orderNo} – {title}'],
-  repliedBody: [
-    '{author} replied to ticket {orderNo}:\n\n{text}\n\nOpen it in the console: {link}',
-    '{author} 回复了工单 {orderNo}：\n\n{text}\n\n在控制台中查看：{link}',
-    '{author} hat auf das Ticket {orderNo} geantwortet:\n\n{text}\n\nIn der Konsole öffnen: {link}',
-  ],
+  repliedBody: ['{author} replied to ticket {orderNo}:\n\n{text}', '{author} 回复了工单 {orderNo}：\n\n{text}', '{author} hat auf das Ticket {orderNo} geantwortet:\n\n{text}'],
+  linkLine: ['Open it in the console: {link}', '在控制台中查看：{link}', 'In der Konsole öffnen: {link}'],
   category: {
     suggestion: ['Suggestion', '建议', 'Vorschlag'],
     defect: ['Defect', '故障', 'Defekt'],

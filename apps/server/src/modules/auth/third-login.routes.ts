@@ -42,14 +42,16 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
     signupOpen: app.config.signup.open,
     warn: (error, what) => app.log.warn({ err: error }, `${what} failed`),
   });
-  const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const callbackUri = (request: FastifyRequest) => `${origin(request)}${cookiePath}/oauth/callback`;
+  // From PUBLIC_URL, which config.ts requires with OAUTH_* (these routes answer 404 without them); never
+  // from the request's Host, which the caller chooses: it would send the browser and its ticket elsewhere.
+  const origin = app.config.publicUrl ?? '';
+  const callbackUri = `${origin}${cookiePath}/oauth/callback`;
 
   route(
     app,
     { method: 'GET', url: '/sys/thirdLogin/render/oauth', access: 'public', scope: 'none', onRequest: guard, tags, summary: 'Start signing in with the configured OAuth2 / OIDC provider: a redirect to it (404 when none is configured)' },
     async (request, reply) => {
-      const { url, state } = service.startOAuth(callbackUri(request));
+      const { url, state } = service.startOAuth(callbackUri);
       setStateCookie(reply, state, request.protocol === 'https');
       return reply.redirect(url, 302);
     },
@@ -70,10 +72,10 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
     async (request, reply) => {
       const back = (query: string) => {
         setStateCookie(reply, '', request.protocol === 'https');
-        return reply.redirect(`${origin(request)}/user/login?${query}`, 302);
+        return reply.redirect(`${origin}/user/login?${query}`, 302);
       };
       try {
-        const ticket = await service.finishOAuth({ code: request.query.code, state: request.query.state, expectedState: stateFrom(request), redirectUri: callbackUri(request) });
+        const ticket = await service.finishOAuth({ code: request.query.code, state: request.query.state, expectedState: stateFrom(request), redirectUri: callbackUri });
         return back(`thirdToken=${encodeURIComponent(ticket)}&thirdType=oauth`);
       } catch (error) {
         if (error instanceof ThirdLoginRefusal) return back(`thirdError=${error.reason satisfies ThirdLoginError}`);

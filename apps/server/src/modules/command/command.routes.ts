@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       input: { body: operateRequestSchema },
       result: commandRecordSchema,
     },
-    async (request) => ok(await app.devicePlane.commands.send(requireAuth(request), request.body, app.config.publicUrl ?? `${request.protocol}://${request.host}`), 'Sent'),
+    async (request) => ok(await app.devicePlane.commands.send(requireAuth(request), request.body), 'Sent'),
   );
 
   route(

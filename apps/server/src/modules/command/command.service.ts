@@ -55,6 +55,11 @@ interface Dependencies {
   onChanged: (record: CommandRecord, logger: LoggerIdentity | null) => void;
   /** The address, size and checksum of a firmware library file for this logger (or one of its batteries). */
   upgradeTarget: (logger: LoggerIdentity, batterySn: string | null, firmwareId: string, baseUrl: string) => Promise<UpgradeTarget>;
+  /**
+   * Where loggers reach this platform over HTTP (PUBLIC_URL): a library upgrade's download address
+   * starts with it. Null: library upgrades are refused (never the request's Host, which the caller chooses).
+   */
+  publicUrl: string | null;
   now?: () => Date;
   /** The data log: a battery setting (a settings command) is recorded with the values requested. */
   dataLog?: DataLogRecorder;
@@ -84,7 +89,7 @@ export const createCommandService = (deps: Dependencies) => {
   };
 
   /** The command's value as the logger gets it; an upgrade's firmware (`{"firmwareId"}`) becomes its signed download. */
-  const validateValue = async (auth: AuthContext, logger: LoggerIdentity, request: { op: OperateRequest['op']; batterySn?: string; val: string }, baseUrl: string): Promise<string> => {
+  const validateValue = async (auth: AuthContext, logger: LoggerIdentity, request: { op: OperateRequest['op']; batterySn?: string; val: string }): Promise<string> => {
     const { op, val } = request;
     if (op === 'restart' || op === 'shutdown') return '';
     let json: unknown;
@@ -104,7 +109,10 @@ export const createCommandService = (deps: Dependencies) => {
       return JSON.stringify(result.data);
     }
     const fromLibrary = firmwareUpgradeSchema.safeParse(json);
-    if (fromLibrary.success) return JSON.stringify(await deps.upgradeTarget(logger, request.batterySn ?? null, fromLibrary.data.firmwareId, baseUrl));
+    if (fromLibrary.success) {
+      if (!deps.publicUrl) throw badRequest(ServerCode.OPERATION_FAILED, upgradeRefusals.noPublicUrl);
+      return JSON.stringify(await deps.upgradeTarget(logger, request.batterySn ?? null, fromLibrary.data.firmwareId, deps.publicUrl));
+    }
     // An address of the caller's choosing is for those who keep the library: anyone else could send loggers anywhere.
     if (!auth.permissions.has(Permission.FirmwareAdd)) throw invalidField('val.firmwareId', 'is required: choose a file of the firmware library');
     const result = upgradeTargetSchema.safeParse(json);
@@ -132,8 +140,7 @@ export const createCommandService = (deps: Dependencies) => {
 
   return {
     /** Checks, signs and sends a command; the answer arrives later through `onAck`. */
-    /** `baseUrl`: where loggers reach this platform over HTTP (an upgrade's download address starts with it). */
-    async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }, baseUrl = ''): Promise<CommandRecord> {
+    async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
       if (!auth.permissions.has(commandPermissionOf[request.op])) throw forbidden(`No permission to send ${request.op} commands`);
       // Outside the caller's scope is the same answer as a logger that does not exist.
       const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
@@ -143,7 +150,7 @@ export const createCommandService = (deps: Dependencies) => {
         if (owners.get(request.batterySn) !== logger.gsn) throw invalidField('batterySn', `is not a battery of logger ${logger.gsn}`);
       }
       // A value out of range (4031) is the caller's to fix whatever the device's state: it is said first.
-      const val = await validateValue(auth, logger, request, baseUrl);
+      const val = await validateValue(auth, logger, request);
       if (!logger.online) {
         throw badRequest(
           ServerCode.DEVICE_OFFLINE,

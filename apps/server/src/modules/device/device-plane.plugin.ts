@@ -144,6 +144,7 @@ export default fp<{ config: Config }>(
         deviceNotices.commandChanged(record, logger);
       },
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
+      publicUrl: config.publicUrl,
       dataLog: app.dataLog,
     });
 

@@ -1,6 +1,5 @@
 import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketOrderNumberRule, ticketTransitionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
@@ -26,6 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     files: createFileRepository(app.config.uploadDir, app.db),
     dicts: app.dicts,
     platformName: app.config.platformName,
+    publicUrl: app.config.publicUrl,
     mail: (message) => app.outbox.sendMail(message.tenantId, { to: message.to, subject: message.subject, text: message.text }, message.createBy),
     // One message per connection: the ticket's parties and the tenant's administrators.
     live: (tenantId, userIds, data) => {
@@ -36,8 +36,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
     orderNumber: () => orderNumbers.execute(ticketOrderNumberRule, {}, null, ticketOrderNumberDefinition),
   });
-  // Links in mail lead to the console the submitter used, unless PUBLIC_URL names another.
-  const originOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   // List and queryById: the screen kit's calls, within the ticket scope (filing is its own call below).
   const { add: _add, ...kitCalls } = service;
@@ -56,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: text(),
     },
     async (request) => {
-      const { id, orderNo } = await service.add(requireAuth(request), request.body, originOf(request));
+      const { id, orderNo } = await service.add(requireAuth(request), request.body);
       request.operationNote = `Filed ticket ${orderNo} on station ${request.body.stationId}`;
       return ok(id, orderNo, ServerCode.ADDED);
     },
@@ -90,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       result: text(),
     },
     async (request) => {
-      const id = await service.reply(requireAuth(request), request.body, originOf(request));
+      const id = await service.reply(requireAuth(request), request.body);
       request.operationNote = `Replied to ticket ${request.body.ticketId}`;
       return ok(id, 'Replied', ServerCode.ADDED);
     },

@@ -49,6 +49,8 @@ export interface TicketServiceDeps {
   files: Pick<FileRepository, 'uploadedBy'>;
   dicts: DictService;
   platformName: string;
+  /** The installation's address (PUBLIC_URL): mail links to a ticket start with it; null, mail carries no link. */
+  publicUrl: string | null;
   /** Sends one mail (the outbox); failures are the caller's to log, never the request's. */
   mail(message: TicketMail): Promise<unknown>;
   /** Tells the consoles of these users, and the tenant's administrators, that the ticket changed. */
@@ -131,7 +133,12 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     }
   };
 
-  const linkTo = (origin: string, id: string) => `${origin}/worklist/detail?id=${encodeURIComponent(id)}`;
+  /**
+   * A mail body, ended by the link to the ticket when the installation's address is configured. Never
+   * from the request: its Host is whatever the caller sent (Host: phish.invalid would send handlers there).
+   */
+  const withLink = (body: string, id: string, language: Language) =>
+    deps.publicUrl ? `${body}\n\n${fillWordsIn(ticketMail.linkLine, { link: `${deps.publicUrl}/worklist/detail?id=${encodeURIComponent(id)}` }, language)}` : body;
 
   /**
    * Everyone of the ticket (submitter and handlers) hears of the change live, and so do the tenant's
@@ -176,7 +183,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
      * Files a ticket on a station the caller sees (404 naming `stationId` otherwise, as for one that
      * does not exist), with files the caller uploaded; its handlers hear of it live and by mail.
      */
-    async add(auth: AuthContext, input: z.output<typeof ticketAddSchema>, origin: string): Promise<{ id: string; orderNo: string }> {
+    async add(auth: AuthContext, input: z.output<typeof ticketAddSchema>): Promise<{ id: string; orderNo: string }> {
       const station = await deps.tickets.visibleStation(input.stationId, visibleStationIds(auth));
       if (!station) throw notFound('station', 'stationId');
       await checkAttachments(auth, input.attachments);
@@ -195,9 +202,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
           contact: input.contact,
           mobile: input.contactMobile,
           text: input.description,
-          link: linkTo(origin, id),
         };
-        return { subject: fillWordsIn(ticketMail.createdSubject, values, language), text: fillWordsIn(ticketMail.createdBody, values, language) };
+        return { subject: fillWordsIn(ticketMail.createdSubject, values, language), text: withLink(fillWordsIn(ticketMail.createdBody, values, language), id, language) };
       });
       return { id, orderNo };
     },
@@ -217,7 +223,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     },
 
     /** A reply in an open ticket's thread; the other side hears of it live and by mail. */
-    async reply(auth: AuthContext, input: z.output<typeof ticketReplySchema>, origin: string): Promise<string> {
+    async reply(auth: AuthContext, input: z.output<typeof ticketReplySchema>): Promise<string> {
       const ticket = await visibleTicket(auth, input.ticketId, 'ticketId');
       if (ticket.status === 'completed') throw badRequest(ServerCode.OPERATION_FAILED, 'ticketId: the ticket is closed', [{ field: 'ticketId', message: 'the ticket is closed' }]);
       await checkAttachments(auth, input.attachments);
@@ -227,8 +233,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       // The other side: the handlers when the submitter writes, else the submitter.
       const recipients = auth.userId === ticket.submitterId ? handlers : await deps.tickets.parties([ticket.submitterId]);
       mailTo(recipients, ticket.tenantId, auth.username, (language) => {
-        const values = { platform: deps.platformName, orderNo: ticket.orderNo, title: ticket.title, author: auth.realname || auth.username, text: input.content, link: linkTo(origin, ticket.id) };
-        return { subject: fillWordsIn(ticketMail.repliedSubject, values, language), text: fillWordsIn(ticketMail.repliedBody, values, language) };
+        const values = { platform: deps.platformName, orderNo: ticket.orderNo, title: ticket.title, author: auth.realname || auth.username, text: input.content };
+        return { subject: fillWordsIn(ticketMail.repliedSubject, values, language), text: withLink(fillWordsIn(ticketMail.repliedBody, values, language), ticket.id, language) };
       });
       return entryId;
     },

@@ -42,6 +42,7 @@ export function RemoteUpgradeForm({ target }: { target: UpgradeTarget }) {
       setCommand(await operate.mutateAsync({ gsno: target.gsno, op: 'upgrade', ...(target.batterySn ? { batterySn: target.batterySn } : {}), val: JSON.stringify({ firmwareId }) }));
     } catch (error) {
       if (error instanceof ApiError && error.message === upgradeRefusals.coolDown) setRefusal(t('upgrade.coolDown'));
+      else if (error instanceof ApiError && error.message === upgradeRefusals.noPublicUrl) setRefusal(t('upgrade.noPublicUrl'));
       else if (error instanceof ApiError && error.code === ServerCode.DEVICE_OFFLINE) setRefusal(t('upgrade.offline', { context }));
       else feedback.error(error);
     }

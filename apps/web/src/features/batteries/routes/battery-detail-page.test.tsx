@@ -173,7 +173,7 @@ describe('battery detail', () => {
     expect(within(progress).getByText('Success (0)')).toBeInTheDocument();
   });
 
-  it('upgrades from the firmware library after a confirmation, follows the download to a failure in words, and says the 5-minute cool-down', async () => {
+  it('upgrades from the firmware library after a confirmation, follows the download to a failure in words, and says the 5-minute cool-down and a missing PUBLIC_URL', async () => {
     const user = userEvent.setup();
     grant(Permission.CommandUpgrade);
     renderDetail('?batterySn=PACK-0001');
@@ -205,6 +205,12 @@ describe('battery detail', () => {
     await user.click(start);
     await user.click(within((await screen.findAllByText('Upgrade the battery?')).at(-1)?.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Start upgrade' }));
     expect(await screen.findByText('Less than 5 minutes since the last upgrade: wait a moment before the next.')).toBeInTheDocument();
+
+    // An installation without PUBLIC_URL cannot give loggers a download address: said in the console's words.
+    refusal = { code: ServerCode.OPERATION_FAILED, message: upgradeRefusals.noPublicUrl };
+    await user.click(start);
+    await user.click(within((await screen.findAllByText('Upgrade the battery?')).at(-1)?.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Start upgrade' }));
+    expect(await screen.findByText(/the installation has no public address \(PUBLIC_URL\)/)).toBeInTheDocument();
   });
 
   it('offers no remote setting, restart or shutdown without their permissions, nor to a demo account', async () => {
