@@ -113,6 +113,8 @@ export default defineConfig({
       // The station map loads nothing from the internet in tests: no tiles, no geocoder.
       MAP_TILE_URL: 'none',
       MAP_GEOCODER_URL: 'none',
+      // The gateway route spec's stand-in server listens on loopback, which only OUTBOUND_ALLOW opens.
+      OUTBOUND_ALLOW: '127.0.0.1',
     },
   },
 });
