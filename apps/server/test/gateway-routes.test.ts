@@ -123,6 +123,9 @@ describe('gateway routes', () => {
         expect(refused.json().message).toMatch(/^headers: the route's address changes: enter the value of "Authorization" again/);
       }
       expect((await byCode('bound')).url).toBe(`${endpoint.url}/bound`);
+      // The test call takes a stored route by id and nothing else: no new address to combine its secrets with.
+      const unsaved = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: record.id, url: `${elsewhere.url}/catch` } });
+      expect(unsaved.statusCode, unsaved.body).toBe(400);
       await test(record.id);
       expect(elsewhere.seen).toHaveLength(0);
       expect(endpoint.seen.at(-1)?.headers.authorization).toBe('Bearer bound-secret-0001');
