@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, verificationLimits } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailBody, startSmsGateway, startSmtpServer } from './support/message-servers.js';
@@ -17,7 +17,8 @@ describe('self-service accounts with verification codes', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     sms = await startSmsGateway();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMS_GATEWAY_URL: sms.url, SIGNUP_INSTALLER: 'signupinstaller' });
+    // The mail server and the SMS gateway listen on loopback, which only OUTBOUND_ALLOW opens.
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMS_GATEWAY_URL: sms.url, SIGNUP_INSTALLER: 'signupinstaller', OUTBOUND_ALLOW: '127.0.0.1' });
     const admin = await t.login('admin', adminPassword);
     installerId = await addUser(t, admin, { username: 'signupinstaller', accountType: 'installer', selectedroles: 'r-installer' });
     await addUser(t, admin, { username: 'inviter', accountType: 'installer', selectedroles: 'r-installer', code: 'INV-2026' } as never);
@@ -77,7 +78,7 @@ describe('self-service accounts with verification codes', () => {
     expect(row?.username).toBe('inviter');
   });
 
-  it('refuses a used (4015), wrong (4014) and expired (4013) code, and writes nothing', async () => {
+  it('refuses a used code (4015), and a wrong and an expired one in the same words (4013), and writes nothing', async () => {
     await post('/sys/sms', { email: 'twice@example.com', smsmode: '1' });
     const code = mailedCode('twice@example.com');
     expect((await register({ username: 'twiceone', email: 'twice@example.com', smscode: code })).statusCode).toBe(200);
@@ -92,23 +93,22 @@ describe('self-service accounts with verification codes', () => {
     const right = mailedCode('wrong@example.com');
     const wrongCode = right === '000000' ? '000001' : '000000';
     const wrong = await register({ username: 'wrongcode', email: 'wrong@example.com', smscode: wrongCode });
-    expect(wrong.json()).toMatchObject({ code: ServerCode.VERIFICATION_CODE_WRONG });
-    expect(wrong.json().message).toMatch(/smscode|attempt/);
+    expect(wrong.json()).toMatchObject({ code: ServerCode.VERIFICATION_CODE_INVALID, result: { errors: [{ field: 'smscode' }] } });
 
     await t.app.db.execute(sql`update sys_verification_code set expires_at = now() - interval '1 second' where target = 'wrong@example.com'`);
     const expired = await register({ username: 'wrongcode', email: 'wrong@example.com', smscode: right });
-    expect(expired.json()).toMatchObject({ code: ServerCode.VERIFICATION_CODE_INVALID });
+    expect(expired.json()).toMatchObject({ code: ServerCode.VERIFICATION_CODE_INVALID, message: wrong.json().message });
     const users = await queryRows(t, sql`select username from sys_user where username in ('twicetwo', 'wrongcode')`);
     expect(users).toEqual([]);
   });
 
-  it('spends a code after five wrong guesses', async () => {
+  it('refuses an address even the right code after its five wrong guesses', async () => {
     await post('/sys/sms', { email: 'guess@example.com', smsmode: '1' });
     const right = mailedCode('guess@example.com');
-    const guesses = ['111111', '222222', '333333', '444444', '555555'].filter((g) => g !== right).slice(0, 5);
+    const guesses = ['111111', '222222', '333333', '444444', '555555', '666666'].filter((g) => g !== right).slice(0, 5);
     const codes: number[] = [];
     for (const guess of guesses) codes.push((await register({ username: 'guesser', email: 'guess@example.com', smscode: guess })).json().code);
-    expect(codes.slice(0, guesses.length - 1).every((c) => c === ServerCode.VERIFICATION_CODE_WRONG)).toBe(true);
+    expect(codes.every((c) => c === ServerCode.VERIFICATION_CODE_INVALID)).toBe(true);
     const late = await register({ username: 'guesser', email: 'guess@example.com', smscode: right });
     expect(late.json().code).toBe(ServerCode.VERIFICATION_CODE_INVALID);
   });
@@ -221,5 +221,158 @@ describe('closed registration', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe('kept');
     expect(rows[0]?.body).toMatch(/\d{6}/);
+  });
+});
+
+/**
+ * What a stranger learns from the public code checks (nothing: one answer for every refusal) and
+ * whose guesses they spend (their own address's, not the owner's). Addresses are set per request,
+ * as the client address Fastify reports (`remoteAddress`; behind a proxy, TRUST_PROXY's X-Forwarded-For).
+ */
+describe('verification codes: one answer for every refusal, guesses counted per address', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
+  const owner = '203.0.113.10';
+  const stranger = '198.51.100.7';
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    sms = await startSmsGateway();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMS_GATEWAY_URL: sms.url, OUTBOUND_ALLOW: '127.0.0.1' });
+    const admin = await t.login('admin', adminPassword);
+    await addUser(t, admin, { username: 'holder', email: 'holder@example.com', phone: '13600000001' });
+    await addUser(t, admin, { username: 'bystander', email: 'bystander@example.com', phone: '13600000002' });
+    await addUser(t, admin, { username: 'third', phone: '13600000003' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await sms?.close();
+  });
+  beforeEach(async () => {
+    await t.app.db.execute(sql`update sys_verification_code set create_time = create_time - interval '61 seconds'`);
+  });
+
+  const post = (url: string, payload: object, from = owner) => t.request({ method: 'POST', url: `/boot${url}`, payload, remoteAddress: from });
+  /** What a refusal tells: everything but the time it was given. */
+  const told = async (response: Promise<Awaited<ReturnType<typeof post>>>) => {
+    const answer = await response;
+    const { timestamp: _timestamp, ...body } = answer.json();
+    return { status: answer.statusCode, ...body };
+  };
+  const mailedCode = (to: string): string => {
+    const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
+    const code = mail ? /\b(\d{6})\b/.exec(mailBody(mail))?.[1] : undefined;
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  };
+  const textedCode = (to: string): string => {
+    const code = sms.received.filter((m) => m.to === to).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code texted to ${to}`);
+    return code;
+  };
+  const otherThan = (code: string, n = 0) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+  const newPassword = { password: 'Renewed123', confirmPassword: 'Renewed123' };
+
+  it('answers a wrong find-password code the same whether or not a code went to that account at that address', async () => {
+    expect((await post('/sys/sms', { email: 'holder@example.com', smsmode: '2', username: 'holder' })).statusCode).toBe(200);
+    const wrong = otherThan(mailedCode('holder@example.com'));
+    for (const url of ['/sys/user/passwordChange', '/sys/user/phoneVerification']) {
+      const extra = url.endsWith('passwordChange') ? newPassword : {};
+      const answers = [
+        // A code was sent to this account at this address.
+        await told(post(url, { username: 'holder', email: 'holder@example.com', smscode: wrong, ...extra }, stranger)),
+        // The address is another account's; the account has another address; no such account.
+        await told(post(url, { username: 'holder', email: 'bystander@example.com', smscode: wrong, ...extra }, stranger)),
+        await told(post(url, { username: 'bystander', email: 'holder@example.com', smscode: wrong, ...extra }, stranger)),
+        await told(post(url, { username: 'nobody', email: 'nobody@example.com', smscode: wrong, ...extra }, stranger)),
+        await told(post(url, { username: 'holder', phone: '13600000001', smscode: wrong, ...extra }, stranger)),
+      ];
+      for (const answer of answers.slice(1)) expect(answer, url).toEqual(answers[0]);
+      expect(answers[0]).toMatchObject({ status: 400, success: false, code: ServerCode.VERIFICATION_CODE_INVALID });
+    }
+  });
+
+  it('answers a wrong phone sign-in code the same whether or not the mobile belongs to an account', async () => {
+    expect((await post('/sys/sms', { mobile: '13600000001', smsmode: '0' })).statusCode).toBe(200);
+    expect((await post('/sys/sms', { mobile: '13699999999', smsmode: '0' })).statusCode).toBe(200);
+    const wrong = otherThan(textedCode('13600000001'));
+    const held = await told(post('/sys/phoneLogin', { mobile: '13600000001', captcha: wrong }, stranger));
+    const free = await told(post('/sys/phoneLogin', { mobile: '13699999999', captcha: wrong }, stranger));
+    const neverAsked = await told(post('/sys/phoneLogin', { mobile: '13600000002', captcha: wrong }, stranger));
+    expect(free).toEqual(held);
+    expect(neverAsked).toEqual(held);
+    expect(held).toMatchObject({ status: 400, code: ServerCode.VERIFICATION_CODE_INVALID });
+  });
+
+  it('answers a request for a sign-in or reset code the same whether or not an account matches, the next minute too', async () => {
+    const held = await told(post('/sys/sms', { mobile: '13600000002', smsmode: '0' }));
+    const free = await told(post('/sys/sms', { mobile: '13688888888', smsmode: '0' }));
+    expect(free).toEqual(held);
+    const pair = await told(post('/sys/sms', { email: 'bystander@example.com', smsmode: '2', username: 'bystander' }));
+    const noPair = await told(post('/sys/sms', { email: 'holder@example.com', smsmode: '2', username: 'bystander' }));
+    expect(noPair).toEqual(pair);
+    // Asked again at once: "a code was just sent" for both, or for neither (the seconds to wait may tick between the two).
+    const again = async (mobile: string) => {
+      const { message, ...rest } = await told(post('/sys/sms', { mobile, smsmode: '0' }));
+      return { ...rest, message: String(message).replace(/\d+ second/, 'N second') };
+    };
+    const heldAgain = await again('13600000002');
+    expect(heldAgain.status).toBe(429);
+    expect(await again('13688888888')).toEqual(heldAgain);
+    // Nothing was texted to the number nobody holds.
+    expect(sms.received.some((m) => m.to === '13688888888')).toBe(false);
+  });
+
+  it('lets the owner use the code after a stranger’s address used up its guesses, and refuses that address', async () => {
+    await post('/sys/sms', { email: 'holder@example.com', smsmode: '2', username: 'holder' });
+    const code = mailedCode('holder@example.com');
+    const wrongs: number[] = [];
+    for (let i = 0; i < 8; i++) wrongs.push((await post('/sys/user/phoneVerification', { username: 'holder', email: 'holder@example.com', smscode: otherThan(code, i) }, stranger)).statusCode);
+    expect(wrongs.every((status) => status === 400)).toBe(true);
+    // The stranger's address has had its five: even the right code is refused there, in the same words.
+    const late = await told(post('/sys/user/phoneVerification', { username: 'holder', email: 'holder@example.com', smscode: code }, stranger));
+    expect(late).toEqual(await told(post('/sys/user/phoneVerification', { username: 'holder', email: 'holder@example.com', smscode: otherThan(code) }, stranger)));
+    // A stranger asking for a reset of another account at the owner's address a minute later sends nothing and hides nothing.
+    await t.app.db.execute(sql`update sys_verification_code set create_time = create_time - interval '61 seconds'`);
+    const mails = smtp.received.length;
+    expect((await post('/sys/sms', { email: 'holder@example.com', smsmode: '2', username: 'bystander' }, stranger)).statusCode).toBe(200);
+    expect(smtp.received.length).toBe(mails);
+    // The owner's address has its own guesses.
+    const checked = await post('/sys/user/phoneVerification', { username: 'holder', email: 'holder@example.com', smscode: code });
+    expect(checked.json()).toMatchObject({ success: true, code: ServerCode.VERIFIED });
+    const changed = await post('/sys/user/passwordChange', { username: 'holder', email: 'holder@example.com', smscode: code, ...newPassword });
+    expect(changed.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
+  });
+
+  it('lets the owner sign in by phone after a stranger guessed wrong five times', async () => {
+    await post('/sys/sms', { mobile: '13600000001', smsmode: '0' });
+    const code = textedCode('13600000001');
+    for (let i = 0; i < 5; i++) await post('/sys/phoneLogin', { mobile: '13600000001', captcha: otherThan(code, i) }, stranger);
+    const login = await post('/sys/phoneLogin', { mobile: '13600000001', captcha: code });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().result.userInfo.username).toBe('holder');
+  });
+
+  it(`spends a code for everyone after ${verificationLimits.guessesPerCode} wrong guesses from all addresses together`, async () => {
+    await post('/sys/sms', { mobile: '13600000003', smsmode: '0' });
+    const code = textedCode('13600000003');
+    const addresses = verificationLimits.guessesPerCode / verificationLimits.guessesPerAddress;
+    for (let a = 0; a < addresses; a++) {
+      for (let i = 0; i < verificationLimits.guessesPerAddress; i++) await post('/sys/phoneLogin', { mobile: '13600000003', captcha: otherThan(code, a * 10 + i) }, `192.0.2.${a + 1}`);
+    }
+    const login = await told(post('/sys/phoneLogin', { mobile: '13600000003', captcha: code }));
+    expect(login).toMatchObject({ status: 400, code: ServerCode.VERIFICATION_CODE_INVALID });
+  });
+
+  it('counts guesses sent at once no further than the limits, per address and per code', async () => {
+    await post('/sys/sms', { mobile: '13600000002', smsmode: '0' });
+    const code = textedCode('13600000002');
+    const attempts = async () => (await queryRows<{ attempts: number }>(t, sql`select attempts from sys_verification_code where target = '13600000002' order by create_time desc limit 1`))[0]?.attempts;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => post('/sys/phoneLogin', { mobile: '13600000002', captcha: otherThan(code, i) }, stranger)));
+    expect(await attempts()).toBe(verificationLimits.guessesPerAddress);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => post('/sys/phoneLogin', { mobile: '13600000002', captcha: otherThan(code, 20 + i) }, `192.0.2.${100 + i}`)));
+    expect(await attempts()).toBe(verificationLimits.guessesPerCode);
   });
 });

@@ -19,8 +19,18 @@ export const verificationLimits = {
   codeLength: 6,
   /** A code is good for 10 minutes (JeecgBoot's 600 s). */
   codeLifetimeMs: 10 * 60_000,
-  /** Wrong guesses after which a code is spent and a new one must be asked for. */
-  attemptsMax: 5,
+  /**
+   * Wrong guesses at one code from one requester address; beyond them that address is refused even
+   * the right code, while the owner's address keeps its own five (a stranger cannot spend them).
+   */
+  guessesPerAddress: 5,
+  /**
+   * Wrong guesses at one code from all addresses together, after which it is spent for everyone: a
+   * guesser spread over many addresses has at most 20 in a million per code, and with 5 codes per
+   * address an hour (`perTargetPerHour`) at most 1 in 10,000 per hour of trying, each try a code the
+   * owner receives (docs/architecture.md, "Verification codes").
+   */
+  guessesPerCode: 20,
   /** One code per address and purpose per minute (the send button counts down this long). */
   resendAfterMs: 60_000,
   /** Codes per address, and per account, per hour. */

@@ -13,10 +13,10 @@ return 0
 /**
  * Failed sign-ins counted in Redis, one hash per user name and address (`failures`, `waitUntil`),
  * which expires `forgetAfterMs` after its latest failure: every server process sees the same count
- * and the same wait.
+ * and the same wait. `name` keeps another count's keys apart (wrong verification-code guesses).
  */
-export const createRedisThrottleStore = ({ redis, prefix, forgetAfterMs }: { redis: Redis; prefix: string; forgetAfterMs: number }): LoginThrottleStore => {
-  const keyOf = (key: string) => `${prefix}login-throttle:${key}`;
+export const createRedisThrottleStore = ({ redis, prefix, forgetAfterMs, name = 'login-throttle' }: { redis: Redis; prefix: string; forgetAfterMs: number; name?: string }): LoginThrottleStore => {
+  const keyOf = (key: string) => `${prefix}${name}:${key}`;
   return {
     async read(key) {
       const [failures, waitUntil] = await redis.hmget(keyOf(key), 'failures', 'waitUntil');

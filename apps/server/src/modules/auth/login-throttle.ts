@@ -78,6 +78,22 @@ export const createMemoryThrottleStore = ({ forgetAfterMs, maxEntries, now }: { 
 };
 
 /**
+ * Runs each action on the shared store, or on `memory` while the shared one fails: an outage
+ * neither refuses every attempt nor lifts the count within one process.
+ */
+export const fallingBackToMemory =
+  (memory: LoginThrottleStore, shared?: { store: LoginThrottleStore; onError(error: Error): void }) =>
+  async <T>(action: (store: LoginThrottleStore) => Promise<T>): Promise<T> => {
+    if (!shared) return action(memory);
+    try {
+      return await action(shared.store);
+    } catch (error) {
+      shared.onError(error as Error);
+      return action(memory);
+    }
+  };
+
+/**
  * Slows down password guessing per user name *and* address: after a few failures each further
  * attempt from that address for that name must wait, the wait doubling with every failure. It
  * never locks an account, so a stranger elsewhere cannot keep the owner out, and it treats user
@@ -90,19 +106,8 @@ export const createLoginThrottle = (options: LoginThrottleOptions = {}) => {
   const maxDelayMs = options.maxDelayMs ?? limits.loginDelayMaxMs;
   const forgetAfterMs = options.forgetAfterMs ?? loginThrottleForgetMs;
   const now = options.now ?? Date.now;
-  const memory = createMemoryThrottleStore({ forgetAfterMs, maxEntries: options.maxEntries ?? 100_000, now });
+  const use = fallingBackToMemory(createMemoryThrottleStore({ forgetAfterMs, maxEntries: options.maxEntries ?? 100_000, now }), options.shared);
   const keyOf = (username: string, address: string | null) => `${username.trim().toLowerCase()}\u0000${address ?? ''}`;
-
-  /** The shared store, or memory while the shared one fails. */
-  const use = async <T>(action: (store: LoginThrottleStore) => Promise<T>): Promise<T> => {
-    if (!options.shared) return action(memory);
-    try {
-      return await action(options.shared.store);
-    } catch (error) {
-      options.shared.onError(error as Error);
-      return action(memory);
-    }
-  };
 
   return {
     /** Milliseconds this name and address must still wait before a password is checked (0: go ahead). */

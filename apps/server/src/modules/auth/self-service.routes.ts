@@ -1,5 +1,6 @@
 import {
   ServerCode,
+  verificationLimits,
   alterationRequestSchema,
   loginResultSchema,
   passwordChangeRequestSchema,
@@ -16,9 +17,11 @@ import { route } from '../../lib/route.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
+import { createGuessCounter } from '../verification/guess-counter.js';
 import { createVerificationRepository } from '../verification/verification.repository.js';
 import { createVerificationService } from '../verification/verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
+import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { type SelfService, createSelfService } from './self-service.service.js';
 import { createSessionRepository } from './session.repository.js';
 
@@ -35,7 +38,22 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     roles: createRoleRepository(app.db),
     tenants: createTenantRepository(app.db),
     sessions: createSessionRepository(app.db),
-    codes: createVerificationService({ codes: createVerificationRepository(app.db), outbox: app.outbox, platformName: app.config.platformName }),
+    codes: createVerificationService({
+      codes: createVerificationRepository(app.db),
+      // With Redis, guesses from one address are counted over every server process (a guesser cannot spread them).
+      guesses: createGuessCounter(
+        app.redis
+          ? {
+              shared: {
+                store: createRedisThrottleStore({ redis: app.redis.client, prefix: app.redis.prefix, forgetAfterMs: verificationLimits.codeLifetimeMs, name: 'verification-guesses' }),
+                onError: (error) => app.log.warn(`verification-code guesses are counted by this process alone while Redis fails: ${error.message}`),
+              },
+            }
+          : {},
+      ),
+      outbox: app.outbox,
+      platformName: app.config.platformName,
+    }),
     auth,
     signup: app.config.signup,
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
@@ -53,7 +71,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
       method: 'POST',
       url: '/sys/sms',
       summary:
-        'Send a 6-digit code to `mobile` (SMS) or `email` (mail) for sign-in (smsmode 0), registration (1), a password reset (2, with `username`) or a new contact (3). Good for 10 minutes and 5 guesses; one per address per minute, 5 per address or account and 20 per IP per hour (4037 beyond). 4011/4012 when registering or changing to a taken contact; for sign-in and reset the answer is the same whether or not an account matches',
+        'Send a 6-digit code to `mobile` (SMS) or `email` (mail) for sign-in (smsmode 0), registration (1), a password reset (2, with `username`) or a new contact (3). Good for 10 minutes, 5 wrong guesses per requesting address and 20 in all; one per address per minute, 5 per address or account and 20 per IP per hour (4037 beyond). 4011/4012 when registering or changing to a taken contact; for sign-in and reset the answer (and the next one) is the same whether or not an account matches',
       input: { body: sendCodeRequestSchema },
       result: sendCodeResultSchema,
     },
@@ -66,24 +84,24 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
       ...common,
       method: 'POST',
       url: '/sys/user/register',
-      summary: 'Register an end-user account confirmed by the code sent to `phone` or `email` (4013 expired, 4014 wrong, 4015 used; 4010/4011/4012 taken); it goes under the installer whose user code is `invite`, else the platform’s default installer',
+      summary: 'Register an end-user account confirmed by the code sent to `phone` or `email` (4013 wrong or no longer valid, 4015 used; 4010/4011/4012 taken); it goes under the installer whose user code is `invite`, else the platform’s default installer',
       input: { body: registerRequestSchema },
       result: registerResultSchema,
     },
-    async (request) => ok(await service.register(request.body), 'Registered', ServerCode.REGISTERED),
+    async (request) => ok(await service.register(request.body, clientOf(request)), 'Registered', ServerCode.REGISTERED),
   );
 
   route(
     app,
-    { ...common, method: 'POST', url: '/sys/user/phoneVerification', summary: 'Find password, step 2: check the code sent for this account (not spent yet)', input: { body: phoneVerificationRequestSchema }, result: registerResultSchema },
-    async (request) => ok(await service.verifyResetCode(request.body), 'Verified', ServerCode.VERIFIED),
+    { ...common, method: 'POST', url: '/sys/user/phoneVerification', summary: 'Find password, step 2: check the code sent for this account (not spent yet); 4013 for every refusal, whether or not the account exists or holds the address', input: { body: phoneVerificationRequestSchema }, result: registerResultSchema },
+    async (request) => ok(await service.verifyResetCode(request.body, clientOf(request)), 'Verified', ServerCode.VERIFIED),
   );
 
   route(
     app,
-    { ...common, method: 'POST', url: '/sys/user/passwordChange', summary: 'Find password, step 3: set a new password with the code; every session of the account ends', input: { body: passwordChangeRequestSchema }, result: null },
+    { ...common, method: 'POST', url: '/sys/user/passwordChange', summary: 'Find password, step 3: set a new password with the code; every session of the account ends; 4013 for every refusal of the code, as in step 2', input: { body: passwordChangeRequestSchema }, result: null },
     async (request) => {
-      await service.resetPassword(request.body);
+      await service.resetPassword(request.body, clientOf(request));
       return ok(null, 'Password reset', ServerCode.PASSWORD_RESET);
     },
   );
@@ -106,7 +124,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
 
   route(
     app,
-    { ...common, method: 'POST', url: '/sys/phoneLogin', summary: 'Sign in with the code sent to the account’s mobile (smsmode 0)', input: { body: phoneLoginRequestSchema }, result: loginResultSchema },
+    { ...common, method: 'POST', url: '/sys/phoneLogin', summary: 'Sign in with the code sent to the account’s mobile (smsmode 0); 4013 for every refusal, whether or not the mobile is an account’s', input: { body: phoneLoginRequestSchema }, result: loginResultSchema },
     async (request) => ok(await service.phoneLogin(request.body, clientOf(request)), 'Signed in', ServerCode.OK),
   );
   return service;

@@ -64,7 +64,9 @@ const holds = (user: UserRow, contact: { field: ContactField; address: string })
  * What a visitor does for themselves with a code sent to their mobile or e-mail: register an
  * end-user account, set a new password when the old one is forgotten, give an account a new mobile
  * or e-mail, and sign in by mobile. Where telling "no such account" would help someone probe for
- * accounts (find password, phone sign-in), the answer is the same whether or not a code was sent.
+ * accounts (find password, phone sign-in), asking for a code answers the same whether or not one
+ * was sent, and a code that does not let the caller in is refused in the same words whatever the
+ * reason (the verification service's `refused`), the account being looked up either way.
  */
 export const createSelfService = (deps: Dependencies) => {
   /** The installer or distributor a new account goes under: who invited it, else the configured one. */
@@ -83,6 +85,11 @@ export const createSelfService = (deps: Dependencies) => {
 
   const assertFree = async (contact: { field: ContactField; address: string }, exceptId?: string) => {
     if (await deps.users.isTaken(contact.field, contact.address, exceptId)) throw taken[contact.field]();
+  };
+  /** The account a password reset is for, if there is one that may reset its password. */
+  const resetAccount = async (username: string): Promise<UserRow | null> => {
+    const user = await deps.users.findByUsername(username);
+    return user && user.delFlag === 0 ? user : null;
   };
   const assertOpen = () => {
     if (!deps.signup.open) throw new AppError(ServerCode.REGISTRATION_FAILED, 'Registration is closed on this platform; ask your installer for an account', 403);
@@ -141,6 +148,8 @@ export const createSelfService = (deps: Dependencies) => {
       const purpose = verificationPurposes[body.smsmode];
       const contact = contactOf(body);
       const send = (userId: string | null, tenantId: number) => deps.codes.send({ purpose, target: contact, userId, tenantId, ip: client.ip, language: client.language });
+      // No account matches: nothing is sent, but the answer, now and to the next request, is the same.
+      const standIn = () => deps.codes.send({ purpose, target: contact, userId: null, tenantId: defaultTenant.id, ip: client.ip, language: client.language, deliver: false });
       switch (purpose) {
         case 'register':
           assertOpen();
@@ -153,19 +162,19 @@ export const createSelfService = (deps: Dependencies) => {
           if (!body.username) throw invalidField('username', 'is required to reset a password');
           const user = await deps.users.findByUsername(body.username);
           if (user && user.delFlag === 0 && holds(user, contact)) return send(user.id, await tenantOf(user));
-          return { resendAfterMs: 0 };
+          return standIn();
         }
         case 'login': {
           if (contact.channel !== 'sms') throw invalidField('mobile', 'is required: sign-in codes go to a mobile number');
           const user = await deps.users.findByContact('phone', contact.address);
           if (user) return send(user.id, await tenantOf(user));
-          return { resendAfterMs: 0 };
+          return standIn();
         }
       }
     },
 
     /** A new end-user account under the inviting or default installer, in that installer's tenant. */
-    async register(body: RegisterRequest): Promise<{ username: string }> {
+    async register(body: RegisterRequest, client: ClientInfo): Promise<{ username: string }> {
       assertOpen();
       if (body.password !== body.confirmPassword) throw passwordsDiffer();
       if (await deps.users.isTaken('username', body.username)) {
@@ -173,7 +182,7 @@ export const createSelfService = (deps: Dependencies) => {
       }
       const contact = contactOf(body);
       await assertFree(contact);
-      const code = await deps.codes.check({ purpose: 'register', target: contact, code: body.smscode, field: 'smscode', spend: false });
+      const code = await deps.codes.check({ purpose: 'register', target: contact, code: body.smscode, field: 'smscode', spend: false, requester: client.ip });
       await newEndUser(
         {
           username: body.username,
@@ -189,26 +198,21 @@ export const createSelfService = (deps: Dependencies) => {
     },
 
     /** Find password, step 2: the code is right for this account (it stays unspent until step 3). */
-    async verifyResetCode(body: PhoneVerificationRequest): Promise<{ username: string }> {
-      const contact = contactOf(body);
-      const code = await deps.codes.check({ purpose: 'reset', target: contact, code: body.smscode, field: 'smscode', spend: false });
-      const user = await deps.users.findByUsername(body.username);
-      if (!user || user.delFlag !== 0 || code.userId !== user.id) {
-        throw badRequest(ServerCode.VERIFICATION_CODE_INVALID, 'No code was sent for this account to this address; ask for a new one', [{ field: 'smscode', message: 'was not sent for this account' }]);
-      }
+    async verifyResetCode(body: PhoneVerificationRequest, client: ClientInfo): Promise<{ username: string }> {
+      const user = await resetAccount(body.username);
+      await deps.codes.check({ purpose: 'reset', target: contactOf(body), code: body.smscode, field: 'smscode', spend: false, requester: client.ip, account: user?.id ?? null });
+      if (!user) throw new Error('a reset code was accepted without an account');
       return { username: user.username };
     },
 
     /** Find password, step 3: the new password; the code is spent and every session of the account ends. */
-    async resetPassword(body: PasswordChangeRequest): Promise<void> {
+    async resetPassword(body: PasswordChangeRequest, client: ClientInfo): Promise<void> {
       if (body.password !== body.confirmPassword) throw passwordsDiffer();
-      const contact = contactOf(body);
-      const user = await deps.users.findByUsername(body.username);
+      const user = await resetAccount(body.username);
+      // Hashed before the code is checked, so a refusal takes as long whether or not the account exists.
       const passwordHash = await hashPassword(body.password);
-      const code = await deps.codes.check({ purpose: 'reset', target: contact, code: body.smscode, field: 'smscode', spend: false });
-      if (!user || user.delFlag !== 0 || code.userId !== user.id) {
-        throw badRequest(ServerCode.PASSWORD_RESET_FAILED, 'No code was sent for this account to this address; start again', [{ field: 'smscode', message: 'was not sent for this account' }]);
-      }
+      const code = await deps.codes.check({ purpose: 'reset', target: contactOf(body), code: body.smscode, field: 'smscode', spend: false, requester: client.ip, account: user?.id ?? null });
+      if (!user) throw new Error('a reset code was accepted without an account');
       await deps.users.transaction(async (tx) => {
         await deps.codes.spend(code, 'smscode', tx);
         await deps.users.update(user.id, { passwordHash, updateBy: user.username, updateTime: new Date() }, tx);
@@ -225,7 +229,7 @@ export const createSelfService = (deps: Dependencies) => {
         throw badRequest(ServerCode.CHANGING_MOBILE_FAILED, `This is already the account’s ${contact.field === 'phone' ? 'mobile number' : 'e-mail address'}`, [{ field: contact.field, message: 'is already this account’s' }]);
       }
       await assertFree(contact, user.id);
-      const code = await deps.codes.check({ purpose: 'alteration', target: contact, code: body.smscode, field: 'smscode', spend: false });
+      const code = await deps.codes.check({ purpose: 'alteration', target: contact, code: body.smscode, field: 'smscode', spend: false, requester: client.ip });
       try {
         await deps.users.transaction(async (tx) => {
           await deps.codes.spend(code, 'smscode', tx);
@@ -250,9 +254,9 @@ export const createSelfService = (deps: Dependencies) => {
 
     /** `POST /sys/phoneLogin`: the code sent to the account's mobile opens a session. */
     async phoneLogin(body: PhoneLoginRequest, client: ClientInfo): Promise<LoginResult> {
-      const code = await deps.codes.check({ purpose: 'login', target: { channel: 'sms', address: body.mobile }, code: body.captcha, field: 'captcha', spend: true });
       const user = await deps.users.findByContact('phone', body.mobile);
-      if (!user || code.userId !== user.id) throw badRequest(ServerCode.VERIFICATION_CODE_INVALID, 'This code is no longer valid; ask for a new one', [{ field: 'captcha', message: 'is no longer valid' }]);
+      await deps.codes.check({ purpose: 'login', target: { channel: 'sms', address: body.mobile }, code: body.captcha, field: 'captcha', spend: true, requester: client.ip, account: user?.id ?? null });
+      if (!user) throw new Error('a sign-in code was accepted without an account');
       return deps.auth.openSession(user, client, 'code');
     },
   };

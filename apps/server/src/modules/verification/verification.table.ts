@@ -16,12 +16,15 @@ export const verificationCodes = pgTable(
     channel: varchar('channel', { length: 8 }).notNull(),
     /** The mobile number, or the e-mail address in lower case. */
     target: varchar('target', { length: 100 }).notNull(),
-    /** The account the code is about, when there is one already (reset, sign-in, alteration). */
+    /**
+     * The account the code is about (reset, sign-in). Null on a reset or sign-in row: a stand-in
+     * for a request that matched no account, sent nowhere, so the answers and limits are the same.
+     */
     userId: varchar('user_id', { length: 32 }),
     /** SHA-256 of the row id and the code (the id is the salt). */
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }),
-    /** Wrong guesses so far; at the limit the code is spent. */
+    /** Wrong guesses so far from all addresses; at `verificationLimits.guessesPerCode` the code is spent for everyone. */
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),

@@ -37,6 +37,9 @@ const renderAt = (path: string, element: ReactElement, routePath = path.split('?
   )).router;
 };
 
+/** The server's one answer to a code that does not let the caller in (wrong, expired, not this account's). */
+const refusedCode = 'This code is wrong or no longer valid; check it or ask for a new one';
+
 /** Passes the slider check the way a keyboard user does: the handle to the far end. */
 const passSlider = async () => {
   const handle = screen.getByRole('slider');
@@ -82,7 +85,7 @@ describe('register', () => {
   });
 
   it('puts a wrong code and a taken name on their fields in the console’s words', async () => {
-    let answer = failure(4014, 'This is not the code that was sent', [{ field: 'smscode', message: 'This is not the code that was sent' }]);
+    let answer = failure(4013, refusedCode, [{ field: 'smscode', message: refusedCode }]);
     server.use(http.post('/boot/sys/user/register', () => HttpResponse.json(answer, { status: 400 })));
     renderAt('/user/register', <RegisterPage />);
     const user = userEvent.setup();
@@ -94,7 +97,7 @@ describe('register', () => {
     await user.type(screen.getByLabelText('Verification code'), '000000');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Wrong verification code')).toBeInTheDocument();
+    expect(await screen.findByText('The verification code is wrong or has expired; check it or request a new one')).toBeInTheDocument();
     answer = failure(4010, 'This user name is already registered', [{ field: 'username', message: 'is already registered' }]);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('This user name is already registered')).toBeInTheDocument();
@@ -135,6 +138,25 @@ describe('find password', () => {
       { url: '/sys/user/phoneVerification', body: { username: 'owner', smscode: '654321', phone: '13800000000' } },
       { url: '/sys/user/passwordChange', body: { username: 'owner', smscode: '654321', phone: '13800000000', password: 'Renewed123', confirmPassword: 'Renewed123' } },
     ]);
+  });
+});
+
+describe('find password with a refused code', () => {
+  it('puts the refusal on the code field and stays at the code step', async () => {
+    server.use(
+      http.post('/boot/sys/sms', () => HttpResponse.json(ok({ resendAfterMs: 60_000 }))),
+      http.post('/boot/sys/user/phoneVerification', () => HttpResponse.json(failure(4013, refusedCode, [{ field: 'smscode', message: refusedCode }]), { status: 400 })),
+    );
+    renderAt('/want/findPwd', <FindPasswordPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('User name'), 'owner');
+    await user.type(screen.getByLabelText('Mobile number'), '13800000000');
+    await passSlider();
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The verification code is wrong or has expired; check it or request a new one')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });
 
