@@ -134,8 +134,8 @@ const configSchema = z.object({
   /**
    * Embedded broker: CONNECTs from one address (an IPv6 one by its /64) that may cost a registry
    * read and be refused, per minute and at once; beyond, its CONNECTs are refused with 0x03 until
-   * the budget refills (docs/device-protocol.md section 2.2). Accepted CONNECTs give theirs back,
-   * so loggers behind one NAT never use it up. 0 turns the limit off.
+   * the budget refills (docs/device-protocol.md section 2.2). Accepted CONNECTs do not count, so
+   * loggers behind one NAT never use it up. 0 turns the limit off.
    */
   MQTT_FAILED_CONNECTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /**

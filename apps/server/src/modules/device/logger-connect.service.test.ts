@@ -56,7 +56,7 @@ describe('logger CONNECT checks', () => {
     expect(await connects.check(connect('NOBODY0002', 'x'))).toBe('limited');
   });
 
-  it('gives the token back when the registry cannot be read, so a database outage does not use up the budget', async () => {
+  it('charges nothing for a CONNECT the registry could not answer, so a database outage does not use up the budget', async () => {
     const keys = registry({ KNOWN0001: 'known-key-0001' });
     const connects = createLoggerConnectService({ registrationKey: keys.read, failedPerMinute: 2 });
     keys.state.fail = true;
@@ -85,6 +85,27 @@ describe('logger CONNECT checks', () => {
       ['192.0.2.1', 1],
       ['192.0.2.1', 1],
     ]);
+  });
+
+  it('reads CONNECTs that come at once, accepted ones without charge, and makes the address wait out the debt of the refused ones', async () => {
+    const time = clock();
+    const site = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`SITE${String(i).padStart(4, '0')}`, `site-key-${i}`]));
+    const keys = registry(site);
+    const connects = createLoggerConnectService({ registrationKey: keys.read, failedPerMinute: 6, now: time.now });
+    // A site of 30 loggers behind one address, all at once after a restart: a budget of 6 is no obstacle.
+    const accepted = await Promise.all(Object.entries(site).map(([gsn, key]) => connects.check(connect(gsn, loggerMqttPassword(gsn, key)))));
+    expect(accepted.every((verdict) => verdict === 'accepted')).toBe(true);
+    // 12 strangers at once: all read (none was refused yet when they came), 6 more than the budget.
+    const strangers = await Promise.all(Array.from({ length: 12 }, (_, i) => connects.check(connect(`STRANGER${i}`, 'x'))));
+    expect(strangers.every((verdict) => verdict === 'refused')).toBe(true);
+    expect(keys.state.reads).toBe(42);
+    expect(await connects.check(connect('STRANGER99', 'x'))).toBe('limited');
+    // The debt of 6 is paid back in a minute; the next refused CONNECT comes 10 s later.
+    time.advance(60_000);
+    expect(await connects.check(connect('STRANGER99', 'x'))).toBe('limited');
+    time.advance(10_000);
+    expect(await connects.check(connect('STRANGER99', 'x'))).toBe('refused');
+    expect(await connects.check(connect('SITE0001', loggerMqttPassword('SITE0001', 'site-key-1')))).toBe('limited');
   });
 
   it('does not remember a refusal read before the logger was registered', async () => {

@@ -66,11 +66,12 @@ export const connectAddressKey = (address: string | undefined): string => {
  *   with an old key retrying) is refused without a read. Bounded by `maxRefusals`; a registration
  *   or key change (`forget`) drops the gsn's refusal at once, and on another server process it
  *   lasts at most `refusalForMs`.
- * - Every other refused CONNECT has cost a read, and takes one of its address's budget of
- *   `failedPerMinute` (a token bucket): a CONNECT being checked holds one until it is answered, an
- *   accepted one gives it back. So loggers that connect, however many share an address behind NAT,
- *   never use it up, and at most that many reads run at once for one address. Beyond the budget a
- *   CONNECT that would need a read is refused without one ('limited').
+ * - Every other refused CONNECT has cost a read, and is charged to its address's budget of
+ *   `failedPerMinute` (a token bucket); accepted ones are not, so loggers that connect, however many
+ *   share an address behind NAT and however many at once, never use it up. While the budget is
+ *   spent, a CONNECT that would need a read is refused without one ('limited'). CONNECTs that arrive
+ *   together are all read, and their refusals are charged into debt, which the address waits out:
+ *   over time it never costs more reads than its budget, one burst aside.
  */
 export const createLoggerConnectService = (options: LoggerConnectOptions) => {
   const now = options.now ?? Date.now;
@@ -127,23 +128,16 @@ export const createLoggerConnectService = (options: LoggerConnectOptions) => {
       if (!loggerSnPattern.test(gsn) || attempt.clientId !== gsn || !password) return 'refused';
       if (refusedBefore(gsn, password)) return 'refused';
       const address = connectAddressKey(attempt.address);
-      const verdict = budget.take(address);
+      const verdict = budget.peek(address);
       if (!verdict.allowed) {
         if (verdict.report) options.onLimited?.(address, verdict.report.dropped);
         return 'limited';
       }
       const readSince = generation;
-      let key: string | null;
-      try {
-        key = await registrationKey(gsn);
-      } catch (error) {
-        budget.giveBack(address);
-        throw error;
-      }
-      if (key !== null && sameSecret(loggerMqttPassword(gsn, key), password)) {
-        budget.giveBack(address);
-        return 'accepted';
-      }
+      // A read that fails (database unavailable) charges nothing: the broker answers 0x03 anyway.
+      const key = await registrationKey(gsn);
+      if (key !== null && sameSecret(loggerMqttPassword(gsn, key), password)) return 'accepted';
+      budget.charge(address);
       if (readSince === generation) remember(gsn, key === null ? null : password);
       return 'refused';
     },

@@ -59,42 +59,71 @@ export const createLoggerRateLimit = (options: LoggerRateLimitOptions) => {
     for (const [gsn, bucket] of buckets) if (tokensAt(bucket, at) >= burst) buckets.delete(gsn);
   };
 
+  /** The bucket of `key` refilled to `at` and made the most recently heard; a new one starts full. */
+  const bucketAt = (key: string, at: number): Bucket => {
+    let bucket = buckets.get(key);
+    if (bucket) {
+      buckets.delete(key);
+      bucket.tokens = tokensAt(bucket, at);
+      bucket.updatedAt = at;
+    } else {
+      if (buckets.size >= maxLoggers) sweep(at);
+      if (buckets.size >= maxLoggers) {
+        const oldest = buckets.keys().next();
+        if (!oldest.done) buckets.delete(oldest.value);
+      }
+      bucket = { tokens: burst, updatedAt: at, dropped: 0, reportedAt: Number.NEGATIVE_INFINITY };
+    }
+    buckets.set(key, bucket);
+    return bucket;
+  };
+
+  /** Counts a drop of an empty bucket, reporting the drops at most once per window. */
+  const drop = (bucket: Bucket, at: number): RateVerdict => {
+    bucket.dropped++;
+    if (at - bucket.reportedAt < reportEveryMs) return { allowed: false, report: null };
+    const report = { dropped: bucket.dropped };
+    bucket.reportedAt = at;
+    bucket.dropped = 0;
+    return { allowed: false, report };
+  };
+
   return {
     /** Takes one message of `gsn` from its budget. */
     take(gsn: string): RateVerdict {
       if (!enabled) return allowed;
       const at = now();
       if (at - sweptAt >= reportEveryMs) sweep(at);
-      let bucket = buckets.get(gsn);
-      if (bucket) {
-        buckets.delete(gsn);
-        bucket.tokens = tokensAt(bucket, at);
-        bucket.updatedAt = at;
-      } else {
-        if (buckets.size >= maxLoggers) sweep(at);
-        if (buckets.size >= maxLoggers) {
-          const oldest = buckets.keys().next();
-          if (!oldest.done) buckets.delete(oldest.value);
-        }
-        bucket = { tokens: burst, updatedAt: at, dropped: 0, reportedAt: Number.NEGATIVE_INFINITY };
-      }
-      buckets.set(gsn, bucket);
+      const bucket = bucketAt(gsn, at);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return allowed;
       }
-      bucket.dropped++;
-      if (at - bucket.reportedAt < reportEveryMs) return { allowed: false, report: null };
-      const report = { dropped: bucket.dropped };
-      bucket.reportedAt = at;
-      bucket.dropped = 0;
-      return { allowed: false, report };
+      return drop(bucket, at);
     },
 
-    /** Returns a token taken for `key` (what it was taken for turned out not to count). */
-    giveBack(key: string): void {
-      const bucket = buckets.get(key);
-      if (bucket) bucket.tokens = Math.min(burst, bucket.tokens + 1);
+    /**
+     * What `take` would answer, without taking a token: for a budget charged only for what turns
+     * out to count (`charge`). A refusal is counted and reported as `take`'s are.
+     */
+    peek(key: string): RateVerdict {
+      if (!enabled) return allowed;
+      const at = now();
+      const held = buckets.get(key);
+      if (!held || tokensAt(held, at) >= 1) return allowed;
+      return drop(bucketAt(key, at), at);
+    },
+
+    /**
+     * Takes a token of `key` for something `peek` let through, into debt when several came at once:
+     * the key then waits until the debt is paid back at the sustained rate, so on average it never
+     * gets more than its budget.
+     */
+    charge(key: string): void {
+      if (!enabled) return;
+      const at = now();
+      if (at - sweptAt >= reportEveryMs) sweep(at);
+      bucketAt(key, at).tokens -= 1;
     },
 
     /** Loggers held in memory now. */
