@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Transaction } from '@electric-sql/pglite';
 import type { BulkTransaction, ReportDatabase, ReportSession } from './database.js';
@@ -89,16 +89,38 @@ const copiesAtOnce = 8;
 /** A copy is thrown away, never recovered after a crash: it need not wait for its writes to reach the disk. */
 const copySettings = ['fsync=off'];
 
+/** Where the platform's database stands once checkpointed: what a copy of its folder needs. */
+interface CopyPoint {
+  /** The WAL segments the copy needs, from the checkpoint's to the one written last. */
+  firstSegment: string;
+  lastSegment: string;
+  /** How much of the last segment is written; the rest is copied as zeros, as a new segment is. */
+  lastSegmentBytes: number;
+  segmentBytes: number;
+  /** The other databases of the cluster (template0, template1): reports never open them. */
+  otherDatabases: string[];
+}
+
+const copyPoint = `
+select pg_walfile_name(c.redo_lsn) as "firstSegment", w.file_name as "lastSegment", w.file_offset as "lastSegmentBytes",
+       (select setting::int from pg_settings where name = 'wal_segment_size') as "segmentBytes",
+       array(select oid::text from pg_database where datname <> current_database()) as "otherDatabases"
+from pg_control_checkpoint() c, pg_walfile_name_offset(pg_current_wal_flush_lsn()) w`;
+
+/** WAL is read and written in pages of 8 kB. */
+const walPageBytes = 8192;
+
 /**
- * Copies the data folder `from` to `to` as it stands: the relations `leftOut` as empty files, the
- * WAL segments from `wal.first` to `wal.last` only, no lock file. A clone where the file system
- * can make one (btrfs, XFS, APFS), else bytes.
+ * Copies the data folder `from` to `to` as it stands, but for the relations `leftOut`, the other
+ * databases (empty folders), the WAL from the checkpoint on only, no lock file. A clone
+ * where the file system can make one (btrfs, XFS, APFS), else bytes.
  */
-async function copyDataFolder(from: string, to: string, leftOut: Set<string>, wal: { first: string; last: string }): Promise<void> {
+async function copyDataFolder(from: string, to: string, leftOut: Set<string>, point: CopyPoint): Promise<void> {
   const files: string[] = [];
-  const empty: string[] = [];
+  const otherDatabases = new Set(point.otherDatabases.map((oid) => `base/${oid}`));
   const walk = async (relative: string): Promise<void> => {
     await mkdir(join(to, relative), { recursive: true, mode: 0o700 });
+    if (otherDatabases.has(relative)) return;
     for (const entry of await readdir(join(from, relative), { withFileTypes: true })) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
@@ -106,15 +128,27 @@ async function copyDataFolder(from: string, to: string, leftOut: Set<string>, wa
         continue;
       }
       if (!entry.isFile() || path === 'postmaster.pid') continue;
-      if (relative === 'pg_wal' && walSegment.test(entry.name) && (entry.name < wal.first || entry.name > wal.last)) continue;
-      const relation = path.replace(forkAndSegment, '');
-      if (!leftOut.has(relation)) files.push(path);
-      // A relation left out keeps an empty main file: a relation of no blocks, until the copy truncates it.
-      else if (relation === path) empty.push(path);
+      if (relative === 'pg_wal' && walSegment.test(entry.name) && (entry.name < point.firstSegment || entry.name >= point.lastSegment)) continue;
+      // A relation left out has no file in the copy until the copy truncates it (which gives it new, empty ones).
+      if (!leftOut.has(path.replace(forkAndSegment, ''))) files.push(path);
     }
   };
   await walk('');
-  await Promise.all(empty.map((path) => writeFile(join(to, path), '', { mode: 0o600 })));
+  // The last segment up to the page written last, then zeros to its full size (a sparse file).
+  const last = `pg_wal/${point.lastSegment}`;
+  const written = Math.min(Math.ceil(point.lastSegmentBytes / walPageBytes) * walPageBytes, point.segmentBytes);
+  const bytes = Buffer.alloc(written);
+  // None written (the position at the very start of a segment) needs no segment file there yet.
+  if (written > 0) {
+    const source = await open(join(from, last), 'r');
+    try {
+      await source.read(bytes, 0, written, 0);
+    } finally {
+      await source.close();
+    }
+  }
+  await writeFile(join(to, last), bytes, { mode: 0o600 });
+  await truncate(join(to, last), point.segmentBytes);
   let next = 0;
   const copier = async () => {
     while (next < files.length) {
@@ -224,9 +258,9 @@ export class EmbeddedReportDatabase implements ReportDatabase {
         leftOut = (await tx.query<LeftOut>(relationsLeftOut)).rows;
         // Every change so far into the files, so the copy needs the WAL from here on only (one segment, as a rule).
         await tx.query('checkpoint');
-        const [wal] = (await tx.query<{ first: string; last: string }>('select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_lsn()) as last from pg_control_checkpoint()')).rows;
+        const [point] = (await tx.query<CopyPoint>(copyPoint)).rows;
         takenAt = Date.now();
-        await copyDataFolder(resolve(this.dataDir as string, 'pgdata'), join(folder, 'pgdata'), new Set(leftOut.map((relation) => relation.path)), wal as { first: string; last: string });
+        await copyDataFolder(resolve(this.dataDir as string, 'pgdata'), join(folder, 'pgdata'), new Set(leftOut.map((relation) => relation.path)), point as CopyPoint);
       });
     } catch (error) {
       await rm(folder, { recursive: true, force: true });
