@@ -136,10 +136,18 @@ beforeAll(async () => {
     const session = await sessions.findActive(hashToken(token), new Date());
     if (!session) throw new Error(`no session for ${username}`);
     const tenants = (await queryRows<{ tenant_id: number }>(t, sql`select tenant_id from sys_user_tenant where user_id = ${session.userId}`)).map((r) => Number(r.tenant_id));
-    return { name, token, userId: session.userId, accountType: session.accountType, tenants, permissions: session.permissions, demo: session.demo };
+    // Who works for the platform, as the model states it (docs/architecture.md, "Platform and tenants"): a member of its own tenant.
+    const platform = tenants.includes(1);
+    // What the server gives a tenant administrator: its permissions without the codes of platform calls alone.
+    const permissions = platform ? session.permissions : new Set([...session.permissions].filter((code) => !t.app.platformOnlyCodes.has(code)));
+    return { name, token, userId: session.userId, accountType: session.accountType, tenants, permissions, demo: session.demo, platform };
   };
   const passwords: Record<string, string> = { distributor: 'Distributor2026', installer: 'Installer2026', enduser: 'Enduser2026', demo: 'Demo2026' };
   identities.push(await signedIn('admin', 'admin', adminPassword));
+  // Tenant 2's administrator: the administrator role, in tenant 2 only.
+  ids.tenantadmin = await user('mx_t2admin', 'admin', null, 'r-admin');
+  await moveToTenant(t, ids.tenantadmin, 2);
+  identities.push(await signedIn('tenantadmin', 'mx_t2admin', 'Passw0rd1'));
   for (const [name, password] of Object.entries(passwords)) identities.push(await signedIn(name, name, password));
   await addUser(t, admin, { username: 'mx_norole' });
   identities.push(await signedIn('norole', 'mx_norole', 'Passw0rd1'));

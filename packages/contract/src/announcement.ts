@@ -51,6 +51,7 @@ const announcementAddSchema = z.object(announcementFields).strict();
 /** System → Announcements (administrators): notices to everyone of the tenant or to chosen users, drafted, published, revoked. */
 export const announcementResource = defineResource({
   path: '/sys/annountCement',
+  tenancy: 'tenant',
   table: 'sys_announcement',
   title: ['Announcements', '系统通告', 'Ankündigungen'],
   recordName: ['announcement', '通告', 'Ankündigung'],

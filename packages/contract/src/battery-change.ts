@@ -77,6 +77,7 @@ export type BatteryChangeAddRequest = z.input<typeof batteryChangeAddSchema>;
 /** The battery change record screen (spec route battery-change): list, export and a manual entry. */
 export const batteryChangeResource = defineResource({
   path: '/want/batteryChange',
+  tenancy: 'tenant',
   table: 'tb_battery_change',
   title: ['Battery changes', '电池更换记录', 'Batteriewechsel'],
   recordName: ['battery replacement', '电池更换', 'Batteriewechsel'],

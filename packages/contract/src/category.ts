@@ -26,6 +26,7 @@ const categoryEditSchema = z.object({ id: text({ error: 'is required' }).trim().
 /** Categories (spec sections 2 and 7, JeecgBoot's SysCategory): a tree with hierarchical codes A01, A01A01 …, per tenant. */
 export const categoryResource = defineResource({
   path: '/sys/category',
+  tenancy: 'tenant',
   table: 'sys_category',
   recordName: ['category', '分类', 'Kategorie'],
   title: ['Categories', '分类字典', 'Kategorien'],

@@ -111,6 +111,7 @@ const checkRuleAddSchema = z.object({
 
 export const checkRuleResource = defineResource({
   path: '/sys/checkRule',
+  tenancy: 'shared',
   table: 'sys_check_rule',
   recordName: ['check rule', '编码校验规则', 'Prüfregel'],
   title: ['Check rules', '编码校验规则', 'Prüfregeln'],

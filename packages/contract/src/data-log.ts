@@ -46,6 +46,7 @@ export type DataLogContent = z.infer<typeof dataLogContentSchema>;
  */
 export const dataLogResource = defineResource({
   path: '/sys/dataLog',
+  tenancy: 'tenant',
   table: 'sys_data_log',
   recordName: ['data change', '数据日志', 'Datenänderung'],
   title: ['Data log', '数据日志', 'Datenprotokoll'],

@@ -156,6 +156,7 @@ const departRoleAddSchema = z.object({
 /** Department roles (JeecgBoot `/sys/sysDepartRole`): roles kept by a department, given only what the department holds. */
 export const departRoleResource = defineResource({
   path: '/sys/sysDepartRole',
+  tenancy: 'tenant',
   table: 'sys_depart_role',
   recordName: ['department role', '部门角色', 'Abteilungsrolle'],
   title: ['Department roles', '部门角色', 'Abteilungsrollen'],

@@ -35,6 +35,7 @@ const dataSourceAddSchema = z.object({
 
 export const dataSourceResource = defineResource({
   path: '/sys/dataSource',
+  tenancy: 'platform',
   table: 'sys_data_source',
   recordName: ['data source', '数据源', 'Datenquelle'],
   title: ['Data sources', '多数据源管理', 'Datenquellen'],

@@ -54,6 +54,7 @@ export type DepartRecord = z.infer<typeof departRecordSchema>;
  */
 export const departResource = defineResource({
   path: '/sys/sysDepart',
+  tenancy: 'tenant',
   table: 'sys_depart',
   title: ['Departments', '部门管理', 'Abteilungen'],
   recordName: ['department', '部门', 'Abteilung'],

@@ -54,6 +54,7 @@ const dictAddSchema = z.object({
 /** System administration: dictionaries (spec section 2 "dictionaries"; JeecgBoot `/sys/dict`). */
 export const dictResource = defineResource({
   path: '/sys/dict',
+  tenancy: 'shared',
   table: 'sys_dict',
   title: ['Dictionaries', '数据字典', 'Wörterbücher'],
   record: z.object({ id: text(), dictName: text(), dictCode: text(), description: text().nullable(), ...auditFields }),
@@ -105,6 +106,7 @@ const dictItemAddSchema = z.object({
 /** The items of one dictionary (JeecgBoot `/sys/dictItem`, listed with `?dictId=`). */
 export const dictItemResource = defineResource({
   path: '/sys/dictItem',
+  tenancy: 'shared',
   table: 'sys_dict_item',
   title: ['Dictionary items', '字典项', 'Wörterbucheinträge'],
   record: z.object({

@@ -191,6 +191,7 @@ export type EventRecord = z.infer<typeof eventRecordSchema>;
 /** The events screen (spec route site-events): read-only on the kit, plus acknowledgement. */
 export const eventResource = defineResource({
   path: resourcePaths.event,
+  tenancy: 'tenant',
   table: 'tb_event',
   title: ['Events', '事件记录', 'Ereignisse'],
   recordName: ['event', '事件', 'Ereignis'],

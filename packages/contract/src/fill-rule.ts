@@ -67,6 +67,7 @@ const fillRuleAddSchema = z.object({
 
 export const fillRuleResource = defineResource({
   path: '/sys/fillRule',
+  tenancy: 'shared',
   table: 'sys_fill_rule',
   recordName: ['fill rule', '填值规则', 'Füllregel'],
   title: ['Fill rules', '填值规则', 'Füllregeln'],

@@ -51,6 +51,7 @@ export const firmwareDownloadQuerySchema = z.object({
 /** The firmware library (System → Firmware): administrators upload, list and delete files. */
 export const firmwareResource = defineResource({
   path: '/want/firmware',
+  tenancy: 'tenant',
   table: 'tb_firmware',
   title: ['Firmware', '固件库', 'Firmware'],
   recordName: ['firmware', '固件', 'Firmware'],

@@ -56,6 +56,7 @@ export type LoggerRecord = z.infer<typeof loggerRecordSchema>;
  */
 export const loggerResource = defineResource({
   path: resourcePaths.logger,
+  tenancy: 'tenant',
   table: 'tb_logger',
   title: ['Loggers', '数据采集器', 'Datenlogger'],
   recordName: ['logger', '采集器', 'Datenlogger'],
@@ -148,6 +149,7 @@ export type BatteryRecord = z.infer<typeof batteryRecordSchema>;
  */
 export const batteryResource = defineResource({
   path: resourcePaths.battery,
+  tenancy: 'tenant',
   table: 'tb_battery',
   title: ['Batteries', '电池', 'Batterien'],
   recordName: ['battery', '电池', 'Batterie'],

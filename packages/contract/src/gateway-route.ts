@@ -77,6 +77,7 @@ const gatewayRouteAddSchema = z.object({
  */
 export const gatewayRouteResource = defineResource({
   path: '/sys/gatewayRoute',
+  tenancy: 'platform',
   table: 'sys_gateway_route',
   recordName: ['gateway route', '网关路由', 'Gateway-Route'],
   title: ['Gateway routes', '网关路由', 'Gateway-Routen'],

@@ -54,6 +54,7 @@ const jobAddSchema = z.object({
 /** System → Scheduled jobs (spec section 2, JeecgBoot `sys_quartz_job`): named server tasks on Quartz cron expressions. */
 export const jobResource = defineResource({
   path: '/sys/quartzJob',
+  tenancy: 'platform',
   table: 'sys_quartz_job',
   title: ['Scheduled jobs', '定时任务', 'Geplante Aufgaben'],
   recordName: ['job', '定时任务', 'Aufgabe'],
@@ -102,6 +103,7 @@ export type JobAdd = z.input<typeof jobResource.add>;
 /** The runs of jobs (the last ones of each job are kept): `GET /sys/quartzJobRun/list?jobId=`. */
 export const jobRunResource = defineResource({
   path: '/sys/quartzJobRun',
+  tenancy: 'platform',
   table: 'sys_quartz_job_run',
   title: ['Runs', '执行记录', 'Läufe'],
   recordName: ['run', '执行记录', 'Lauf'],

@@ -14,6 +14,7 @@ export const OperateType = { Query: 1, Add: 2, Edit: 3, Delete: 4, Import: 5, Ex
 /** System administration: login and operation logs (JeecgBoot LogList, sys_log). Read-only: written by the server only. */
 export const logResource = defineResource({
   path: '/sys/log',
+  tenancy: 'tenant',
   table: 'sys_log',
   title: ['Logs', '日志管理', 'Protokolle'],
   record: z.object({

@@ -108,6 +108,7 @@ export type MemberGrantRequest = z.input<typeof memberGrantRequestSchema>;
 /** Members (CRM, `/member/index`): the accounts below the caller; records are the Users screen's. */
 export const memberResource = defineResource({
   path: resourcePaths.member,
+  tenancy: 'tenant',
   table: 'member',
   // Spec section 2: the screen is titled CRM.
   title: ['CRM', '客户管理', 'Kunden (CRM)'],

@@ -18,6 +18,7 @@ export type OutboxStatus = (typeof outboxStatuses)[number];
 /** The outbox (System → Outbox): every message the platform sent or keeps, newest first. */
 export const outboxResource = defineResource({
   path: '/sys/outbox',
+  tenancy: 'tenant',
   table: 'sys_outbox',
   title: ['Outbox', '发件箱', 'Postausgang'],
   recordName: ['message', '消息', 'Nachricht'],

@@ -14,6 +14,7 @@ const positionAddSchema = z.object({
 /** System administration: positions (job titles users hold), spec section 2 "positions". */
 export const positionResource = defineResource({
   path: '/sys/position',
+  tenancy: 'tenant',
   table: 'sys_position',
   recordName: ['position', '职务', 'Position'],
   title: ['Positions', '职务管理', 'Positionen'],

@@ -71,6 +71,7 @@ const reportAddSchema = z.object({
 
 export const reportResource = defineResource({
   path: '/online/cgreport/head',
+  tenancy: 'tenant',
   table: 'onl_cgreport_head',
   recordName: ['report', '报表', 'Bericht'],
   title: ['Online reports', 'Online报表', 'Online-Berichte'],

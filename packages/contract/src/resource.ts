@@ -27,6 +27,23 @@ export const fillWords = (words: Words, values: Record<string, string | Words>):
 export const fillWordsIn = (words: Words, values: Record<string, string | Words>, language: Language): string => wordsIn(fillWords(words, values), language);
 
 /**
+ * Whose records a screen or a call holds (docs/architecture.md, "Platform and tenants"):
+ * - `'tenant'`: each tenant's own rows; a caller reads and writes those of its tenants only, and
+ *   another tenant's row answers 404 like one that does not exist. A screen may also hold
+ *   platform-wide rows beside them (the built-in roles): every tenant reads those, and only platform
+ *   administrators change them;
+ * - `'shared'`: one set for the whole installation (menus, dictionaries, legal texts, fill and check
+ *   rules): read by whoever the call's permission admits, written by platform administrators only;
+ * - `'platform'`: the installation's own machinery (monitoring, scheduled jobs, data sources,
+ *   gateway routes): platform administrators only, reading or writing.
+ * A platform administrator is a member of the platform's own tenant who may add tenants (the
+ * `admin` the first start creates, and whoever it makes one); a tenant administrator is any other
+ * administrator.
+ */
+export type Tenancy = 'tenant' | 'shared' | 'platform';
+export const tenancies: readonly Tenancy[] = ['tenant', 'shared', 'platform'];
+
+/**
  * A screen's resource, defined once for server and web: where its calls live, its record, its list
  * columns, its create and edit schemas, who may do what, its dictionary-backed fields, its unique
  * fields and its field names in three languages (table headings, form labels, spreadsheet headings).
@@ -43,6 +60,8 @@ export interface Resource<
 > {
   /** Route base, e.g. `/sys/position`. */
   path: string;
+  /** Whose records the screen holds: a tenant's own, or the platform's (`Tenancy`). */
+  tenancy: Tenancy;
   /** The table name the console's duplicate check sends (`/sys/duplicate/check?tableName=`). */
   table: string;
   /** The screen's name, also the export's sheet and file name. */

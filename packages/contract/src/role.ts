@@ -15,6 +15,7 @@ const roleAddSchema = z.object({
 /** System administration: roles, the users holding them and the menus and buttons they grant (spec sections 2, 6, 7). */
 export const roleResource = defineResource({
   path: '/sys/role',
+  tenancy: 'tenant',
   table: 'sys_role',
   recordName: ['role', '角色', 'Rolle'],
   title: ['Roles', '角色管理', 'Rollen'],

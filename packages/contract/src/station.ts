@@ -118,6 +118,7 @@ export type StationRecord = z.infer<typeof stationRecordSchema>;
 
 export const stationResource = defineResource({
   path: '/want/tbStation',
+  tenancy: 'tenant',
   table: 'tb_station',
   title: ['Stations', '电站管理', 'Anlagen'],
   recordName: ['station', '电站', 'Anlage'],

@@ -16,6 +16,7 @@ export const fileStorages = ['local', 's3'] as const;
  */
 export const storedFileResource = defineResource({
   path: '/sys/file',
+  tenancy: 'tenant',
   table: 'sys_file',
   recordName: ['file', '文件', 'Datei'],
   title: ['Files', '文件管理', 'Dateien'],

@@ -40,6 +40,7 @@ const tenantEditSchema = z
  */
 export const tenantResource = defineResource({
   path: '/sys/tenant',
+  tenancy: 'shared',
   table: 'sys_tenant',
   recordName: ['tenant', '租户', 'Mandant'],
   title: ['Tenants', '租户管理', 'Mandanten'],

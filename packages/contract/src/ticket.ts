@@ -178,6 +178,7 @@ export type TicketThread = z.infer<typeof ticketThreadSchema>;
 /** The ticket screens (spec worklist-index, worklist-detail): list, detail, file, reply, move, close. */
 export const ticketResource = defineResource({
   path: '/want/ticket',
+  tenancy: 'tenant',
   table: 'tb_ticket',
   title: ['Tickets', '工单', 'Tickets'],
   recordName: ['ticket', '工单', 'Ticket'],

@@ -142,6 +142,7 @@ export const uploadQuerySchema = z.object({
 /** System administration: users (spec sections 2, 6 and 7). Its own service adds roles, departments, tenants and the recycle bin. */
 export const userResource = defineResource({
   path: resourcePaths.user,
+  tenancy: 'tenant',
   table: 'sys_user',
   recordName: ['user', '用户', 'Benutzer'],
   title: ['Users', '用户管理', 'Benutzer'],

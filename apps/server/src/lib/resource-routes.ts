@@ -63,32 +63,32 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
   const scopeOf = (record: (kind: ScopedRecord) => RouteScope): RouteScope => (records === 'none' || records === 'scoped' ? records : record(records));
   const listScope = scopeOf((kind) => ({ list: kind }));
   const unscoped: RouteScope = records === 'none' ? 'none' : 'scoped';
-  const { path, permissions } = resource;
+  const { path, permissions, tenancy } = resource;
   const read = { permission: options.alsoReadBy ? [permissions.list, ...options.alsoReadBy] : permissions.list };
 
   route(
     app,
-    { method: 'GET', url: `${path}/list`, access: read, scope: listScope, tags, summary: 'List (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(resource.record) },
+    { method: 'GET', url: `${path}/list`, access: read, tenancy, scope: listScope, tags, summary: 'List (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(resource.record) },
     async (request) => ok(await service.list(requireAuth(request), request.query, request.language)),
   );
   if (service.byId) {
     const byId = service.byId.bind(service);
     route(
       app,
-      { method: 'GET', url: `${path}/queryById`, access: read, scope: scopeOf((kind) => ({ record: kind, in: 'query.id' })), tags, summary: 'One record', input: { querystring: resourceIdQuerySchema }, result: resource.record },
+      { method: 'GET', url: `${path}/queryById`, access: read, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id' })), tags, summary: 'One record', input: { querystring: resourceIdQuerySchema }, result: resource.record },
       async (request) => ok(await byId(requireAuth(request), request.query.id, request.language)),
     );
   }
 
   if (permissions.add && resource.add && service.add) {
     const add = service.add.bind(service);
-    route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, scope: unscoped, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
+    route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tenancy, scope: unscoped, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
       ok(await add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
     );
   }
   if (permissions.edit && resource.edit && service.edit) {
     const edit = service.edit.bind(service);
-    route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, scope: scopeOf((kind) => ({ record: kind, in: 'body.id' })), tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
+    route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'body.id' })), tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
       await edit(requireAuth(request), request.body as never);
       return ok(null, 'Edited', ServerCode.EDITED);
     });
@@ -96,11 +96,11 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
   if (permissions.delete && service.remove) {
     const removeRecords = service.remove.bind(service);
     const remove = { permission: permissions.delete };
-    route(app, { method: 'DELETE', url: `${path}/delete`, access: remove, scope: scopeOf((kind) => ({ record: kind, in: 'query.id', destroys: true })), tags, summary: 'Delete one', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+    route(app, { method: 'DELETE', url: `${path}/delete`, access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id', destroys: true })), tags, summary: 'Delete one', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
       await removeRecords(requireAuth(request), [request.query.id]);
       return ok(null, 'Deleted', ServerCode.DELETED);
     });
-    route(app, { method: 'DELETE', url: `${path}/deleteBatch`, access: remove, scope: scopeOf((kind) => ({ record: kind, in: 'query.ids', destroys: true })), tags, summary: 'Delete several (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+    route(app, { method: 'DELETE', url: `${path}/deleteBatch`, access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.ids', destroys: true })), tags, summary: 'Delete several (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
       await removeRecords(requireAuth(request), splitIds(request.query.ids));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     });
@@ -114,6 +114,7 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
           url: `${path}/${name}`,
           access: { permission: permissions.export },
           scope: listScope,
+          tenancy,
           tags,
           summary: `Export as .${format}: the list query (or \`selections\`, comma-joined ids), headings and dictionary texts in the Accept-Language`,
           input: { querystring: listQuerySchema },
@@ -129,7 +130,7 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
     const importSheet = service.importSheet.bind(service);
     route(
       app,
-      { method: 'POST', url: `${path}/importExcel`, access: { permission: permissions.import }, scope: unscoped, tags, summary: 'Import from .xls or .xlsx (multipart "file"): every row or none, refusals listed by row and field', result: importResultSchema },
+      { method: 'POST', url: `${path}/importExcel`, access: { permission: permissions.import }, tenancy, scope: unscoped, tags, summary: 'Import from .xls or .xlsx (multipart "file"): every row or none, refusals listed by row and field', result: importResultSchema },
       async (request) => {
         const { data, fileName } = await spreadsheetUpload(request);
         const imported = await importSheet(requireAuth(request), data, fileName, request.language);

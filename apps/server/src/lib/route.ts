@@ -1,4 +1,4 @@
-import { type Envelope, emptyEnvelopeSchema, envelopeSchema } from '@cellsight/contract';
+import { type Envelope, type Tenancy, emptyEnvelopeSchema, envelopeSchema } from '@cellsight/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -43,6 +43,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The records a route reaches (route.ts, `RouteScope`): what the authorisation matrix expects of it. */
     scope?: RouteScope;
+    /**
+     * Whose records they are (the contract's `Tenancy`): the auth plugin refuses a tenant
+     * administrator every call of a `'platform'` route and every write of a `'shared'` one.
+     */
+    tenancy?: Tenancy;
   }
 }
 
@@ -61,6 +66,12 @@ export interface RouteDefinition<Input extends RouteInput, Result extends z.ZodT
   access: Access;
   /** Which records it reaches: with `access`, the expected answer of every caller (the authorisation matrix). */
   scope: RouteScope;
+  /**
+   * Whose records they are: a tenant's own (`'tenant'`), the platform's that every tenant reads
+   * (`'shared'`: only platform administrators write), or the installation's own machinery
+   * (`'platform'`: platform administrators only). docs/architecture.md, "Platform and tenants".
+   */
+  tenancy: Tenancy;
   /** A non-GET call that the demo account may make (it changes nothing of the demo's). */
   demoAllowed?: true;
   /** Runs first, before access is checked (the sign-in rate limit). */
@@ -84,11 +95,11 @@ export function route<Input extends RouteInput, Result extends z.ZodType | null 
   definition: RouteDefinition<Input, Result>,
   handler: (request: RouteRequest<Input>, reply: FastifyReply) => Promise<Result extends z.ZodType ? Envelope<z.input<Result>> : unknown>,
 ): void {
-  const { method, url, access, scope, demoAllowed, onRequest, tags, summary, input, result } = definition;
+  const { method, url, access, scope, tenancy, demoAllowed, onRequest, tags, summary, input, result } = definition;
   app.route({
     method: typeof method === 'string' ? method : [...method],
     url,
-    config: demoAllowed ? { access, scope, demoAllowed } : { access, scope },
+    config: demoAllowed ? { access, scope, tenancy, demoAllowed } : { access, scope, tenancy },
     ...(onRequest ? { onRequest } : {}),
     schema: {
       tags,

@@ -1,4 +1,4 @@
-import { type AccountType, type PermissionCode, ServerCode, TenantMessage, TenantStatus } from '@cellsight/contract';
+import { type AccountType, type PermissionCode, type Tenancy, ServerCode, TenantMessage, TenantStatus } from '@cellsight/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
@@ -23,6 +23,13 @@ export interface AuthContext {
   sessionId: string;
   /** Tenant chosen by the `tenant-id` header (0 = none), always one of the user's own. */
   tenantId: number;
+  /**
+   * Whether the caller belongs to the platform's own tenant (`platformTenantId`): only such callers
+   * (platform administrators, as far as their permissions go) write what every tenant shares and use
+   * the installation's machinery; any other caller is held to its tenants.
+   */
+  platform: boolean;
+  /** What the user may do; a tenant administrator's lacks the codes only platform routes check (`platformOnlyCodes`). */
   permissions: Set<string>;
   /**
    * The data rules in force for this user on the list its permission code guards, values resolved
@@ -36,8 +43,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** API routes registered without `config.access`; they answer 403 to everyone. */
     routesWithoutAccess: readonly string[];
-    /** Every API route as registered, one row a method, with its declarations (`access`, `scope`): what the authorisation matrix checks. */
+    /** Every API route as registered, one row a method, with its declarations (`access`, `scope`, `tenancy`): what the authorisation matrix checks. */
     routeTable: readonly { method: string; url: string; config: FastifyContextConfig }[];
+    /**
+     * Permission codes that only platform-administrator calls check (every route they guard is a
+     * `'platform'` one or a write of a `'shared'` one), known once every route is registered. A
+     * tenant administrator's permissions leave them out, so its console offers none of those
+     * buttons and screens, and it can grant none of them.
+     */
+    platformOnlyCodes: ReadonlySet<string>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -54,6 +68,27 @@ declare module 'fastify' {
 
 /** Methods that read; any other method writes, and the demo account may not. */
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a call of this tenancy and method is a platform administrator's alone: the installation's machinery, or a write of what every tenant shares. */
+export const platformAdministratorsOnly = (tenancy: Tenancy, method: string): boolean => tenancy === 'platform' || (tenancy === 'shared' && !readOnlyMethods.has(method));
+
+const platformMessages = {
+  platform: 'Only platform administrators may use this: it belongs to the installation, not to one tenant',
+  shared: 'Only platform administrators may change this: every tenant shares it',
+} as const;
+
+/** The codes only platform-administrator calls check (`platformOnlyCodes`), from the route table. */
+const platformOnlyCodesOf = (table: readonly { method: string; config: FastifyContextConfig }[]): Set<string> => {
+  const tenantUse = new Set<string>();
+  const platformUse = new Set<string>();
+  for (const { method, config } of table) {
+    const { access, tenancy } = config;
+    if (access === undefined || typeof access === 'string' || tenancy === undefined) continue;
+    const codes = typeof access.permission === 'string' ? [access.permission] : access.permission;
+    for (const code of codes) (platformAdministratorsOnly(tenancy, method) ? platformUse : tenantUse).add(code);
+  }
+  return new Set([...platformUse].filter((code) => !tenantUse.has(code)));
+};
 
 /** The signed-in user of a request whose route requires sign-in (the access hook guarantees it). */
 export const requireAuth = (request: FastifyRequest): AuthContext => {
@@ -91,18 +126,23 @@ export default fp(
     app.decorate('routesWithoutAccess', undeclared);
     const table: { method: string; url: string; config: FastifyContextConfig }[] = [];
     app.decorate('routeTable', table);
+    const platformOnlyCodes = new Set<string>();
+    app.decorate('platformOnlyCodes', platformOnlyCodes);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/boot')) return;
-      if (route.config?.access === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
+      if (route.config?.access === undefined || route.config.tenancy === undefined) undeclared.push(`${String(route.method)} ${route.url}`);
       for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, config: route.config ?? {} });
+    });
+    app.addHook('onReady', async () => {
+      for (const code of platformOnlyCodesOf(table)) platformOnlyCodes.add(code);
     });
 
     // Before validation: who may call a route is settled before anything about its input is said.
     app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
-      const access = request.routeOptions.config.access;
+      const { access, tenancy } = request.routeOptions.config;
       // Routes outside /boot (the web app, static files) are public by nature.
       if (!request.url.startsWith('/boot') || request.is404) return;
-      if (access === undefined) throw forbidden('This route has no access rule');
+      if (access === undefined || tenancy === undefined) throw forbidden('This route has no access rule');
       const token = tokenOf(request);
       if (token && token.length <= 200) {
         const session = await sessionRepository.findActive(hashToken(token), new Date());
@@ -115,7 +155,8 @@ export default fp(
             accountType: accountTypeOf(session.accountType),
             sessionId: session.sessionId,
             tenantId: 0,
-            permissions: session.permissions,
+            platform: session.platform,
+            permissions: session.platform ? session.permissions : new Set([...session.permissions].filter((code) => !platformOnlyCodes.has(code))),
             // Read when a list asks, with the tenant the request settled on by then.
             dataRules: (listCode) => (request.auth ? readDataRules(request.auth, listCode) : Promise.resolve([])),
           };
@@ -139,6 +180,8 @@ export default fp(
         request.auth.tenantId = tenantId;
       }
 
+      // Platform and tenants (the route's `tenancy`): before the permission, whose code a tenant administrator's set may lack.
+      if (!request.auth.platform && platformAdministratorsOnly(tenancy, request.method)) throw forbidden(platformMessages[tenancy === 'platform' ? 'platform' : 'shared']);
       if (access !== 'authenticated') {
         const wanted = typeof access.permission === 'string' ? [access.permission] : access.permission;
         if (!wanted.some((code) => request.auth?.permissions.has(code))) throw forbidden();

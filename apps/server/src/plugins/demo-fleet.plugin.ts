@@ -60,7 +60,7 @@ export default fp<{ config: Config }>(
       loggersMoved: () => undefined,
       changed: () => undefined,
     });
-    const seeder: AuthContext = { userId: adminUser.id, username: 'demo', realname: 'Demo', demo: false, accountType: AccountType.Admin, sessionId: '', tenantId: defaultTenant.id, permissions: new Set() };
+    const seeder: AuthContext = { userId: adminUser.id, username: 'demo', realname: 'Demo', demo: false, accountType: AccountType.Admin, sessionId: '', tenantId: defaultTenant.id, platform: true, permissions: new Set() };
     for (const station of demoStations) {
       const login = credentials[station.logger - 1];
       const logger = login ? await devices.findLogger(login.gsn) : null;

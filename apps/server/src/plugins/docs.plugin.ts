@@ -16,7 +16,7 @@ export default fp(
     });
     // The documentation itself is public; the API it describes is not.
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/boot/docs')) route.config = { ...route.config, access: 'public', scope: 'none' };
+      if (route.url.startsWith('/boot/docs')) route.config = { ...route.config, access: 'public', tenancy: 'shared', scope: 'none' };
     });
     // No staticCSP: swagger-ui's own policy adds upgrade-insecure-requests and blocks the <style> its
     // bundle injects; the app-wide policy (security-headers.plugin.ts) covers these pages.

@@ -116,7 +116,7 @@ export default fp(
 
     const tenants = createTenantRepository(app.db);
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-    app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated', scope: 'none' }, schema: { hide: true } }, async (socket, request) => {
+    app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated', tenancy: 'tenant', scope: 'none' }, schema: { hide: true } }, async (socket, request) => {
       const auth = requireAuth(request);
       // Rooms are read before any message can arrive, so no event is missed. Devices are heard by the
       // same rule that lets their records be read: administrators hear their tenants' devices, everyone

@@ -50,7 +50,7 @@ export default fp(
       '/boot/vxeSocket/:userId/:pageId',
       {
         websocket: true,
-        config: { access: 'authenticated', scope: 'none' },
+        config: { access: 'authenticated', tenancy: 'tenant', scope: 'none' },
         schema: { hide: true },
         // Refused before the upgrade, as an ordinary 400 or 403 answer.
         preHandler: async (request) => {

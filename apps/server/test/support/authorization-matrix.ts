@@ -1,6 +1,7 @@
+import type { Tenancy } from '@cellsight/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { RouteScope, ScopedRecord } from '../../src/lib/route.js';
-import type { Access } from '../../src/plugins/auth.plugin.js';
+import { type Access, platformAdministratorsOnly } from '../../src/plugins/auth.plugin.js';
 
 /**
  * The authorisation matrix's expectations: every cell's answer follows from what the route declares
@@ -21,6 +22,8 @@ export interface Identity {
   tenants?: number[];
   permissions?: ReadonlySet<string>;
   demo?: boolean;
+  /** A member of the platform's own tenant (its administrators are the platform's); any other account is held to its tenants. */
+  platform?: boolean;
 }
 
 /** A record of the matrix: who it belongs to in the hierarchy, its tenant, and the id a route names it by. */
@@ -50,6 +53,7 @@ export interface RouteRow {
   url: string;
   access: Access;
   scope: RouteScope;
+  tenancy: Tenancy;
   demoAllowed: boolean;
 }
 
@@ -59,11 +63,11 @@ export const matrixRows = (table: readonly { method: string; url: string; config
   const undeclared: string[] = [];
   for (const { method, url, config } of table) {
     if (method === 'HEAD' || method === 'OPTIONS') continue;
-    if (config.access === undefined || config.scope === undefined) {
+    if (config.access === undefined || config.scope === undefined || config.tenancy === undefined) {
       undeclared.push(`${method} ${url}`);
       continue;
     }
-    rows.push({ method, url, access: config.access, scope: config.scope, demoAllowed: config.demoAllowed === true });
+    rows.push({ method, url, access: config.access, scope: config.scope, tenancy: config.tenancy, demoAllowed: config.demoAllowed === true });
   }
   return { rows, undeclared };
 };
@@ -93,11 +97,14 @@ const writes = (method: string) => method !== 'GET';
 
 /**
  * The answer every caller gets before any record is looked at: 401 without a live session, 403
- * without the permission (or for the demo account's writes); null when the caller gets through.
+ * for a tenant administrator on a platform route or writing what every tenant shares (the route's
+ * `tenancy`), 403 without the permission (or for the demo account's writes); null when the caller
+ * gets through.
  */
 export const refusal = (row: RouteRow, identity: Identity): number | null => {
   if (row.access === 'public') return null;
   if (!identity.token) return 401;
+  if (!identity.platform && platformAdministratorsOnly(row.tenancy, row.method)) return 403;
   if (!permitted(row.access, identity)) return 403;
   if (identity.demo && writes(row.method) && !row.demoAllowed) return 403;
   return null;

@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/queryByOrgCodeForAddressList',
       access: { permission: Permission.AddressBookList },
-      scope: 'scoped',
+      tenancy: 'tenant', scope: 'scoped',
       tags: ['address book'],
       summary: 'Users of department depId and its sub-departments (all without it), keyword in name, user name, phone or e-mail; list contract',
       input: { querystring: addressBookQuerySchema },

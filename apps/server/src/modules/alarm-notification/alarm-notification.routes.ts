@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/alarmNotification/rules',
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'The caller’s alarm rules in force: the saved ones, or the default (faults on all stations, at once, no escalation) while `custom` is false',
       result: alarmRulesSchema,
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: ['PUT', 'POST'],
       url: '/sys/alarmNotification/rules',
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary:
         'Replace the caller’s alarm rules (station or all stations, event types, delay minutes, escalation minutes or null); an empty list turns alarm mail off; a station outside the caller’s scope answers 404 and nothing is written',

@@ -32,13 +32,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: `${path}/queryById`, access: 'authenticated', scope: 'scoped', tags, summary: 'One announcement: an administrator’s of their tenant in any state, else one published for the caller', input: { querystring: announcementIdQuerySchema }, result: announcementResource.record },
+    { method: 'GET', url: `${path}/queryById`, access: 'authenticated', tenancy: 'tenant', scope: 'scoped', tags, summary: 'One announcement: an administrator’s of their tenant in any state, else one published for the caller', input: { querystring: announcementIdQuerySchema }, result: announcementResource.record },
     async (request) => ok(await service.byId(requireAuth(request), request.query.id, request.language)),
   );
 
   route(
     app,
-    { method: 'GET', url: `${path}/doReleaseData`, access: { permission: Permission.AnnouncementRelease }, scope: 'scoped', tags, summary: 'Publish a draft: it reaches its readers at once (live push)', input: { querystring: announcementIdQuerySchema }, result: null },
+    { method: 'GET', url: `${path}/doReleaseData`, access: { permission: Permission.AnnouncementRelease }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Publish a draft: it reaches its readers at once (live push)', input: { querystring: announcementIdQuerySchema }, result: null },
     async (request) => {
       await service.publish(requireAuth(request), request.query.id);
       return ok(null, 'The announcement was published', ServerCode.SUCCESS);
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: `${path}/doReovkeData`, access: { permission: Permission.AnnouncementRelease }, scope: 'scoped', tags, summary: 'Revoke a published announcement: it leaves every bell and list', input: { querystring: announcementIdQuerySchema }, result: null },
+    { method: 'GET', url: `${path}/doReovkeData`, access: { permission: Permission.AnnouncementRelease }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Revoke a published announcement: it leaves every bell and list', input: { querystring: announcementIdQuerySchema }, result: null },
     async (request) => {
       await service.revoke(requireAuth(request), request.query.id);
       return ok(null, 'The announcement was revoked', ServerCode.SUCCESS);
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: `${path}/listByUser`, access: 'authenticated', scope: 'none', tags, summary: 'The bell: the caller’s unread notices and system messages (newest `pageSize` of each) and their counts', input: { querystring: listByUserQuerySchema }, result: listByUserSchema },
+    { method: 'GET', url: `${path}/listByUser`, access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The bell: the caller’s unread notices and system messages (newest `pageSize` of each) and their counts', input: { querystring: listByUserQuerySchema }, result: listByUserSchema },
     async (request) => ok(await service.listByUser(requireAuth(request), request.query.pageSize, request.language)),
   );
 
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${sendPath}/getMyAnnouncementSend`,
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'The caller’s announcements, read or not (readFlag 0/1, msgCategory 1 notice / 2 system, titile contains), newest first',
       input: { querystring: myAnnouncementsQuerySchema },
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Read marks change only the caller's own state: the demo account may make them too.
   route(
     app,
-    { method: ['PUT', 'POST'], url: `${sendPath}/editByAnntIdAndUserId`, access: 'authenticated', scope: 'none', demoAllowed: true, tags, summary: 'The caller read this announcement', input: { body: markReadSchema }, result: null },
+    { method: ['PUT', 'POST'], url: `${sendPath}/editByAnntIdAndUserId`, access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'The caller read this announcement', input: { body: markReadSchema }, result: null },
     async (request) => {
       await service.markRead(requireAuth(request), request.body.anntId);
       return ok(null);
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: ['PUT', 'POST'], url: `${sendPath}/readAll`, access: 'authenticated', scope: 'none', demoAllowed: true, tags, summary: 'The caller read everything (the number marked is the result)', result: z.number().int() },
+    { method: ['PUT', 'POST'], url: `${sendPath}/readAll`, access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'The caller read everything (the number marked is the result)', result: z.number().int() },
     async (request) => ok(await service.markAllRead(requireAuth(request)), 'All read'),
   );
 };

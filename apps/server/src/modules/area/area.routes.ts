@@ -13,12 +13,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createAreaService(createAreaRepository(app.db));
   route(
     app,
-    { method: 'GET', url: '/sys/area/children', access: 'authenticated', scope: 'none', tags, summary: 'The areas under pid (none: the provinces), in code order', input: { querystring: areaChildrenQuerySchema }, result: z.array(areaItemSchema) },
+    { method: 'GET', url: '/sys/area/children', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The areas under pid (none: the provinces), in code order', input: { querystring: areaChildrenQuerySchema }, result: z.array(areaItemSchema) },
     async (request) => ok(await service.children(request.query.pid)),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/area/path', access: 'authenticated', scope: 'none', tags, summary: 'A saved area code with the areas above it, from level 1 down', input: { querystring: areaPathQuerySchema }, result: z.array(areaItemSchema) },
+    { method: 'GET', url: '/sys/area/path', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'A saved area code with the areas above it, from level 1 down', input: { querystring: areaPathQuerySchema }, result: z.array(areaItemSchema) },
     async (request) => ok(await service.path(request.query.code)),
   );
 };

@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/sys/login', '/sys/public_login']) {
     route(
       app,
-      { method: 'POST', url, access: 'public', scope: 'none', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password', input: { body: loginRequestSchema }, result: loginResultSchema },
+      { method: 'POST', url, access: 'public', tenancy: 'tenant', scope: 'none', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password', input: { body: loginRequestSchema }, result: loginResultSchema },
       async (request) => ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
     );
   }
@@ -70,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         method: 'POST',
         url,
         access: 'public',
-        scope: 'none',
+        tenancy: 'tenant', scope: 'none',
         onRequest: loginRateLimit,
         tags,
         summary: 'Sign in to the device portal (device list, import, remote upgrade): the /sys/login check, for accounts that may list loggers (403 otherwise)',
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', scope: 'none', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
     const session = requireAuth(request);
     await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));
     return ok(null, 'Signed out', ServerCode.LOGGED_OUT);
@@ -89,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/sys/selectDepart', access: 'authenticated', scope: 'none', demoAllowed: true, tags, summary: 'Choose the department to work in', input: { body: selectDepartRequestSchema }, result: selectDepartResultSchema },
+    { method: 'POST', url: '/sys/selectDepart', access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'Choose the department to work in', input: { body: selectDepartRequestSchema }, result: selectDepartResultSchema },
     async (request) => ok({ userInfo: await auth.selectDepart(requireAuth(request).userId, request.body.orgCode) }),
   );
 
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/getCurrentUserDeparts',
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       demoAllowed: true,
       tags,
       summary: 'Where you may work: your departments (and the current one) and your active tenants',
@@ -110,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'PUT', url: '/sys/user/updatePassword', access: 'authenticated', scope: 'none', tags, summary: 'Change your own password; your other sessions end', input: { body: updatePasswordRequestSchema }, result: null },
+    { method: 'PUT', url: '/sys/user/updatePassword', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Change your own password; your other sessions end', input: { body: updatePasswordRequestSchema }, result: null },
     async (request) => {
       await auth.updatePassword(requireAuth(request), request.body);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);

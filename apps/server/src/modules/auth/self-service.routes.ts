@@ -62,7 +62,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     platformName: app.config.platformName,
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
   });
-  const common = { access: 'public', scope: 'none', onRequest: guard, tags } as const;
+  const common = { access: 'public', tenancy: 'tenant', scope: 'none', onRequest: guard, tags } as const;
 
   route(
     app,

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AccountType, type Language, accountTypes } from '@cellsight/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, userTenants, users } from '../../db/schema.js';
+import { defaultTenant } from '../../db/seed-data.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
@@ -22,10 +23,21 @@ export interface ActiveSession {
   accountType: string;
   /** The user's button permission codes, read in the same statement. */
   permissions: Set<string>;
+  /** Whether the user belongs to the platform's own tenant (`platformTenantId`). */
+  platform: boolean;
 }
 
 /** An account type as stored; an unknown one (a row edited by hand) sees the least: an end user's own stations. */
 export const accountTypeOf = (stored: string): AccountType => ((accountTypes as string[]).includes(stored) ? (stored as AccountType) : 'end_user');
+
+/**
+ * The platform's own tenant. Its administrators run the installation (the `admin` the first start
+ * creates, and whoever it makes one): they alone may change what every tenant shares and use the
+ * installation's machinery, each as far as their permissions go. Every other account is held to its
+ * tenants: an administrator of another tenant is a tenant administrator (docs/architecture.md,
+ * "Platform and tenants").
+ */
+export const platformTenantId = defaultTenant.id;
 
 /** What a session knows of its user, with the button permission codes, read in one statement. */
 const userColumns = {
@@ -35,6 +47,7 @@ const userColumns = {
   demo: users.demo,
   accountType: users.accountType,
   perms: buttonCodesOf(sql`${users.id}`),
+  platform: sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${platformTenantId})`,
 };
 
 /** A user who may act: not deleted, not frozen. */

@@ -49,7 +49,7 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
 
   route(
     app,
-    { method: 'GET', url: '/sys/thirdLogin/render/oauth', access: 'public', scope: 'none', onRequest: guard, tags, summary: 'Start signing in with the configured OAuth2 / OIDC provider: a redirect to it (404 when none is configured)' },
+    { method: 'GET', url: '/sys/thirdLogin/render/oauth', access: 'public', tenancy: 'tenant', scope: 'none', onRequest: guard, tags, summary: 'Start signing in with the configured OAuth2 / OIDC provider: a redirect to it (404 when none is configured)' },
     async (request, reply) => {
       const { url, state } = service.startOAuth(callbackUri);
       setStateCookie(reply, state, request.protocol === 'https');
@@ -63,7 +63,7 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
       method: 'GET',
       url: '/sys/thirdLogin/oauth/callback',
       access: 'public',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       onRequest: guard,
       tags,
       summary: 'Where the provider sends the browser back: on to the sign-in page with a one-minute ticket, or with the reason it failed (`thirdError`: state, provider, account, closed)',
@@ -90,7 +90,7 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
       method: 'GET',
       url: '/sys/thirdLogin/getLoginUser/:token/:thirdType',
       access: 'public',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       onRequest: guard,
       tags,
       summary: 'Trade the one-time ticket of an outside sign-in for a session (the /sys/login answer); 4020 when it is used or older than a minute',
@@ -106,7 +106,7 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
       method: 'POST',
       url: '/sys/cas/client/validateLogin',
       access: 'public',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       onRequest: guard,
       tags,
       summary: 'Sign in with a CAS service ticket: the CAS server (CAS_URL) says whose it is, and the console account of that user name signs in (4020 refused, 4017 no such account)',

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       url: '/want/battery/cellHistory',
       // The battery pages and the Loggers screen's battery drawer show cells alike.
       access: { permission: [Permission.BatteryIndex, Permission.LoggerList] },
-      scope: { record: 'battery', in: 'query.batterySn' },
+      tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' },
       tags: ['batteries'],
       summary: 'Every cell voltage or temperature of a battery over one day of its time zone, averaged per 5 minutes (the cell heat map)',
       input: { querystring: batteryCellHistoryQuerySchema },

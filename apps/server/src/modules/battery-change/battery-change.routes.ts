@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${batteryChangeResource.path}/add`,
       access: { permission: Permission.BatteryChangeAdd },
-      scope: 'scoped',
+      tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'Record a battery replaced on site (logger in the caller’s scope, else 404 naming loggerGsn; old and new SN must differ; the time not in the future); the new id is the result',
       input: { body: batteryChangeAddSchema },

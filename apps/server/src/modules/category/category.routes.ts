@@ -32,27 +32,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const read = 'authenticated' as const;
   route(
     app,
-    { method: 'GET', url: `${path}/loadTreeRoot`, access: read, scope: 'scoped', tags, summary: 'The nodes below the one with code pcode (none: the top level); async=false gives the whole subtree nested', input: { querystring: categoryTreeRootQuerySchema }, result: tree },
+    { method: 'GET', url: `${path}/loadTreeRoot`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The nodes below the one with code pcode (none: the top level); async=false gives the whole subtree nested', input: { querystring: categoryTreeRootQuerySchema }, result: tree },
     async (request) => ok(await service.treeRoot(requireAuth(request), request.query.pcode, request.query.async !== 'false', request.query.condition)),
   );
   route(
     app,
-    { method: 'GET', url: `${path}/loadTreeChildren`, access: read, scope: 'scoped', tags, summary: 'The children of pid (lazy loading)', input: { querystring: categoryTreeChildrenQuerySchema }, result: tree },
+    { method: 'GET', url: `${path}/loadTreeChildren`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid (lazy loading)', input: { querystring: categoryTreeChildrenQuerySchema }, result: tree },
     async (request) => ok(await service.treeChildren(requireAuth(request), request.query.pid, request.query.condition)),
   );
   route(
     app,
-    { method: 'GET', url: `${path}/loadTreeData`, access: read, scope: 'scoped', tags, summary: 'The children of pid, else of the node with code pcode, else the top level; condition is a JSON object of equality filters on name, code, hasChild, createBy', input: { querystring: categoryTreeDataQuerySchema }, result: tree },
+    { method: 'GET', url: `${path}/loadTreeData`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, else of the node with code pcode, else the top level; condition is a JSON object of equality filters on name, code, hasChild, createBy', input: { querystring: categoryTreeDataQuerySchema }, result: tree },
     async (request) => ok(await service.treeData(requireAuth(request), request.query)),
   );
   route(
     app,
-    { method: 'GET', url: `${path}/loadOne`, access: read, scope: 'scoped', tags, summary: 'The one category whose field (id, code or name) equals val', input: { querystring: categoryLoadOneQuerySchema }, result: categoryResource.record },
+    { method: 'GET', url: `${path}/loadOne`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The one category whose field (id, code or name) equals val', input: { querystring: categoryLoadOneQuerySchema }, result: categoryResource.record },
     async (request) => ok(await service.loadOne(requireAuth(request), request.query.field, request.query.val)),
   );
   route(
     app,
-    { method: 'GET', url: `${path}/loadDictItem/:ids`, access: read, scope: 'scoped', tags, summary: 'The names of comma-joined ids, in their order (unknown ids left out)', input: { params: categoryDictItemParamsSchema }, result: z.array(text()) },
+    { method: 'GET', url: `${path}/loadDictItem/:ids`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The names of comma-joined ids, in their order (unknown ids left out)', input: { params: categoryDictItemParamsSchema }, result: z.array(text()) },
     async (request) => ok(await service.dictItems(requireAuth(request), request.params.ids)),
   );
 };

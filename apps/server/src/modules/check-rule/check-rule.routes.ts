@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${checkRuleResource.path}/checkByCode`,
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: 'Checks a value against the rules of a code, in order; a failing rule answers 400 with its message and {digits, pattern, message, checkValue, passed: false, beginIndex?, endIndex?}; an unknown code 404',
       input: { querystring: checkByCodeQuerySchema },

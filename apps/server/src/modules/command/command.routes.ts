@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       url: '/want/device/operate',
       // Any operation's permission opens the route; the service then asks for the one of the operation sent.
       access: { permission: commandPermissions },
-      scope: { record: 'logger', in: 'body.gsno' },
+      tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsno' },
       tags,
       summary: 'Send a remote command (restart, shutdown, settings, upgrade: each its own permission) to a logger or battery the caller may see; the server signs it',
       input: { body: operateRequestSchema },
@@ -25,13 +25,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/want/command/list', access: { permission: Permission.CommandList }, scope: { list: 'command' }, tags, summary: 'Remote commands and their outcome (the command audit)', input: { querystring: listQuerySchema }, result: pageSchema(commandRecordSchema) },
+    { method: 'GET', url: '/want/command/list', access: { permission: Permission.CommandList }, tenancy: 'tenant', scope: { list: 'command' }, tags, summary: 'Remote commands and their outcome (the command audit)', input: { querystring: listQuerySchema }, result: pageSchema(commandRecordSchema) },
     async (request) => ok(await app.devicePlane.commands.list(requireAuth(request), request.query)),
   );
 
   route(
     app,
-    { method: 'GET', url: '/want/command/queryById', access: { permission: Permission.CommandList }, scope: { record: 'command', in: 'query.id' }, tags, summary: 'One remote command', input: { querystring: idQuerySchema }, result: commandRecordSchema },
+    { method: 'GET', url: '/want/command/queryById', access: { permission: Permission.CommandList }, tenancy: 'tenant', scope: { record: 'command', in: 'query.id' }, tags, summary: 'One remote command', input: { querystring: idQuerySchema }, result: commandRecordSchema },
     async (request) => ok(await app.devicePlane.commands.queryById(requireAuth(request), request.query.id)),
   );
 };

@@ -16,12 +16,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const read = { permission: Permission.DataLogList };
   route(
     app,
-    { method: 'GET', url: '/sys/dataLog/queryDataVerList', access: read, scope: 'scoped', tags, summary: 'Every logged version of one record, oldest first', input: { querystring: dataLogVersionsQuerySchema }, result: z.array(dataLogVersionSchema) },
+    { method: 'GET', url: '/sys/dataLog/queryDataVerList', access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Every logged version of one record, oldest first', input: { querystring: dataLogVersionsQuerySchema }, result: z.array(dataLogVersionSchema) },
     async (request) => ok(await service.versions(requireAuth(request), request.query.dataTable, request.query.dataId)),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/dataLog/queryCompareList', access: read, scope: 'scoped', tags, summary: 'Two entries of the same record (log entry ids), older first', input: { querystring: dataLogCompareQuerySchema }, result: z.array(dataLogResource.record) },
+    { method: 'GET', url: '/sys/dataLog/queryCompareList', access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Two entries of the same record (log entry ids), older first', input: { querystring: dataLogCompareQuerySchema }, result: z.array(dataLogResource.record) },
     async (request) => ok(await service.compare(requireAuth(request), request.query.dataId1, request.query.dataId2)),
   );
 };

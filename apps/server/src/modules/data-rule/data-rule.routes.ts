@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/permission/getPermRuleListByPermId', access: read, scope: 'none', tags, summary: "A menu's data rules", input: { querystring: dataRuleListQuerySchema }, result: z.array(dataRuleRecordSchema) },
+    { method: 'GET', url: '/sys/permission/getPermRuleListByPermId', access: read, tenancy: 'shared', scope: 'none', tags, summary: "A menu's data rules", input: { querystring: dataRuleListQuerySchema }, result: z.array(dataRuleRecordSchema) },
     async (request) => ok(await service.list(request.query.permissionId)),
   );
   route(
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/permission/queryPermissionRule',
       access: read,
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: "A menu's data rules whose name and value hold the given texts",
       input: { querystring: dataRuleSearchQuerySchema },
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/permission/dataRuleColumns',
       access: read,
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: "The list columns a menu's data rules may name (empty: the menu has no list to narrow)",
       input: { querystring: dataRuleListQuerySchema },
@@ -62,15 +62,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await service.columns(request.query.permissionId)),
   );
-  route(app, { method: 'POST', url: '/sys/permission/addPermissionRule', access: write, scope: 'none', tags, summary: 'Add a data rule to a menu', input: { body: dataRuleAddSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/permission/addPermissionRule', access: write, tenancy: 'shared', scope: 'none', tags, summary: 'Add a data rule to a menu', input: { body: dataRuleAddSchema }, result: null }, async (request) => {
     await service.add(requireAuth(request), request.body);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/editPermissionRule', access: write, scope: 'none', tags, summary: 'Edit a data rule', input: { body: dataRuleEditSchema }, result: null }, async (request) => {
+  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/editPermissionRule', access: write, tenancy: 'shared', scope: 'none', tags, summary: 'Edit a data rule', input: { body: dataRuleEditSchema }, result: null }, async (request) => {
     await service.edit(requireAuth(request), request.body);
     return ok(null, 'Edited', ServerCode.EDITED);
   });
-  route(app, { method: 'DELETE', url: '/sys/permission/deletePermissionRule', access: write, scope: 'none', tags, summary: 'Delete a data rule (every choice of it goes with it)', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/permission/deletePermissionRule', access: write, tenancy: 'shared', scope: 'none', tags, summary: 'Delete a data rule (every choice of it goes with it)', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
     await service.remove(request.query.id);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
@@ -78,12 +78,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const authorize = { permission: Permission.RoleAuthorize };
   route(
     app,
-    { method: 'GET', url: '/sys/role/datarule/:permissionId/:roleId', access: authorize, scope: 'none', tags, summary: "A menu's data rules and those the role applies (drChecked, comma-joined)", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
+    { method: 'GET', url: '/sys/role/datarule/:permissionId/:roleId', access: authorize, tenancy: 'tenant', scope: 'none', tags, summary: "A menu's data rules and those the role applies (drChecked, comma-joined)", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
     async (request) => ok(await service.roleChoice(request.params.permissionId, request.params.roleId)),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/role/datarule', access: authorize, scope: 'none', tags, summary: 'The data rules a role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/role/datarule', access: authorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
     async (request) => {
       await service.chooseForRole(request.body);
       return ok(null, 'Saved', ServerCode.EDITED);

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/dataSource/testConnection',
       access: { permission: [Permission.DataSourceAdd, Permission.DataSourceEdit] },
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Connects to the database with the form’s values (without a password: the stored one of `id`) and says whether it worked',
       input: { body: testConnectionBodySchema },

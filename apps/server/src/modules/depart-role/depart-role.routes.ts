@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const departAuthorize = { permission: Permission.DepartPermission };
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryDepartPermission', access: departAuthorize, scope: 'none', tags, summary: 'The menu and button ids a department holds', input: { querystring: departPermissionQuerySchema }, result: z.array(text()) },
+    { method: 'GET', url: '/sys/permission/queryDepartPermission', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a department holds', input: { querystring: departPermissionQuerySchema }, result: z.array(text()) },
     async (request) => ok(await service.departGrants(request.query.departId)),
   );
   route(
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/permission/saveDepartPermission',
       access: departAuthorize,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined) to a department, in one transaction',
       input: { body: saveDepartPermissionRequestSchema },
@@ -88,12 +88,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartPermission/datarule/:permissionId/:departId', access: departAuthorize, scope: 'none', tags, summary: "A menu's data rules and those the department offers its roles", input: { params: departDataRulePathSchema }, result: dataRuleChoiceSchema },
+    { method: 'GET', url: '/sys/sysDepartPermission/datarule/:permissionId/:departId', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "A menu's data rules and those the department offers its roles", input: { params: departDataRulePathSchema }, result: dataRuleChoiceSchema },
     async (request) => ok(await service.departChoice(request.params.permissionId, request.params.departId)),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/sysDepartPermission/datarule', access: departAuthorize, scope: 'none', tags, summary: 'The data rules a department offers its roles on a menu it holds', input: { body: departDataRuleRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/sysDepartPermission/datarule', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a department offers its roles on a menu it holds', input: { body: departDataRuleRequestSchema }, result: null },
     async (request) => {
       await service.offerRules(request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
@@ -103,12 +103,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const roleAuthorize = { permission: Permission.DepartRoleEdit };
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartPermission/queryTreeListForDeptRole', access: roleAuthorize, scope: 'none', tags, summary: "The department's menus and buttons as a tree, and their ids", input: { querystring: deptRoleTreeQuerySchema }, result: permissionTreeSchema },
+    { method: 'GET', url: '/sys/sysDepartPermission/queryTreeListForDeptRole', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "The department's menus and buttons as a tree, and their ids", input: { querystring: deptRoleTreeQuerySchema }, result: permissionTreeSchema },
     async (request) => ok(await service.departTree(request.query.departId)),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartPermission/queryDeptRolePermission', access: roleAuthorize, scope: 'none', tags, summary: 'The menu and button ids a department role grants', input: { querystring: deptRolePermissionQuerySchema }, result: z.array(text()) },
+    { method: 'GET', url: '/sys/sysDepartPermission/queryDeptRolePermission', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a department role grants', input: { querystring: deptRolePermissionQuerySchema }, result: z.array(text()) },
     async (request) => ok(await service.roleGrants(request.query.roleId)),
   );
   route(
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/sysDepartPermission/saveDeptRolePermission',
       access: roleAuthorize,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: "Grant and revoke a department role's menus and buttons, within its department's",
       input: { body: saveDeptRolePermissionRequestSchema },
@@ -130,12 +130,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartRole/datarule/:permissionId/:roleId', access: roleAuthorize, scope: 'none', tags, summary: "The rules the role's department offers on a menu, and those the role applies", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
+    { method: 'GET', url: '/sys/sysDepartRole/datarule/:permissionId/:roleId', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "The rules the role's department offers on a menu, and those the role applies", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
     async (request) => ok(await service.roleChoice(request.params.permissionId, request.params.roleId)),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/sysDepartRole/datarule', access: roleAuthorize, scope: 'none', tags, summary: 'The data rules a department role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/sysDepartRole/datarule', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a department role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
     async (request) => {
       await service.chooseRules(request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
@@ -144,17 +144,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartRole/userList', access: { permission: Permission.DepartRoleList }, scope: 'scoped', tags, summary: 'The users holding a department role (list contract, as the users list)', input: { querystring: departRoleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/sysDepartRole/userList', access: { permission: Permission.DepartRoleList }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The users holding a department role (list contract, as the users list)', input: { querystring: departRoleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { roleId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), roleId, query, request.language));
     },
   );
-  route(app, { method: 'POST', url: '/sys/sysDepartRole/addUsers', access: roleAuthorize, scope: 'scoped', tags, summary: 'Give a department role to users of its department', input: { body: departRoleUsersRequestSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/sysDepartRole/addUsers', access: roleAuthorize, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Give a department role to users of its department', input: { body: departRoleUsersRequestSchema }, result: null }, async (request) => {
     await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: 'DELETE', url: '/sys/sysDepartRole/removeUsers', access: roleAuthorize, scope: 'scoped', tags, summary: 'Take a department role from users (ids comma-joined)', input: { querystring: departRoleUsersRemoveQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/sysDepartRole/removeUsers', access: roleAuthorize, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take a department role from users (ids comma-joined)', input: { querystring: departRoleUsersRemoveQuerySchema }, result: null }, async (request) => {
     await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
     return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
   });

@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // The user form places users in departments: it reads the tree too.
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, scope: 'none', tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
+    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
     async () => ok(await service.tree()),
   );
   route(
@@ -57,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/sysDepart/searchBy',
       access: { permission: permissions.list },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Departments whose name holds keyWord (any case), as flat tree nodes; without keyWord the roots',
       input: { querystring: departSearchQuerySchema },
@@ -68,17 +68,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // The department pickers of other screens (users, user-by-department) read this one.
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, scope: 'none', tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
+    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
     async () => ok(await service.idTree()),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/sysDepart/add', access: { permission: Permission.DepartAdd }, scope: 'none', tags, summary: 'Add a department (below parentId, else a root) with a generated org code (A01, A01A01, …); the answer is its id', input: { body: departResource.add }, result: text() },
+    { method: 'POST', url: '/sys/sysDepart/add', access: { permission: Permission.DepartAdd }, tenancy: 'tenant', scope: 'none', tags, summary: 'Add a department (below parentId, else a root) with a generated org code (A01, A01A01, …); the answer is its id', input: { body: departResource.add }, result: text() },
     async (request) => ok(await service.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
   );
   route(
     app,
-    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, scope: 'none', tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
+    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'none', tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
     async (request) => {
       await service.edit(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, scope: 'none', tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: 'none', tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
     async (request) => {
       await service.remove([request.query.id], 'id');
       return ok(null, 'Deleted', ServerCode.DELETED);
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, scope: 'none', tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: 'none', tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
     async (request) => {
       await service.remove(splitIds(request.query.ids), 'ids');
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, scope: 'scoped', tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { depId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), depId, query, request.language));
@@ -115,7 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/queryUserByDepId',
       access: { permission: [Permission.UserList, permissions.list, Permission.AddressBookList] },
-      scope: 'scoped',
+      tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'The users of department id for the user picker (at most 1000, by user name), optionally whose real name holds realname',
       input: { querystring: usersByDepartQuerySchema },
@@ -125,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, scope: 'scoped', tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
     async (request) => {
       await service.addUsers(requireAuth(request), request.body.depId, request.body.userIdList);
       return ok(null, 'Added', ServerCode.ADDED);
@@ -133,7 +133,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, scope: 'scoped', tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
     async (request) => {
       await service.removeUsers(requireAuth(request), request.query.depId, splitIds(request.query.userIds));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);

@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/want/logger/list', access: { permission: Permission.LoggerList }, scope: { list: 'logger' }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', input: { querystring: listQuerySchema }, result: pageSchema(loggerRecordSchema) },
+    { method: 'GET', url: '/want/logger/list', access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { list: 'logger' }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', input: { querystring: listQuerySchema }, result: pageSchema(loggerRecordSchema) },
     async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
   );
 
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, batteryService, tags, { records: 'battery', alsoReadBy: [Permission.LoggerList] });
   route(
     app,
-    { method: 'POST', url: '/want/battery/edit', access: { permission: Permission.BatteryEdit }, scope: { record: 'battery', in: 'body.batterySn' }, tags, summary: 'A battery’s alias (empty clears it)', input: { body: batteryAliasSchema }, result: null },
+    { method: 'POST', url: '/want/battery/edit', access: { permission: Permission.BatteryEdit }, tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn' }, tags, summary: 'A battery’s alias (empty clears it)', input: { body: batteryAliasSchema }, result: null },
     async (request) => {
       request.operationNote = await batteryService.setAlias(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/battery/history',
       access: { permission: Permission.LoggerList },
-      scope: { record: 'battery', in: 'query.batterySn' },
+      tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' },
       tags,
       summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
       input: { querystring: batteryHistoryQuerySchema },
@@ -76,13 +76,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/want/battery/cells', access: { permission: Permission.LoggerList }, scope: { record: 'battery', in: 'query.batterySn' }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading', input: { querystring: batteryCellsQuerySchema }, result: batteryCellsSchema },
+    { method: 'GET', url: '/want/battery/cells', access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading', input: { querystring: batteryCellsQuerySchema }, result: batteryCellsSchema },
     async (request) => ok(await service.batteryCells(requireAuth(request), request.query.batterySn)),
   );
 
   route(
     app,
-    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
+    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, tenancy: 'tenant', scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
     async () => ok(app.devicePlane.ingest.stats()),
   );
 
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/logger/registerBatch',
       access: { permission: Permission.LoggerRegister },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Register loggers (serial number and registration key) so they may connect',
       input: { body: loggerRegistrationSchema },
@@ -108,7 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/logger/rotateKey',
       access: { permission: Permission.LoggerRotateKey },
-      scope: { record: 'logger', in: 'body.gsn' },
+      tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' },
       tags,
       summary: 'Give a registered logger a new registration key: its connection is dropped and it must reconnect with the new password',
       input: { body: loggerKeyRotationSchema },
@@ -138,7 +138,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/battery/move',
       access: { permission: Permission.BatteryMove },
-      scope: { record: 'battery', in: 'body.batterySn', destroys: true },
+      tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn', destroys: true },
       tags,
       summary: 'Give a battery (pack) to another logger: the new logger reports it from now on, the old one’s samples of it are dropped; its history stays',
       input: { body: batteryMoveSchema },
@@ -158,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/logger/importExcel',
       access: { permission: Permission.LoggerImport },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Register loggers from .xls or .xlsx (multipart "file"; Logger SN, Registration key, optional Time zone; at most 64): every row or none, refusals listed by row and field',
       result: importResultSchema,
@@ -175,7 +175,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/logger/importPreview',
       access: { permission: Permission.LoggerImport },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Read the loggers of an .xls or .xlsx (multipart "file") without registering them: every row as text with its spreadsheet row, for the console to correct before importRows',
       result: loggerImportPreviewSchema,
@@ -191,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/logger/importRows',
       access: { permission: Permission.LoggerImport },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: `Register the corrected rows of a previewed file (at most ${limits.loggerImportMax}): the import's checks and registration's rules, every row or none, refusals naming loggers[i].field`,
       input: { body: loggerImportRowsSchema },
@@ -204,7 +204,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/want/logger/importTemplate', access: { permission: Permission.LoggerImport }, scope: 'none', tags, summary: 'The .xlsx to fill in for importExcel: headings in the Accept-Language and one example row' },
+    { method: 'GET', url: '/want/logger/importTemplate', access: { permission: Permission.LoggerImport }, tenancy: 'tenant', scope: 'none', tags, summary: 'The .xlsx to fill in for importExcel: headings in the Accept-Language and one example row' },
     async (request, reply) => {
       const template = await loggerImport.template(request.language);
       return reply.header('content-type', exportFormats.xlsx.contentType).header('content-disposition', attachment(template.fileName)).header('cache-control', 'no-store').send(template.data);

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', scope: 'none', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
+    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tenancy: 'shared', scope: 'none', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
     async (request) => ok(await app.dicts.all(request.language)),
   );
 
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/dict/getDictItems/:dictCode',
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: 'The enabled items of one dictionary by sort order, texts in the Accept-Language (an unknown code has none; table dictionaries are not offered)',
       input: { params: dictCodeParamsSchema },
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
+    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, tenancy: 'platform', scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
     async () => {
       dictionariesChanged();
       return ok(null, 'Dictionary cache refreshed');
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/dictItem/saveBatch',
       access: { permission: [Permission.DictAdd, Permission.DictEdit, Permission.DictDelete] },
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: "A dictionary's added, changed and removed items in one transaction (the items grid's save); any failing row refuses the whole save",
       input: { body: dictItemSaveBatchSchema },
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/dictItem/dictItemCheck',
       access: { permission: [Permission.DictAdd, Permission.DictEdit] },
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: 'Whether an item value is still free within its dictionary (`id`: the item being edited)',
       input: { querystring: dictItemCheckQuerySchema },

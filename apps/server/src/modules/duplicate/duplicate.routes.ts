@@ -13,7 +13,7 @@ import { requireAuth } from '../../plugins/auth.plugin.js';
 const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
-    { method: 'GET', url: '/sys/duplicate/check', access: 'authenticated', scope: 'none', tags: ['system'], summary: 'Whether a value of a declared resource field is still free (forms)', input: { querystring: duplicateCheckQuerySchema }, result: null },
+    { method: 'GET', url: '/sys/duplicate/check', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['system'], summary: 'Whether a value of a declared resource field is still free (forms)', input: { querystring: duplicateCheckQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       const { tableName, fieldName, fieldVal, dataId } = request.query;

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/event/acknowledge',
       access: { permission: Permission.EventAcknowledge },
-      scope: { record: 'event', in: 'body.ids' },
+      tenancy: 'tenant', scope: { record: 'event', in: 'body.ids' },
       tags,
       summary: 'Acknowledge events (1 to 100, optional comment up to 256 characters): all within the caller’s scope or none (404); an event acknowledged before keeps its first acknowledgement',
       input: { body: eventAcknowledgeSchema },

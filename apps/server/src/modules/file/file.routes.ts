@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', scope: 'none', tags: ['files'], summary: 'Upload a file (multipart "biz"=avatar|station|jeditor|ticket|temp, then "file"; judged by content, held to the kind\'s size while it streams in); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
+    { method: 'POST', url: '/sys/common/upload', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['files'], summary: 'Upload a file (multipart "biz"=avatar|station|jeditor|ticket|temp, then "file"; judged by content, held to the kind\'s size while it streams in); the stored path is in message', input: { querystring: uploadQuerySchema }, result: null },
     async (request) => {
       const auth = requireAuth(request);
       // The kind (and so its size limit) is known while the file streams in when `biz` is in the
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/common/view/*', access: 'public', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in). Avatars, station and rich-text images are public; ticket attachments and grid files (ticket/…, temp/…) need the session of someone who may see them (401 without one, 404 for another). Anything but a raster image is a download', input: { params: z.object({ '*': text().max(300) }) } },
+    { method: 'GET', url: '/sys/common/view/*', access: 'public', tenancy: 'tenant', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in). Avatars, station and rich-text images are public; ticket attachments and grid files (ticket/…, temp/…) need the session of someone who may see them (401 without one, 404 for another). Anything but a raster image is a download', input: { params: z.object({ '*': text().max(300) }) } },
     async (request, reply) => {
       const path = repository.contain(request.params['*']);
       if (!path) throw notFound('File');

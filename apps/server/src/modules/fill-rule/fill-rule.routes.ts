@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Executing takes the next number of a counter: a write, so the demo account is refused it like every write.
   route(
     app,
-    { method: 'PUT', url: `${path}/executeRuleByCode/:ruleCode`, access: 'authenticated', scope: 'none', tags, summary: 'The next value of a rule for the form in the body', input: { params: executeRuleByCodeParamsSchema, body: fillRuleFormSchema }, result: text() },
+    { method: 'PUT', url: `${path}/executeRuleByCode/:ruleCode`, access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The next value of a rule for the form in the body', input: { params: executeRuleByCodeParamsSchema, body: fillRuleFormSchema }, result: text() },
     async (request) => ok(await service.execute(request.params.ruleCode, request.body ?? {}, requireAuth(request))),
   );
   route(
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'PUT',
       url: `${path}/executeRuleByCodeBatch`,
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'The next value of several rules: each with its own formData over the commonFormData; [{ruleCode, result}]',
       input: { body: executeRuleBatchSchema },

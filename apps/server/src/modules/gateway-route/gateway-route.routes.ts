@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${gatewayRouteResource.path}/test`,
       access: { permission: Permission.GatewayRouteTest },
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags: ['gateway routes'],
       summary: 'Call a route once with its method, headers and timeout: status, duration and the first bytes of the body (redirects reported, never followed)',
       input: { body: gatewayRouteTestSchema },

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: ['GET', 'POST'], url: `${path}/pause`, access: { permission: Permission.JobPause }, scope: 'none', tags, summary: 'Stop a job’s schedule (status -1)', input: { querystring: jobIdQuerySchema }, result: null },
+    { method: ['GET', 'POST'], url: `${path}/pause`, access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Stop a job’s schedule (status -1)', input: { querystring: jobIdQuerySchema }, result: null },
     async (request) => {
       await service.setRunning(writer(request), request.query.id, false);
       return ok(null, jobMessages.paused, ServerCode.SUCCESS);
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: ['GET', 'POST'], url: `${path}/resume`, access: { permission: Permission.JobPause }, scope: 'none', tags, summary: 'Start a job’s schedule again (status 0)', input: { querystring: jobIdQuerySchema }, result: null },
+    { method: ['GET', 'POST'], url: `${path}/resume`, access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Start a job’s schedule again (status 0)', input: { querystring: jobIdQuerySchema }, result: null },
     async (request) => {
       await service.setRunning(writer(request), request.query.id, true);
       return ok(null, jobMessages.resumed, ServerCode.SUCCESS);
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: ['GET', 'POST'],
       url: `${path}/execute`,
       access: { permission: Permission.JobExecute },
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Run a job now, whatever its status: one run, recorded like a firing; the result is the run (outcome ok or failed, with the task’s message)',
       input: { querystring: jobIdQuerySchema },
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: `${path}/tasks`, access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] }, scope: 'none', tags, summary: 'The tasks a job can run (names and titles in three languages)', result: z.array(jobTaskSchema) },
+    { method: 'GET', url: `${path}/tasks`, access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] }, tenancy: 'platform', scope: 'none', tags, summary: 'The tasks a job can run (names and titles in three languages)', result: z.array(jobTaskSchema) },
     async () => ok(service.tasks().map((task) => ({ name: task.name, title: [...task.title] as [string, string, string] }))),
   );
   route(
@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${path}/nextFireTimes`,
       access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] },
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'When a cron expression fires next, in the server’s time zone (400 naming cronExpression when it is not valid)',
       input: { querystring: jobNextFireTimesQuerySchema },

@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/public/legal',
       access: 'public',
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: 'The privacy policy (kind=privacy) or the terms of use (kind=condition) in `language` or the Accept-Language: the administrators’ text, else the platform’s own',
       input: { querystring: legalTextQuerySchema },
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/legal/list', access: { permission: Permission.LegalEdit }, scope: 'none', tags, summary: 'Both texts in every language, as shown now (for the editor)', result: z.array(legalTextSchema) },
+    { method: 'GET', url: '/sys/legal/list', access: { permission: Permission.LegalEdit }, tenancy: 'platform', scope: 'none', tags, summary: 'Both texts in every language, as shown now (for the editor)', result: z.array(legalTextSchema) },
     async () => ok(await service.all()),
   );
 
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: ['PUT', 'POST'],
       url: '/sys/legal/edit',
       access: { permission: Permission.LegalEdit },
-      scope: 'none',
+      tenancy: 'shared', scope: 'none',
       tags,
       summary: 'Replace one text in one language (plain text; blank lines part paragraphs)',
       input: { body: legalTextEditSchema },

@@ -37,12 +37,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const counters = createLogService(createLogRepository(app.db));
   route(
     app,
-    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
+    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
     async () => ok(await counters.logInfo()),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
+    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
     async () => ok(await counters.visitInfo()),
   );
 };

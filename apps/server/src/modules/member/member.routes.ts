@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: `${memberResource.path}/add`, access: { permission: Permission.MemberAdd }, scope: 'scoped', tags, summary: 'Create an account below you (the new id is the result)', input: { body: memberResource.add }, result: text() },
+    { method: 'POST', url: `${memberResource.path}/add`, access: { permission: Permission.MemberAdd }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Create an account below you (the new id is the result)', input: { body: memberResource.add }, result: text() },
     async (request) => {
       const id = await members.add(requireAuth(request), request.body);
       request.operationNote = `Created member ${request.body.username} (${id}), ${request.body.accountType} under ${request.body.superiorId ?? request.auth?.userId}`;
@@ -56,32 +56,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const remove = { permission: Permission.MemberDelete };
-  route(app, { method: 'DELETE', url: `${memberResource.path}/delete`, access: remove, scope: { record: 'member', in: 'query.id', destroys: true }, tags, summary: 'Delete a member: stations stay; its members go to its successor', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: `${memberResource.path}/delete`, access: remove, tenancy: 'tenant', scope: { record: 'member', in: 'query.id', destroys: true }, tags, summary: 'Delete a member: stations stay; its members go to its successor', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
     request.operationNote = await members.remove(requireAuth(request), [request.query.id]);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
-  route(app, { method: 'DELETE', url: `${memberResource.path}/deleteBatch`, access: remove, scope: { record: 'member', in: 'query.ids', destroys: true }, tags, summary: 'Delete several members (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: `${memberResource.path}/deleteBatch`, access: remove, tenancy: 'tenant', scope: { record: 'member', in: 'query.ids', destroys: true }, tags, summary: 'Delete several members (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
     request.operationNote = await members.remove(requireAuth(request), splitIds(request.query.ids));
     return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
   });
 
-  route(app, { method: 'POST', url: `${memberResource.path}/move`, access: { permission: Permission.MemberMove }, scope: { record: 'member', in: 'body.id', destroys: true }, tags, summary: 'Put a member under another installer or distributor', input: { body: memberMoveRequestSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: `${memberResource.path}/move`, access: { permission: Permission.MemberMove }, tenancy: 'tenant', scope: { record: 'member', in: 'body.id', destroys: true }, tags, summary: 'Put a member under another installer or distributor', input: { body: memberMoveRequestSchema }, result: null }, async (request) => {
     request.operationNote = await members.move(requireAuth(request), request.body.id, request.body.superiorId);
     return ok(null, 'Moved', ServerCode.EDITED);
   });
 
   route(
     app,
-    { method: 'GET', url: `${memberResource.path}/options`, access: { permission: [Permission.MemberList, Permission.MemberAdd, Permission.MemberMove] }, scope: 'none', tags, summary: 'The account types you may create, and the accounts members may go under', result: memberOptionsSchema },
+    { method: 'GET', url: `${memberResource.path}/options`, access: { permission: [Permission.MemberList, Permission.MemberAdd, Permission.MemberMove] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The account types you may create, and the accounts members may go under', result: memberOptionsSchema },
     async (request) => ok(await members.options(requireAuth(request))),
   );
 
   route(
     app,
-    { method: 'GET', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, scope: { record: 'member', in: 'query.id' }, tags, summary: "A member's grantable buttons: by role, granted, grantable by you", input: { querystring: resourceIdQuerySchema }, result: z.array(memberPermissionSchema) },
+    { method: 'GET', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, tenancy: 'tenant', scope: { record: 'member', in: 'query.id' }, tags, summary: "A member's grantable buttons: by role, granted, grantable by you", input: { querystring: resourceIdQuerySchema }, result: z.array(memberPermissionSchema) },
     async (request) => ok(await members.permissionsOf(requireAuth(request), request.query.id)),
   );
-  route(app, { method: 'PUT', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, scope: { record: 'member', in: 'body.id', destroys: true }, tags, summary: "Set a member's checkbox grants (within what you hold)", input: { body: memberGrantRequestSchema }, result: null }, async (request) => {
+  route(app, { method: 'PUT', url: `${memberResource.path}/permissions`, access: { permission: Permission.MemberGrant }, tenancy: 'tenant', scope: { record: 'member', in: 'body.id', destroys: true }, tags, summary: "Set a member's checkbox grants (within what you hold)", input: { body: memberGrantRequestSchema }, result: null }, async (request) => {
     request.operationNote = await members.grant(requireAuth(request), request.body.id, request.body.permissionIds);
     return ok(null, 'Saved', ServerCode.EDITED);
   });

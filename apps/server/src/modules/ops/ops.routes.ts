@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
   const readiness = createReadiness({ repository: createOpsRepository(app.db, app.dbKind), broker, redis });
 
-  route(app, { method: 'GET', url: '/health', access: 'public', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)', result: healthSchema }, async () =>
+  route(app, { method: 'GET', url: '/health', access: 'public', tenancy: 'platform', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)', result: healthSchema }, async () =>
     ok({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/ready',
       access: 'public',
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Readiness: 200 when the database answers, the MQTT broker is reachable and Redis (with REDIS_URL) answers; else 503 naming each one that is down',
       result: readinessSchema,
@@ -76,7 +76,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/metrics',
       access: 'public',
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Prometheus metrics (text format): with METRICS_TOKEN set, for `Authorization: Bearer <token>`; unset, for callers on this machine only',
     },

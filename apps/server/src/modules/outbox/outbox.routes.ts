@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: `${outboxResource.path}/testMail`,
       access: { permission: Permission.OutboxTest },
-      scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Send a test message to an address in the caller’s language: sent through SMTP_URL, or kept in the outbox when no SMTP is configured; the result is its outbox record (status sent, kept or failed, with the reason)',
       input: { body: outboxTestMailSchema },

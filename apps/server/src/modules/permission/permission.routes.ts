@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/permission/getUserPermissionByToken', access: 'authenticated', scope: 'none', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", result: userPermissionsSchema },
+    { method: 'GET', url: '/sys/permission/getUserPermissionByToken', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", result: userPermissionsSchema },
     async (request) => {
       const auth = requireAuth(request);
       const [rows, all] = await Promise.all([permissions.rowsForUser(auth.userId), permissions.allButtons()]);
@@ -51,33 +51,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/permission/list', access: read, scope: 'none', tags, summary: 'The whole menu tree (not paged); with `name`, the matching rows flat', input: { querystring: menuListQuerySchema }, result: z.array(menuTreeNodeSchema) },
+    { method: 'GET', url: '/sys/permission/list', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu tree (not paged); with `name`, the matching rows flat', input: { querystring: menuListQuerySchema }, result: z.array(menuTreeNodeSchema) },
     async (request) => ok(await menus.list(request.query.name, await menuTypeText(request))),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/permission/getSystemMenuList', access: read, scope: 'none', tags, summary: 'The first-level menus', result: z.array(menuRecordSchema) },
+    { method: 'GET', url: '/sys/permission/getSystemMenuList', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The first-level menus', result: z.array(menuRecordSchema) },
     async (request) => ok(await menus.firstLevel(await menuTypeText(request))),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/permission/getSystemSubmenu', access: read, scope: 'none', tags, summary: 'The rows directly under a menu', input: { querystring: menuSubmenuQuerySchema }, result: z.array(menuRecordSchema) },
+    { method: 'GET', url: '/sys/permission/getSystemSubmenu', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The rows directly under a menu', input: { querystring: menuSubmenuQuerySchema }, result: z.array(menuRecordSchema) },
     async (request) => ok(await menus.submenu(request.query.parentId, await menuTypeText(request))),
   );
-  route(app, { method: 'POST', url: '/sys/permission/add', access: { permission: Permission.MenuAdd }, scope: 'none', tags, summary: 'Add a menu or button', input: { body: menuAddSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/permission/add', access: { permission: Permission.MenuAdd }, tenancy: 'shared', scope: 'none', tags, summary: 'Add a menu or button', input: { body: menuAddSchema }, result: null }, async (request) => {
     await menus.add(requireAuth(request), request.body);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/edit', access: { permission: Permission.MenuEdit }, scope: 'none', tags, summary: 'Edit a menu or button', input: { body: menuEditSchema }, result: null }, async (request) => {
+  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/edit', access: { permission: Permission.MenuEdit }, tenancy: 'shared', scope: 'none', tags, summary: 'Edit a menu or button', input: { body: menuEditSchema }, result: null }, async (request) => {
     await menus.edit(requireAuth(request), request.body);
     return ok(null, 'Edited', ServerCode.EDITED);
   });
   const remove = { permission: Permission.MenuDelete };
-  route(app, { method: 'DELETE', url: '/sys/permission/delete', access: remove, scope: 'none', tags, summary: 'Delete a row, every row below it and their role grants', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/permission/delete', access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete a row, every row below it and their role grants', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
     await menus.remove([request.query.id]);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
-  route(app, { method: 'DELETE', url: '/sys/permission/deleteBatch', access: remove, scope: 'none', tags, summary: 'Delete several rows (ids comma-joined) with every row below them', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/permission/deleteBatch', access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete several rows (ids comma-joined) with every row below them', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
     await menus.remove(splitIds(request.query.ids));
     return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
   });

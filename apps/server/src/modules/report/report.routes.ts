@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/online/cgreport/head/parseSql',
       access: { permission: [Permission.ReportAdd, Permission.ReportEdit] },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       // Runs the query with no rows, in the sandbox: it reads and changes nothing.
       demoAllowed: true,
       tags,
@@ -75,17 +75,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const api = '/online/cgreport/api';
   route(
     app,
-    { method: 'GET', url: `${api}/getRpColumns/:code`, access: view, scope: 'none', tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name', input: { params: reportCodeParamsSchema }, result: reportColumnsSchema },
+    { method: 'GET', url: `${api}/getRpColumns/:code`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name', input: { params: reportCodeParamsSchema }, result: reportColumnsSchema },
     async (request) => ok(await service.columns(request.params.code, request.language)),
   );
   route(
     app,
-    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, scope: 'none', tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
+    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
     async (request) => ok(await service.queryInfo(request.params.configId)),
   );
   route(
     app,
-    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, scope: 'none', tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
+    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
     async (request) => ok(await service.paramsInfo(request.params.configId)),
   );
   route(
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${api}/getData/:configId`,
       access: view,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'One page of the report: pageNo, pageSize, column and order (a declared column), search fields (<field>_begin/_end in group mode), parameters from self_<name> or <name>; kept 30 s',
       input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },
@@ -108,7 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${api}/exportXls/:configId`,
       access: view,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'The whole report as searched and sorted, as .xlsx with the shown columns (headings from field_txt)',
       input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },

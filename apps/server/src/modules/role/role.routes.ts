@@ -67,35 +67,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // The user form needs the role list to assign roles.
   route(
     app,
-    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, scope: 'none', tags, summary: 'Every role', result: z.array(roleOptionSchema) },
+    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Every role', result: z.array(roleOptionSchema) },
     async () => ok(await roleRepository.all()),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, scope: 'none', tags, summary: 'Every role as a picker node', result: z.array(roleTreeNodeSchema) },
+    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Every role as a picker node', result: z.array(roleTreeNodeSchema) },
     async () => ok(await service.tree()),
   );
 
   const roleUsers = { permission: Permission.RoleUsers };
   route(
     app,
-    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, scope: 'scoped', tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { roleId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), roleId, query, request.language));
     },
   );
-  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, scope: 'scoped', tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
     await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, scope: 'scoped', tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
     await service.removeUsers(requireAuth(request), request.query.roleId, [request.query.userId]);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
   route(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, scope: 'scoped', tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
     async (request) => {
       await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
@@ -104,12 +104,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
+    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
     async () => ok(await service.permissionTree()),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, scope: 'none', tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
+    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
     async (request) => ok(await service.grants(request.query.roleId)),
   );
   route(
@@ -118,7 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/permission/saveRolePermission',
       access: { permission: Permission.RoleAuthorize },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined), in one transaction',
       input: { body: saveRolePermissionRequestSchema },

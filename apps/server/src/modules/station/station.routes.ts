@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/tbStation/check_sn',
       access: add,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Wizard step 1: check the loggers (form fields gsn_N, key_N, product_code_N); a failing row answers its code (4000, 4001, 4002, 4003) with its index as result',
       input: { querystring: stationRegionQuerySchema, body: checkSnBodySchema },
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/tbStation/check_product_code',
       access: add,
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Wizard: check the battery modules’ product codes (logger: the rows as JSON text); 4027 with the row index when one is used',
       input: { body: checkProductCodeBodySchema },
@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/tbStation/add_station',
       access: add,
-      scope: 'scoped',
+      tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'Create a station (or a sub-station: pid) and bind its loggers in one transaction; the new id is the message',
       input: { querystring: stationRegionQuerySchema, body: addStationSchema },
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/want/tbStation/owners', access: add, scope: 'scoped', tags, summary: 'Accounts a new station may belong to: the caller, then the accounts below it', result: z.array(stationOwnerSchema) },
+    { method: 'GET', url: '/want/tbStation/owners', access: add, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Accounts a new station may belong to: the caller, then the accounts below it', result: z.array(stationOwnerSchema) },
     async (request) => ok(await service.owners(requireAuth(request))),
   );
 
@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/want/tbStation/add_logger',
       access: { permission: Permission.StationEdit },
-      scope: { record: 'station', in: 'body.stationId' },
+      tenancy: 'tenant', scope: { record: 'station', in: 'body.stationId' },
       tags,
       summary: 'Bind more loggers to a station (same checks and codes as the wizard)',
       input: { body: addLoggersSchema },
@@ -140,7 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/commDictI18n/list',
       access: 'authenticated',
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Station time zones: lang 1 English (or German with Accept-Language de-DE), 0 Chinese; the default is dictId 343',
       input: { querystring: timeZoneListQuerySchema },
@@ -154,7 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, scope: { record: 'logger', in: 'body.gsn' }, tags: ['devices'], summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
+    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' }, tags: ['devices'], summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
     async (request) => {
       await service.setAlias(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
@@ -163,7 +163,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags: ['devices'], summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
+    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags: ['devices'], summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
     async (request) => {
       request.operationNote = await service.unbindLogger(requireAuth(request), request.body.gsn);
       return ok(null, 'Unbound', ServerCode.EDITED);

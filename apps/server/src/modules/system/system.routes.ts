@@ -8,7 +8,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { platformName, defaultRegion, regions, links, map, signup, thirdLogin, frameSources } = app.config;
   route(
     app,
-    { method: 'GET', url: '/sys/public/config', access: 'public', scope: 'none', tags: ['system'], summary: 'Public console settings', result: publicConfigSchema },
+    { method: 'GET', url: '/sys/public/config', access: 'public', tenancy: 'shared', scope: 'none', tags: ['system'], summary: 'Public console settings', result: publicConfigSchema },
     async () => ok({ platformName, defaultRegion, regions, links, map, signupOpen: signup.open, thirdLogin: { oauthName: thirdLogin.oauth?.name ?? null, casUrl: thirdLogin.casUrl }, frameSources }),
   );
 };

@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'PUT', url: '/sys/tenant/frozenBatch', access: { permission: Permission.TenantFrozen }, scope: 'scoped', tags, summary: 'Freeze (status 0) or unfreeze (1) tenants (ids comma-joined)', input: { body: tenantFreezeSchema }, result: null },
+    { method: 'PUT', url: '/sys/tenant/frozenBatch', access: { permission: Permission.TenantFrozen }, tenancy: 'shared', scope: 'scoped', tags, summary: 'Freeze (status 0) or unfreeze (1) tenants (ids comma-joined)', input: { body: tenantFreezeSchema }, result: null },
     async (request) => {
       await service.setStatus(requireAuth(request), request.body.ids, request.body.status);
       return ok(null, request.body.status === 0 ? 'Frozen' : 'Unfrozen', ServerCode.OK);
@@ -45,12 +45,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/sys/tenant/queryList', access: { permission: [Permission.TenantList, Permission.UserAdd, Permission.UserEdit] }, scope: 'scoped', tags, summary: 'The listed tenants (ids comma-joined; none: all) among those the caller sees', input: { querystring: tenantQueryListSchema }, result: z.array(tenantResource.record) },
+    { method: 'GET', url: '/sys/tenant/queryList', access: { permission: [Permission.TenantList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The listed tenants (ids comma-joined; none: all) among those the caller sees', input: { querystring: tenantQueryListSchema }, result: z.array(tenantResource.record) },
     async (request) => ok(await service.queryList(requireAuth(request), request.query.ids, request.language)),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/tenant/userList', access: { permission: Permission.TenantUsers }, scope: 'scoped', tags, summary: "A tenant's users (list contract, as the users list)", input: { querystring: listQuerySchema.extend(tenantUserListQuerySchema.shape) }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/tenant/userList', access: { permission: Permission.TenantUsers }, tenancy: 'tenant', scope: 'scoped', tags, summary: "A tenant's users (list contract, as the users list)", input: { querystring: listQuerySchema.extend(tenantUserListQuerySchema.shape) }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { tenantId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), tenantId, query, request.language));
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'POST', url: '/sys/tenant/addUsers', access: { permission: Permission.TenantUsers }, scope: 'scoped', tags, summary: 'Users join a tenant (userIds comma-joined)', input: { body: tenantUsersSchema }, result: null },
+    { method: 'POST', url: '/sys/tenant/addUsers', access: { permission: Permission.TenantUsers }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Users join a tenant (userIds comma-joined)', input: { body: tenantUsersSchema }, result: null },
     async (request) => {
       await service.addUsers(requireAuth(request), request.body.tenantId, splitIds(request.body.userIds));
       return ok(null, 'Added', ServerCode.ADDED);
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/tenant/removeUsers', access: { permission: Permission.TenantUsers }, scope: 'scoped', tags, summary: 'Users leave a tenant (userIds comma-joined)', input: { querystring: tenantUsersSchema }, result: null },
+    { method: 'DELETE', url: '/sys/tenant/removeUsers', access: { permission: Permission.TenantUsers }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Users leave a tenant (userIds comma-joined)', input: { querystring: tenantUsersSchema }, result: null },
     async (request) => {
       await service.removeUsers(requireAuth(request), request.query.tenantId, splitIds(request.query.userIds));
       return ok(null, 'Removed', ServerCode.DELETED);

@@ -6,21 +6,19 @@ import {
   type TenantEditRequest,
   type TenantRecord,
   type UserRecord,
-  Permission,
   ServerCode,
   TenantMessage,
   splitIds,
   TenantStatus,
   tenantResource,
 } from '@cellsight/contract';
-import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
-import { defaultTenant } from '../../db/seed-data.js';
-import { tenants, userTenants, users } from '../../db/schema.js';
+import { type SQL, and, eq, inArray } from 'drizzle-orm';
+import { tenants, users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
-import type { SessionRepository } from '../auth/session.repository.js';
+import { type SessionRepository, platformTenantId } from '../auth/session.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';
@@ -37,9 +35,6 @@ interface Dependencies {
   onUsersChanged: (userIds: string[]) => void;
 }
 
-/** The platform's own tenant: its administrators administer every tenant. */
-export const platformTenantId = defaultTenant.id;
-
 /** A tenant number from the wire; anything else is no tenant (404, never a database error). */
 const tenantNumber = (raw: string | number): number | null => {
   const id = Number(raw);
@@ -55,12 +50,8 @@ const tenantNumber = (raw: string | number): number | null => {
  * Both manage who belongs to a tenant they see, among the users they see.
  */
 export const createTenantService = (deps: Dependencies) => {
-  /** Whether the caller is a platform administrator: an SQL condition, so it composes into the scope. */
-  const platformCondition = (auth: AuthContext): SQL =>
-    auth.permissions.has(Permission.TenantAdd)
-      ? sql`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${auth.userId} and ${userTenants.tenantId} = ${platformTenantId})`
-      : sql`false`;
-  const scope = (auth: AuthContext): SQL => or(platformCondition(auth), inArray(tenants.id, administeredTenantIds(auth))) as SQL;
+  /** A platform administrator sees every tenant; anyone else those it administers. */
+  const scope = (auth: AuthContext): SQL | undefined => (auth.platform ? undefined : inArray(tenants.id, administeredTenantIds(auth)));
 
   const kit = createResourceService({
     resource: tenantResource,
@@ -71,9 +62,8 @@ export const createTenantService = (deps: Dependencies) => {
     scope,
   });
 
-  const assertPlatform = async (auth: AuthContext) => {
-    const platform = auth.permissions.has(Permission.TenantAdd) && (await deps.tenants.membershipsOf(auth.userId)).some((t) => t.id === platformTenantId);
-    if (!platform) throw forbidden('Only the platform administrator adds, changes, freezes or deletes tenants');
+  const assertPlatform = (auth: AuthContext) => {
+    if (!auth.platform) throw forbidden('Only the platform administrator adds, changes, freezes or deletes tenants');
   };
 
   /** The tenants among `ids` the caller sees; 404 when any is not (outside the scope is "not found"). */
@@ -112,7 +102,7 @@ export const createTenantService = (deps: Dependencies) => {
     },
 
     async add(auth: AuthContext, input: TenantAddRequest): Promise<string> {
-      await assertPlatform(auth);
+      assertPlatform(auth);
       const id = input.id ?? (await deps.tenants.nextId());
       if (await deps.tenants.exists(id)) throw invalidField('id', TenantMessage.idTaken);
       await deps.tenants.insert({ id, name: input.name, beginDate: input.beginDate ? new Date(input.beginDate) : null, endDate: input.endDate ? new Date(input.endDate) : null, status: TenantStatus.Normal, createBy: auth.username });
@@ -121,7 +111,7 @@ export const createTenantService = (deps: Dependencies) => {
 
     async edit(auth: AuthContext, input: TenantEditRequest): Promise<void> {
       const [tenant] = await visible(auth, [input.id]);
-      await assertPlatform(auth);
+      assertPlatform(auth);
       const date = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
       const beginDate = date(input.beginDate);
       const endDate = date(input.endDate);
@@ -135,7 +125,7 @@ export const createTenantService = (deps: Dependencies) => {
     /** Deletes tenants no user belongs to any more (JeecgBoot: "the tenant is referenced and cannot be deleted"). */
     async remove(auth: AuthContext, ids: string[]): Promise<void> {
       const rows = await visible(auth, ids);
-      await assertPlatform(auth);
+      assertPlatform(auth);
       if (rows.some((row) => row.id === platformTenantId)) throw badRequest(ServerCode.OPERATION_FAILED, "The platform's own tenant cannot be deleted");
       const inUse = await deps.tenants.userCounts(rows.map((row) => row.id));
       const held = rows.find((row) => (inUse.get(row.id) ?? 0) > 0);
@@ -149,7 +139,7 @@ export const createTenantService = (deps: Dependencies) => {
      */
     async setStatus(auth: AuthContext, idList: string, status: 0 | 1): Promise<void> {
       const rows = await visible(auth, idList.split(','));
-      await assertPlatform(auth);
+      assertPlatform(auth);
       const ids = rows.map((row) => row.id);
       if (status === TenantStatus.Frozen && ids.includes(platformTenantId)) throw badRequest(ServerCode.OPERATION_FAILED, TenantMessage.lastActive);
       await deps.tenants.setStatus(ids, status, auth.username);

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'PUT', url: '/sys/user/frozenBatch', access: { permission: Permission.UserFreeze }, scope: { record: 'user', in: 'body.ids', destroys: true }, tags, summary: 'Freeze (2) or unfreeze (1) users', input: { body: frozenBatchRequestSchema }, result: null },
+    { method: 'PUT', url: '/sys/user/frozenBatch', access: { permission: Permission.UserFreeze }, tenancy: 'tenant', scope: { record: 'user', in: 'body.ids', destroys: true }, tags, summary: 'Freeze (2) or unfreeze (1) users', input: { body: frozenBatchRequestSchema }, result: null },
     async (request) => {
       await users.setStatus(requireAuth(request), request.body.ids, request.body.status);
       return ok(null, request.body.status === 2 ? 'Frozen' : 'Unfrozen');
@@ -39,13 +39,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/user/recycleBin', access: { permission: Permission.UserRecycleBin }, scope: 'scoped', tags, summary: 'Users in the recycle bin', result: z.array(userRecordSchema) },
+    { method: 'GET', url: '/sys/user/recycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Users in the recycle bin', result: z.array(userRecordSchema) },
     async (request) => ok(await users.recycleBin(requireAuth(request), request.language)),
   );
 
   route(
     app,
-    { method: 'PUT', url: '/sys/user/putRecycleBin', access: { permission: Permission.UserRecycleBin }, scope: 'scoped', tags, summary: 'Restore users from the recycle bin', input: { body: recycleBinRestoreRequestSchema }, result: null },
+    { method: 'PUT', url: '/sys/user/putRecycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Restore users from the recycle bin', input: { body: recycleBinRestoreRequestSchema }, result: null },
     async (request) => {
       await users.restore(requireAuth(request), request.body.userIds);
       return ok(null, 'Restored');
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteRecycleBin', access: { permission: Permission.UserRecycleBin }, scope: 'scoped', tags, summary: 'Delete users in the recycle bin for good', input: { querystring: recycleBinDeleteQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/user/deleteRecycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Delete users in the recycle bin for good', input: { querystring: recycleBinDeleteQuerySchema }, result: null },
     async (request) => {
       await users.deleteForever(requireAuth(request), request.query.userIds);
       return ok(null, 'Deleted', ServerCode.DELETED);
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/checkOnlyUser',
       access: { permission: [Permission.UserAdd, Permission.UserEdit] },
-      scope: 'none',
+      tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)',
       input: { querystring: checkOnlyUserQuerySchema },
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'PUT', url: '/sys/user/changePassword', access: { permission: Permission.UserResetPassword }, scope: { record: 'user', in: 'body.username', destroys: true }, tags, summary: "Set another user's password (administrators)", input: { body: adminChangePasswordRequestSchema }, result: null },
+    { method: 'PUT', url: '/sys/user/changePassword', access: { permission: Permission.UserResetPassword }, tenancy: 'tenant', scope: { record: 'user', in: 'body.username', destroys: true }, tags, summary: "Set another user's password (administrators)", input: { body: adminChangePasswordRequestSchema }, result: null },
     async (request) => {
       await users.resetPassword(requireAuth(request), request.body.username, request.body.password);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);
@@ -93,13 +93,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/sys/user/queryById', access: 'authenticated', scope: 'scoped', tags, summary: 'One user (yourself, or anyone with system:user:list)', input: { querystring: idQuerySchema }, result: userInfoSchema },
+    { method: 'GET', url: '/sys/user/queryById', access: 'authenticated', tenancy: 'tenant', scope: 'scoped', tags, summary: 'One user (yourself, or anyone with system:user:list)', input: { querystring: idQuerySchema }, result: userInfoSchema },
     async (request) => ok(await users.queryById(requireAuth(request), request.query.id)),
   );
 
   route(
     app,
-    { method: 'GET', url: '/sys/user/queryUserRole', access: { permission: Permission.UserList }, scope: { record: 'user', in: 'query.userid' }, tags, summary: "A user's role ids", input: { querystring: z.object({ userid: idQuerySchema.shape.id }) }, result: z.array(text()) },
+    { method: 'GET', url: '/sys/user/queryUserRole', access: { permission: Permission.UserList }, tenancy: 'tenant', scope: { record: 'user', in: 'query.userid' }, tags, summary: "A user's role ids", input: { querystring: z.object({ userid: idQuerySchema.shape.id }) }, result: z.array(text()) },
     async (request) => ok(await users.roleIdsOf(requireAuth(request), request.query.userid)),
   );
 
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/userDepartList',
       access: { permission: Permission.UserList },
-      scope: { record: 'user', in: 'query.userId' },
+      tenancy: 'tenant', scope: { record: 'user', in: 'query.userId' },
       tags,
       summary: "A user's departments",
       input: { querystring: z.object({ userId: idQuerySchema.shape.id }) },
@@ -120,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: ['PUT', 'POST'], url: '/sys/user/edit_info', access: 'authenticated', scope: 'none', tags, summary: 'Edit your own profile', input: { body: editInfoRequestSchema }, result: userInfoSchema },
+    { method: ['PUT', 'POST'], url: '/sys/user/edit_info', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Edit your own profile', input: { body: editInfoRequestSchema }, result: userInfoSchema },
     async (request) => ok(await users.editInfo(requireAuth(request), request.body), 'Saved', ServerCode.EDITED),
   );
 };
