@@ -82,7 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
-    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, tenancy: 'tenant', scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
+    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, tenancy: 'platform', scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
     async () => ok(app.devicePlane.ingest.stats()),
   );
 

@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/want/logger/refusals',
       access: { permission: Permission.LoggerList },
-      tenancy: 'platform', scope: { record: 'logger', in: 'query.gsn' },
+      tenancy: 'tenant', scope: { record: 'logger', in: 'query.gsn' },
       tags: ['devices'],
       summary: 'A logger’s refused messages per reason: how many, first and last time, and the latest one’s topic, cause and payload start (its diagnostics)',
       input: { querystring: loggerRefusalsQuerySchema },
