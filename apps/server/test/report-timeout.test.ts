@@ -9,9 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { reportCopyMaxAgeMs } from '../src/db/report-snapshot.js';
 import { stations, tenants } from '../src/db/schema.js';
 import { ReportQueryError, runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
-import { connectLogger, publish, sample } from './support/device.js';
+import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { adminPassword, migratedPglite } from './support/test-app.js';
 
 /**
@@ -156,5 +157,17 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('a report on the embed
     expect(await names({ column: 'name', order: 'asc' })).toEqual(['Harbour']);
     vi.setSystemTime(Date.now() + 2_000);
     expect(await names({ column: 'name', order: 'desc' })).toEqual(['Mill', 'Harbour']);
+  });
+
+  it('gives a copy back (its thread, its memory, its folder) once it is too old, whether or not another report comes', async () => {
+    const copies = () => readdirSync(join(dataDir, 'pgdata.reports'));
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    // Past the copy of the test before: this report takes a new one, and its time to be retired is set.
+    vi.setSystemTime(Date.now() + reportCopyMaxAgeMs + 1000);
+    await app.reportDatabase.transaction(timeoutMs, (session) => session.query('select 1'));
+    expect(copies()).toHaveLength(1);
+    vi.advanceTimersByTime(reportCopyMaxAgeMs);
+    vi.useRealTimers();
+    await waitFor(async () => copies(), (left) => left.length === 0);
   });
 });

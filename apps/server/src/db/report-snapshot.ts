@@ -62,7 +62,7 @@ where c.oid >= 16384 and c.relkind in ('r', 'i', 't') and c.oid not in (select o
 
 interface LeftOut {
   name: string;
-  /** A table of the platform's (not another session's temporary one): truncated in the copy. */
+  /** A table of the platform's (not a temporary one, which the copy never opens): truncated in the copy. */
   truncated: boolean;
   /** Its file in the data folder, `base/<database>/<file node>`, without fork or segment. */
   path: string;
