@@ -35,8 +35,8 @@ let undeclared: string[] = [];
 const identities: Identity[] = [];
 /** Records by kind and label. */
 const records = {} as Record<ScopedRecord, Record<string, MatrixRecord>>;
-/** Which record fills each column for each caller, by kind. */
-const picks = {} as Record<ScopedRecord, Record<string, Record<Column, string>>>;
+/** Which record fills each column for each caller, by kind (a kind without platform-wide records leaves that column out). */
+const picks = {} as Record<ScopedRecord, Record<string, Partial<Record<Column, string>>>>;
 
 const idOf = async (username: string) => (await queryRows<{ id: string }>(t, sql`select id from sys_user where username = ${username}`))[0]?.id as string;
 
@@ -127,6 +127,19 @@ beforeAll(async () => {
     enduser: { own: 'demo', 'other branch': 'enduser2', 'other tenant': 'tenant2' },
     demo: { own: 'enduser', 'other branch': 'enduser2', 'other tenant': 'tenant2' },
     norole: { own: 'enduser', 'other branch': 'enduser2', 'other tenant': 'tenant2' },
+  };
+
+  // Roles as records: the platform's (every tenant gives it, only platform administrators change it) and each tenant's own.
+  const role = async (label: string, tenant: number | null) => {
+    const id = `mx-role-${label.toLowerCase()}`;
+    await t.app.db.execute(sql`insert into sys_role (id, role_name, role_code, tenant_id) values (${id}, ${`Matrix role ${label}`}, ${`mx_role_${label.toLowerCase()}`}, ${tenant})`);
+    return [label, { label, key: id, tenant }] as const;
+  };
+  records.role = Object.fromEntries([await role('P', null), await role('T1', 1), await role('T2', 2)]);
+  picks.role = {
+    admin: { own: 'T1', 'other tenant': 'T2', 'platform-wide': 'P' },
+    tenantadmin: { own: 'T2', 'other tenant': 'T1', 'platform-wide': 'P' },
+    norole: { own: 'T1', 'other tenant': 'T2', 'platform-wide': 'P' },
   };
 
   // The callers, with what the server holds of each session.
@@ -245,8 +258,11 @@ describe('the authorisation matrix', () => {
           check('no record', unscopedCell(row, identity), await send(requestFor(row, null, identity)));
           continue;
         }
-        const pick = (picks[kind][identity.name] ?? picks[kind].norole) as Record<Column, string>;
-        const cellsOf = columns.map((column) => ({ column, record: records[kind][pick[column]] as MatrixRecord }));
+        const pick = (picks[kind][identity.name] ?? picks[kind].norole) as Partial<Record<Column, string>>;
+        const cellsOf = columns.flatMap((column) => {
+          const label = pick[column];
+          return label === undefined ? [] : [{ column, record: records[kind][label] as MatrixRecord }];
+        });
         // Refused before any record is read (no live session, no permission, the demo's writes): one cell, whichever record.
         const refused = refusal(row, identity);
         if (refused !== null) {
@@ -279,7 +295,7 @@ describe('the authorisation matrix', () => {
     // eslint-disable-next-line no-console -- the matrix reports its counts (CI log)
     console.log(
       `authorisation matrix: ${cells} cells checked (${requests} requests), ${rows.length} routes × ${identities.length} callers; ` +
-        `${recordRoutes} routes name a record (own / other branch / other tenant): ${recordCells} of the cells; ${failures.length} failed`,
+        `${recordRoutes} routes name a record (own / other branch / other tenant / platform-wide): ${recordCells} of the cells; ${failures.length} failed`,
     );
     expect(failures).toEqual([]);
   }, 300_000);

@@ -59,13 +59,13 @@ export const createTableRepository = <Table extends TableWithId>(db: Database, t
       return removed.map((row) => String(row.id));
     },
 
-    /** Which of `values` some row (other than `exceptId`) already holds in `column`. */
-    async taken(column: AnyPgColumn, values: string[], exceptId?: string): Promise<Set<string>> {
+    /** Which of `values` some row (other than `exceptId`, and among `within` when given) already holds in `column`. */
+    async taken(column: AnyPgColumn, values: string[], exceptId?: string, within?: SQL): Promise<Set<string>> {
       if (values.length === 0) return new Set();
       const rows = await db
         .select({ value: column })
         .from(anyTable)
-        .where(and(inArray(column, values), exceptId === undefined ? undefined : ne(table.id, exceptId)));
+        .where(and(inArray(column, values), exceptId === undefined ? undefined : ne(table.id, exceptId), within));
       return new Set(rows.map((row) => String(row.value)));
     },
   };

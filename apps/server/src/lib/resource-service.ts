@@ -11,13 +11,13 @@ import {
   type Words,
   wordsIn,
 } from '@cellsight/contract';
-import { type SQL, and } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TableRepository, createTableRepository } from '../db/table-repository.js';
 import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../plugins/auth.plugin.js';
-import { AppError, invalidField, notFound } from './errors.js';
+import { AppError, forbidden, invalidField, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { type BuiltListQuery, type ListSpec, buildListQuery, dataRuleCondition, defineListSpec, toPage } from './list-query.js';
 import { readImportFile } from './spreadsheet-import.js';
@@ -39,6 +39,24 @@ export interface ResourceServiceOptions<R extends Resource, Table extends AnyTab
   onChanged?: (auth: AuthContext, ids: string[]) => void;
   /** Query parameters of the list and export beyond the list columns (JeecgBoot's `keyWord`), each read into a condition. */
   extraFilters?: Record<string, (value: string, auth: AuthContext) => SQL>;
+  /** Records that belong to tenants (a `Tenancy` 'tenant' resource with a tenant column): `TenantRows`. */
+  tenantRows?: TenantRows;
+}
+
+/**
+ * How a resource's rows belong to tenants (docs/architecture.md, "Platform and tenants"). The list,
+ * one record and every write keep to the caller's tenants (another tenant's row is "not found"), a
+ * new record joins the caller's working tenant, and unique values are unique within a tenant. With
+ * `sharedRows`, a row of no tenant is the platform's: every tenant reads it, platform administrators
+ * alone change it (403 for anyone else), and a platform administrator's new record is one of them.
+ */
+export interface TenantRows {
+  column: AnyPgColumn;
+  sharedRows: boolean;
+  /** The caller's tenants, as a subquery (`callerTenantIds`). */
+  tenantsOf: (auth: AuthContext) => SQL;
+  /** The tenant a caller's new records join; null for a caller of no tenant, who may add none. */
+  workingTenantOf: (auth: AuthContext) => Promise<number | null>;
 }
 
 const taken = 'already exists';
@@ -61,7 +79,36 @@ const wireValue = (value: unknown): unknown => (value instanceof Date ? value.to
 export const createResourceService = <R extends Resource, Table extends AnyTable>(options: ResourceServiceOptions<R, Table>) => {
   const { resource, repository, dicts } = options;
   const listSpec = defineListSpec(resource.columns, options.columns, { name: resource.defaultSort.column, order: resource.defaultSort.order }, options.table.id);
-  const scope = (auth: AuthContext) => options.scope?.(auth);
+  const tenantRows = options.tenantRows;
+  const tenantKey = tenantRows ? Object.entries(getTableColumns(options.table as never) as Record<string, AnyPgColumn>).find(([, column]) => column === tenantRows.column)?.[0] : undefined;
+  if (tenantRows && !tenantKey) throw new Error(`${resource.path}: the tenant column is not a column of the table`);
+  const recordName = wordsIn(resource.recordName ?? resource.title, 'en-US').toLowerCase();
+  /** What the caller reads: the record scope, and the rows of its tenants (and the platform's, with shared rows). */
+  const scope = (auth: AuthContext) => {
+    if (!tenantRows) return options.scope?.(auth);
+    const own = inTenants(tenantRows.column, tenantRows.tenantsOf(auth));
+    return and(options.scope?.(auth), tenantRows.sharedRows ? or(isNull(tenantRows.column), own) : own);
+  };
+  /** Refuses a row the caller reads but may not change: the platform's, for anyone but a platform administrator. */
+  const assertWritable = (auth: AuthContext, rows: object[]) => {
+    if (!tenantRows || auth.platform) return;
+    if (rows.some((row) => (row as Record<string, unknown>)[tenantKey as string] === null)) throw forbidden(`Only platform administrators change this ${recordName}: every tenant shares it`);
+  };
+  /** The tenant a new record of this caller belongs to: null for the platform's own rows. */
+  const newRecordTenant = async (auth: AuthContext): Promise<number | null | undefined> => {
+    if (!tenantRows) return undefined;
+    if (tenantRows.sharedRows && auth.platform) return null;
+    const tenantId = await tenantRows.workingTenantOf(auth);
+    if (tenantId === null) throw invalidField('tenant-id', `you belong to no tenant to add a ${recordName} to`);
+    return tenantId;
+  };
+  /** Where a value of a unique field must be free: among the rows of the record's tenant (and the platform's, which every tenant reads). */
+  const uniqueWithin = (tenantId: number | null | undefined): SQL | undefined => {
+    if (!tenantRows || tenantId === undefined || tenantId === null) return undefined;
+    const own = eq(tenantRows.column, tenantId);
+    return tenantRows.sharedRows ? or(own, isNull(tenantRows.column)) : own;
+  };
+  const tenantOfRow = (row: object | undefined): number | null | undefined => (tenantKey && row ? ((row as Record<string, unknown>)[tenantKey] as number | null) : undefined);
   const uniqueFields = (resource.unique ?? []) as string[];
   const dictionaries = Object.entries(resource.dictionaries ?? {}) as [string, string][];
   const uniqueColumn = (field: string) => (options.table as unknown as Record<string, AnyPgColumn>)[field] as AnyPgColumn;
@@ -91,11 +138,11 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     });
   };
 
-  /** Refuses values that another record holds, naming each field. */
-  const assertUnique = async (values: Record<string, unknown>, exceptId?: string) => {
+  /** Refuses values that another record (of the same tenant, where records belong to tenants) holds, naming each field. */
+  const assertUnique = async (values: Record<string, unknown>, within: SQL | undefined, exceptId?: string) => {
     for (const field of uniqueFields) {
       const value = values[field];
-      if (typeof value === 'string' && (await repository.taken(uniqueColumn(field), [value], exceptId)).size > 0) throw invalidField(field, taken);
+      if (typeof value === 'string' && (await repository.taken(uniqueColumn(field), [value], exceptId, within)).size > 0) throw invalidField(field, taken);
     }
   };
 
@@ -130,9 +177,10 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     },
 
     async add(auth: AuthContext, input: z.infer<NonNullable<R['add']>>): Promise<string> {
-      await assertUnique(input);
+      const tenantId = await newRecordTenant(auth);
+      await assertUnique(input, uniqueWithin(tenantId));
       const id = newId();
-      await repository.insert([{ ...input, id, createBy: auth.username } as never]);
+      await repository.insert([{ ...input, id, createBy: auth.username, ...(tenantKey ? { [tenantKey]: tenantId } : {}) } as never]);
       options.onChanged?.(auth, [id]);
       return id;
     },
@@ -140,20 +188,27 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
     async edit(auth: AuthContext, input: z.infer<NonNullable<R['edit']>>): Promise<void> {
       const { id, ...changes } = input as { id: string } & Record<string, unknown>;
       // Outside the scope is "not found", before anything about the values is said.
-      if ((await repository.byIds([id], scope(auth))).length === 0) throw notFound('Record');
-      await assertUnique(changes, id);
+      const [row] = await repository.byIds([id], scope(auth));
+      if (!row) throw notFound('Record');
+      assertWritable(auth, [row]);
+      await assertUnique(changes, uniqueWithin(tenantOfRow(row)), id);
       await repository.update(id, { ...changes, updateBy: auth.username, updateTime: new Date() } as never, scope(auth));
       options.onChanged?.(auth, [id]);
     },
 
     async remove(auth: AuthContext, ids: string[]): Promise<void> {
-      const removed = await repository.remove([...new Set(ids)], scope(auth));
+      const unique = [...new Set(ids)];
+      if (tenantRows) assertWritable(auth, await repository.byIds(unique, scope(auth)));
+      const removed = await repository.remove(unique, scope(auth));
       if (removed.length === 0) throw notFound('Record');
       options.onChanged?.(auth, removed);
     },
 
-    async isAvailable(_auth: AuthContext, field: string, value: string, exceptId?: string) {
-      const isTaken = (await repository.taken(uniqueColumn(field), [value], exceptId)).size > 0;
+    async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string) {
+      // Within the tenant of the record being edited, else of a new record of the caller's.
+      const [edited] = exceptId && tenantRows ? await repository.byIds([exceptId], scope(auth)) : [];
+      const within = uniqueWithin(edited ? tenantOfRow(edited) : await newRecordTenant(auth));
+      const isTaken = (await repository.taken(uniqueColumn(field), [value], exceptId, within)).size > 0;
       return isTaken ? { free: false, code: ServerCode.INCORRECT_PARAMETER, message: 'This value already exists' } : { free: true, code: ServerCode.OK, message: 'This value is available' };
     },
 
@@ -178,6 +233,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
         const words = (resource.labels as Record<string, Words | undefined>)[field];
         return { field, headings: words ? [wordsIn(words, language), ...words, field] : [field] };
       });
+      const tenantId = await newRecordTenant(auth);
       const toValues = await dictionaryValues();
       // Dictionary texts become their values before validation ("Senior" → "4").
       const rowSchema = z.preprocess((row) => {
@@ -198,12 +254,12 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
           if (first !== undefined) errors.push({ row: spreadsheetRow, field, message: `repeats row ${first}` });
           else seen.set(value, spreadsheetRow);
         });
-        const existing = await repository.taken(uniqueColumn(field), [...seen.keys()]);
+        const existing = await repository.taken(uniqueColumn(field), [...seen.keys()], undefined, uniqueWithin(tenantId));
         for (const [value, row] of seen) if (existing.has(value)) errors.push({ row, field, message: taken });
       }
       if (errors.length > 0) throw importRefused(errors.sort((a, b) => a.row - b.row));
       const ids = result.rows.map(() => newId());
-      await repository.insert(result.rows.map((row, index) => ({ ...(row as object), id: ids[index], createBy: auth.username }) as never));
+      await repository.insert(result.rows.map((row, index) => ({ ...(row as object), id: ids[index], createBy: auth.username, ...(tenantKey ? { [tenantKey]: tenantId } : {}) }) as never));
       options.onChanged?.(auth, ids);
       return ids.length;
     },
@@ -248,6 +304,9 @@ export async function exportResource(resource: Resource, records: Record<string,
   const { contentType, write } = exportFormats[format];
   return { fileName: `${title}-${stamp}.${format}`, contentType, data: await write(title, columns, cells) };
 }
+
+/** The rows of `column` among the tenants of a subquery. */
+const inTenants = (column: AnyPgColumn, tenants: SQL): SQL => sql`${column} in ${tenants}`;
 
 const importRefused = (errors: ImportError[]) =>
   new AppError(

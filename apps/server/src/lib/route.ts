@@ -22,7 +22,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * any other answers 404 like one that does not exist), one kind per fixture of the authorisation
  * matrix (test/authorization-matrix.test.ts), which checks every route against its declaration.
  */
-export type ScopedRecord = 'station' | 'logger' | 'battery' | 'event' | 'command' | 'user' | 'member' | 'ticket';
+export type ScopedRecord = 'station' | 'logger' | 'battery' | 'event' | 'command' | 'user' | 'member' | 'ticket' | 'role';
 
 /** Where a route reads the id of the record it addresses (one id, several comma-joined, or an array). */
 export type RecordLocation = `query.${string}` | `body.${string}` | `params.${string}`;
@@ -36,8 +36,11 @@ export type RecordLocation = `query.${string}` | `body.${string}` | `params.${st
  * - `{ list }`: a list or export of that kind, filtered to the caller's scope;
  * - `{ record, in }`: one record (or several) of that kind, named at `in`; outside the scope it answers 404.
  *   `destroys`: the call deletes or disables what it addresses, so the matrix sends it only where it must be refused.
+ *   `uses`: a writing call that uses the record without changing it (giving a role to users), so a
+ *   platform-wide record is as open to a tenant administrator as its tenant's own; any other write
+ *   of a platform-wide record is refused to it (403).
  */
-export type RouteScope = 'none' | 'scoped' | { list: ScopedRecord } | { record: ScopedRecord; in: RecordLocation; destroys?: true };
+export type RouteScope = 'none' | 'scoped' | { list: ScopedRecord } | { record: ScopedRecord; in: RecordLocation; destroys?: true; uses?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

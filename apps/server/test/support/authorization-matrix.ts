@@ -29,11 +29,12 @@ export interface Identity {
 /** A record of the matrix: who it belongs to in the hierarchy, its tenant, and the id a route names it by. */
 export interface MatrixRecord {
   label: string;
-  /** The id at the route's `in` (station id, logger SN, battery SN, event, command, ticket or user id). */
+  /** The id at the route's `in` (station id, logger SN, battery SN, event, command, ticket, user or role id). */
   key: string;
   /** For users named by user name (`body.username`). */
   username?: string;
-  tenant: number;
+  /** Its tenant; null: a platform-wide record (a built-in role), which every tenant sees and only platform administrators change. */
+  tenant: number | null;
   /** Stations and what is on them: their owner and the installer and distributor above it. */
   owner?: string;
   installer?: string | null;
@@ -42,8 +43,8 @@ export interface MatrixRecord {
   superiors?: string[];
 }
 
-export type Column = 'own' | 'other branch' | 'other tenant';
-export const columns: Column[] = ['own', 'other branch', 'other tenant'];
+export type Column = 'own' | 'other branch' | 'other tenant' | 'platform-wide';
+export const columns: Column[] = ['own', 'other branch', 'other tenant', 'platform-wide'];
 
 /** What a cell must answer. */
 export type Expected = { status: number } | { notStatus: number[] } | { listed: boolean } | 'skip';
@@ -74,10 +75,14 @@ export const matrixRows = (table: readonly { method: string; url: string; config
 
 /** Whether the caller may see the record under the scope rule (spec section 6), as the spec states it. */
 export const visible = (kind: ScopedRecord, identity: Identity, record: MatrixRecord): boolean => {
-  if (!identity.userId || !identity.tenants?.includes(record.tenant)) return false;
+  if (!identity.userId) return false;
+  // A platform-wide record is every tenant's to see.
+  if (record.tenant === null) return true;
+  if (!identity.tenants?.includes(record.tenant)) return false;
   const admin = identity.accountType === 'admin';
   switch (kind) {
     case 'user':
+    case 'role':
       return true;
     case 'member':
       // The accounts below the caller: all of the tenant's for an administrator.
@@ -117,6 +122,8 @@ export const recordCell = (row: RouteRow, identity: Identity, record: MatrixReco
   const scope = row.scope as Exclude<RouteScope, string>;
   if ('list' in scope) return { listed: visible(scope.list, identity, record) };
   if (!visible(scope.record, identity, record)) return { status: 404 };
+  // A platform-wide record is changed by platform administrators alone; a call that only uses it (gives a role) is open as for the tenant's own.
+  if (record.tenant === null && writes(row.method) && !scope.uses && !identity.platform) return { status: 403 };
   // A call that deletes or disables is sent only where it must be refused: the fixtures stay.
   if (scope.destroys) return 'skip';
   // Reads answer the record; writes may still refuse the generated values, but not the caller.
@@ -162,6 +169,13 @@ export const requestFields: Record<string, { query?: Record<string, string>; bod
   'POST /boot/want/ticket/reply': { body: { content: 'A reply from the authorisation matrix' } },
   'POST /boot/want/ticket/transition': { body: { action: 'accept' } },
   'POST /boot/want/ticket/close': { body: { resolved: true, speedRating: 5, attitudeRating: 5 } },
+  'PUT /boot/sys/role/edit': { body: { description: 'edited by the authorisation matrix' } },
+  'POST /boot/sys/role/edit': { body: { description: 'edited by the authorisation matrix' } },
+  'POST /boot/sys/permission/saveRolePermission': { body: { permissionIds: '', lastpermissionIds: '' } },
+  'POST /boot/sys/user/addSysUserRole': { body: { userIdList: ['mx-nobody'] } },
+  'DELETE /boot/sys/user/deleteUserRole': { query: { userId: 'mx-nobody' } },
+  'DELETE /boot/sys/user/deleteUserRoleBatch': { query: { userIds: 'mx-nobody' } },
+  'POST /boot/sys/role/datarule': { body: { permissionId: 'b-logger-list', dataRuleIds: '' } },
 };
 
 /** Routes whose record field is an array in the body: the record's id goes in as a one-element array. */

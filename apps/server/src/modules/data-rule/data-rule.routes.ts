@@ -78,14 +78,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const authorize = { permission: Permission.RoleAuthorize };
   route(
     app,
-    { method: 'GET', url: '/sys/role/datarule/:permissionId/:roleId', access: authorize, tenancy: 'tenant', scope: 'none', tags, summary: "A menu's data rules and those the role applies (drChecked, comma-joined)", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
-    async (request) => ok(await service.roleChoice(request.params.permissionId, request.params.roleId)),
+    { method: 'GET', url: '/sys/role/datarule/:permissionId/:roleId', access: authorize, tenancy: 'tenant', scope: { record: 'role', in: 'params.roleId' }, tags, summary: "A menu's data rules and those the role applies (drChecked, comma-joined)", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
+    async (request) => ok(await service.roleChoice(requireAuth(request), request.params.permissionId, request.params.roleId)),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/role/datarule', access: authorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/role/datarule', access: authorize, tenancy: 'tenant', scope: { record: 'role', in: 'body.roleId' }, tags, summary: 'The data rules a role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
     async (request) => {
-      await service.chooseForRole(request.body);
+      await service.chooseForRole(requireAuth(request), request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
     },
   );

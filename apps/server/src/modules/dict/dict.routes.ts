@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/dictItem/dictItemCheck',
       access: { permission: [Permission.DictAdd, Permission.DictEdit] },
-      tenancy: 'shared', scope: 'none',
+      tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Whether an item value is still free within its dictionary (`id`: the item being edited)',
       input: { querystring: dictItemCheckQuerySchema },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionRow } from '../../../test/support/permission-row.js';
-import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
+import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 
 const row = permissionRow;
 
@@ -36,5 +36,25 @@ describe('buildMenuTree', () => {
   it('builds auth from effective buttons and allAuth with status', () => {
     expect(authList(rows).map((a) => a.action)).toEqual(['system:user:add']);
     expect(allAuthList(rows.filter((r) => r.menuType === 2)).map((a) => a.status)).toEqual(['1', '0']);
+  });
+});
+
+describe('withoutPlatformRows', () => {
+  const menu = [
+    ...rows,
+    row({ id: 'monitor', parentId: 'sys', name: 'Monitoring', menuType: 1, url: '/system/monitor', component: 'system/Monitor' }),
+    row({ id: 'monitor-view', parentId: 'monitor', name: 'View', menuType: 2, perms: 'system:monitor:view' }),
+    row({ id: 'legal', parentId: 'sys', name: 'Legal', menuType: 1, url: '/system/legal', component: 'system/Legal' }),
+    row({ id: 'legal-both', parentId: 'legal', name: 'Edit', menuType: 2, perms: 'system:legal:edit,system:user:list' }),
+  ];
+  const kept = withoutPlatformRows(menu, new Set(['system:monitor:view', 'system:legal:edit'])).map((r) => r.id);
+
+  it('drops the buttons whose every code is the platform’s, and the screens left without a button', () => {
+    expect(kept).not.toContain('monitor-view');
+    expect(kept).not.toContain('monitor');
+  });
+
+  it('keeps a button with one code a tenant may use, menus without buttons, and the rest of the tree', () => {
+    expect(kept).toEqual(expect.arrayContaining(['sys', 'users', 'add', 'hidden', 'ext', 'empty', 'legal', 'legal-both']));
   });
 });

@@ -1,4 +1,5 @@
 import { type MenuRoute, type PermissionEntry, MenuType } from '@cellsight/contract';
+import { splitCodes } from './permission-grants.js';
 import type { PermissionRow } from './permission.repository.js';
 
 /**
@@ -60,3 +61,27 @@ export const authList = (rows: PermissionRow[]): PermissionEntry[] =>
 
 /** Every button row with its status (`allAuth`). */
 export const allAuthList = (rows: PermissionRow[]): PermissionEntry[] => rows.map((r) => ({ ...entry(r), status: r.status }));
+
+/**
+ * A tenant administrator's rows of the menu (docs/architecture.md, "Platform and tenants"): without
+ * the buttons whose every code only platform administrators use, and without the menus that had
+ * buttons and kept none (Monitoring, Scheduled jobs, Data sources), so its console offers nothing the
+ * server would refuse it.
+ */
+export function withoutPlatformRows(rows: PermissionRow[], platformOnlyCodes: ReadonlySet<string>): PermissionRow[] {
+  const platformOnly = (row: PermissionRow) => {
+    const codes = splitCodes(row.perms);
+    return codes.length > 0 && codes.every((code) => platformOnlyCodes.has(code));
+  };
+  const kept = new Set(rows.filter((row) => row.menuType !== MenuType.Button || !platformOnly(row)).map((row) => row.id));
+  const menus = rows.filter((row) => row.menuType !== MenuType.Button);
+  const childrenOf = (id: string) => rows.filter((row) => row.parentId === id);
+  // A menu goes when buttons lay beneath it and none of them stays.
+  const buttonsBeneath = (id: string): PermissionRow[] => childrenOf(id).flatMap((child) => (child.menuType === MenuType.Button ? [child] : buttonsBeneath(child.id)));
+  for (const menu of menus) {
+    const beneath = buttonsBeneath(menu.id);
+    if (beneath.length > 0 && beneath.every((button) => !kept.has(button.id))) kept.delete(menu.id);
+  }
+  return rows.filter((row) => kept.has(row.id));
+}
+

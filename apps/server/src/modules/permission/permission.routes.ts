@@ -20,7 +20,7 @@ import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createLogRepository } from '../log/log.repository.js';
-import { allAuthList, authList, buildMenuTree } from './menu-tree.js';
+import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 import { createMenuService } from './menu.service.js';
 import { createPermissionRepository } from './permission.repository.js';
 
@@ -42,7 +42,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { method: 'GET', url: '/sys/permission/getUserPermissionByToken', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", result: userPermissionsSchema },
     async (request) => {
       const auth = requireAuth(request);
-      const [rows, all] = await Promise.all([permissions.rowsForUser(auth.userId), permissions.allButtons()]);
+      const [granted, all] = await Promise.all([permissions.rowsForUser(auth.userId), permissions.allButtons()]);
+      const rows = auth.platform ? granted : withoutPlatformRows(granted, app.platformOnlyCodes);
       // Opening the console fetches the menu once: that is a visit.
       await logs.addVisit({ userId: auth.userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
       return ok({ menu: buildMenuTree(rows), auth: authList(rows), allAuth: allAuthList(all), sysSafeMode: false });

@@ -26,6 +26,7 @@ import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
+import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
@@ -49,6 +50,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       repository: createTableRepository(app.db, roles),
       columns: { roleName: roles.roleName, roleCode: roles.roleCode, createTime: roles.createTime },
       dicts: app.dicts,
+      // The platform's roles (no tenant) beside each tenant's own: every tenant gives the former, only platform administrators change them.
+      tenantRows: tenantRowsOf(createTenantRepository(app.db), roles.tenantId, { sharedRows: true }),
     }),
     roles: roleRepository,
     dataLog: app.dataLog,
@@ -62,40 +65,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
     },
   });
-  resourceRoutes(app, service.resource, tags, { records: 'none' });
+  resourceRoutes(app, service.resource, tags, { records: 'role' });
 
   // The user form needs the role list to assign roles.
   route(
     app,
-    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Every role', result: z.array(roleOptionSchema) },
-    async () => ok(await roleRepository.all()),
+    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give: the platform\'s and its tenants\' own', result: z.array(roleOptionSchema) },
+    async (request) => ok(await service.options(requireAuth(request))),
   );
   route(
     app,
-    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Every role as a picker node', result: z.array(roleTreeNodeSchema) },
-    async () => ok(await service.tree()),
+    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give, as picker nodes', result: z.array(roleTreeNodeSchema) },
+    async (request) => ok(await service.tree(requireAuth(request))),
   );
 
   const roleUsers = { permission: Permission.RoleUsers };
   route(
     app,
-    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { roleId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), roleId, query, request.language));
     },
   );
-  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
+  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'body.roleId', uses: true }, tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
     await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
+  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId', uses: true, destroys: true }, tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
     await service.removeUsers(requireAuth(request), request.query.roleId, [request.query.userId]);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
   route(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId', uses: true, destroys: true }, tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
     async (request) => {
       await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
@@ -109,8 +112,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
-    async (request) => ok(await service.grants(request.query.roleId)),
+    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
+    async (request) => ok(await service.grants(requireAuth(request), request.query.roleId)),
   );
   route(
     app,
@@ -118,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/permission/saveRolePermission',
       access: { permission: Permission.RoleAuthorize },
-      tenancy: 'tenant', scope: 'none',
+      tenancy: 'tenant', scope: { record: 'role', in: 'body.roleId' },
       tags,
       summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined), in one transaction',
       input: { body: saveRolePermissionRequestSchema },

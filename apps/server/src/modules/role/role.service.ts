@@ -17,10 +17,11 @@ import type { ResourceService } from '../../lib/resource-service.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
-import { listUsers } from '../user/user.service.js';
+import { assertAdministers, listUsers } from '../user/user.service.js';
+import { assertRoleChangeable, roleSeenBy } from './role-access.js';
 import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
 import type { RoleUserRepository } from './role-user.repository.js';
-import type { RoleRepository } from './role.repository.js';
+import { type RoleRepository, type RoleRow, rolesSeenBy } from './role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
@@ -70,11 +71,8 @@ const unique = (ids: string[]) => [...new Set(ids)];
 export const createRoleService = (deps: Dependencies) => {
   const { resource } = deps;
 
-  const roleOrNotFound = async (roleId: string) => {
-    const [role] = await deps.roles.byIds([roleId]);
-    if (!role) throw notFound('Role');
-    return role;
-  };
+  /** The platform's administrator role: it cannot be deleted, lose its code or lose a grant. */
+  const isBuiltInAdmin = (role: RoleRow | undefined): role is RoleRow => role !== undefined && role.tenantId === null && role.roleCode === RoleCode.Admin;
 
   const tell = (userIds: string[]) => {
     if (userIds.length > 0) deps.onPermissionsChanged(userIds);
@@ -91,8 +89,9 @@ export const createRoleService = (deps: Dependencies) => {
         return id;
       },
       async edit(auth: AuthContext, input: Parameters<typeof resource.edit>[1]): Promise<void> {
-        const [role] = await deps.roles.byIds([input.id]);
-        if (role?.roleCode === RoleCode.Admin && input.roleCode !== undefined && input.roleCode !== RoleCode.Admin) {
+        const [role] = await deps.roles.byIds([input.id], rolesSeenBy(auth));
+        if (role) assertRoleChangeable(auth, role);
+        if (isBuiltInAdmin(role) && input.roleCode !== undefined && input.roleCode !== RoleCode.Admin) {
           throw invalidField('roleCode', `the built-in role ${role.roleName} keeps its code ${RoleCode.Admin}`);
         }
         await resource.edit(auth, input);
@@ -100,13 +99,14 @@ export const createRoleService = (deps: Dependencies) => {
         await deps.dataLog?.record({ table: DataLogTable.Role, id: input.id, action: 'edit', before: role, after, by: auth.username }, { auth });
       },
       async remove(auth: AuthContext, ids: string[]): Promise<void> {
-        const builtIn = (await deps.roles.byIds(ids)).find((role) => role.roleCode === RoleCode.Admin);
+        const builtIn = (await deps.roles.byIds(ids, rolesSeenBy(auth))).find(isBuiltInAdmin);
         if (builtIn) {
           const message = `the role ${builtIn.roleName} (${builtIn.roleCode}) is built in and cannot be deleted`;
           throw badRequest(ServerCode.INCORRECT_PARAMETER, `id: ${message}`, [{ field: 'id', message }]);
         }
-        const holders = await deps.roles.holders(ids);
-        const before = await deps.roles.byIds(ids);
+        const before = await deps.roles.byIds(ids, rolesSeenBy(auth));
+        for (const role of before) assertRoleChangeable(auth, role);
+        const holders = await deps.roles.holders(before.map((role) => role.id));
         // The users' and permissions' links go with the role (foreign keys cascade).
         await resource.remove(auth, ids);
         for (const role of before) await deps.dataLog?.record({ table: DataLogTable.Role, id: role.id, action: 'delete', before: role, by: auth.username }, { auth });
@@ -115,32 +115,37 @@ export const createRoleService = (deps: Dependencies) => {
       },
     } satisfies ResourceService<typeof roleResource>,
 
-    /** Every role as a picker node. */
-    async tree(): Promise<RoleTreeNode[]> {
-      return (await deps.roles.all()).map((role) => ({ key: role.id, value: role.id, title: role.roleName, roleCode: role.roleCode, isLeaf: true }));
+    /** The roles the caller may give (the platform's and its tenants' own), by name. */
+    options: (auth: AuthContext) => deps.roles.all(rolesSeenBy(auth)),
+
+    /** The roles the caller may give, as picker nodes. */
+    async tree(auth: AuthContext): Promise<RoleTreeNode[]> {
+      return (await deps.roles.all(rolesSeenBy(auth))).map((role) => ({ key: role.id, value: role.id, title: role.roleName, roleCode: role.roleCode, isLeaf: true }));
     },
 
     /** The users holding the role that the caller may see (the Users screen's tenant rule), with the list contract. */
     async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      await roleOrNotFound(roleId);
+      await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
       return listUsers(deps.users, deps.dicts, auth, query, language, deps.roleUsers.holdsRole(roleId));
     },
 
     /** Gives the role to users; every id must name a live user the caller may see, and the caller must hold what the role grants. */
     async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
-      await roleOrNotFound(roleId);
+      await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
       assertGrantable(auth, await deps.permissions.codesOfRoles([roleId]));
       const ids = unique(userIdList);
       const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
+      await assertAdministers(deps.users, auth, ids);
       tell(await deps.roleUsers.add(roleId, ids));
     },
 
     /** Takes the role from users the caller may see; 404 when none of them held it. The administrator role keeps at least one user. */
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
-      const role = await roleOrNotFound(roleId);
-      if (role.roleCode === RoleCode.Admin) {
+      const role = await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
+      await assertAdministers(deps.users, auth, unique(userIds));
+      if (isBuiltInAdmin(role)) {
         const remaining = (await deps.roles.holders([roleId])).filter((id) => !userIds.includes(id));
         if (remaining.length === 0) throw invalidField('userIds', 'the administrator role needs at least one user');
       }
@@ -155,8 +160,8 @@ export const createRoleService = (deps: Dependencies) => {
       return { treeList: buildPermissionTree(rows), ids: rows.map((row) => row.id) };
     },
 
-    async grants(roleId: string): Promise<string[]> {
-      await roleOrNotFound(roleId);
+    async grants(auth: AuthContext, roleId: string): Promise<string[]> {
+      await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
       return deps.rolePermissions.grantedTo(roleId);
     },
 
@@ -165,7 +170,7 @@ export const createRoleService = (deps: Dependencies) => {
      * the list the dialog loaded, in one transaction. Any unknown id refuses the whole save.
      */
     async saveGrants(auth: AuthContext, input: SaveRolePermissionRequest): Promise<void> {
-      const role = await roleOrNotFound(input.roleId);
+      const role = await roleSeenBy(deps.roles, auth, input.roleId, { field: 'roleId', change: true });
       const next = unique(splitIds(input.permissionIds));
       const last = unique(splitIds(input.lastpermissionIds));
       const known = new Set(await deps.rolePermissions.existing(next));
@@ -175,7 +180,7 @@ export const createRoleService = (deps: Dependencies) => {
       const revoke = last.filter((id) => !next.includes(id));
       if (grant.length === 0 && revoke.length === 0) return;
       // Nobody locks the administrators out, and nobody grants more than they hold.
-      if (role.roleCode === RoleCode.Admin && revoke.length > 0) throw invalidField('permissionIds', 'the administrator role keeps every menu and button');
+      if (isBuiltInAdmin(role) && revoke.length > 0) throw invalidField('permissionIds', 'the administrator role keeps every menu and button');
       assertGrantable(auth, await deps.permissions.codesOfRows(grant));
       const before = (await deps.rolePermissions.grantedTo(input.roleId)).sort();
       await deps.rolePermissions.change(input.roleId, grant, revoke, new Date());

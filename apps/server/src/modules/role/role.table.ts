@@ -1,6 +1,7 @@
-import { index, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
 import { permissions } from '../permission/permission.table.js';
+import { tenants } from '../tenant/tenant.table.js';
 import { users } from '../user/user.table.js';
 
 export const roles = pgTable(
@@ -10,9 +11,12 @@ export const roles = pgTable(
     roleName: varchar('role_name', { length: 100 }).notNull(),
     roleCode: varchar('role_code', { length: 64 }).notNull(),
     description: varchar('description', { length: 255 }),
+    /** The tenant whose own role it is; null: the platform's (the built-in roles), which every tenant may give and only platform administrators change. */
+    tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     ...audit,
   },
-  (t) => [uniqueIndex('sys_role_code_key').on(t.roleCode)],
+  // A code is unique within a tenant and among the platform's roles (NULLS NOT DISTINCT).
+  (t) => [unique('sys_role_tenant_code_key').on(t.tenantId, t.roleCode).nullsNotDistinct(), index('sys_role_tenant_idx').on(t.tenantId)],
 );
 
 export const userRoles = pgTable(

@@ -1,7 +1,9 @@
 import { type SQL, and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { tenants, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
+import type { TenantRows } from '../../lib/resource-service.js';
 
 /** Who is asking, as far as tenants go: the user and the tenant chosen by the `tenant-id` header (0 = none). */
 export interface TenantCaller {
@@ -34,6 +36,22 @@ const userCount = sql<number>`(select count(*)::integer from ${userTenants} wher
 export const createTenantRepository = (db: Database) => ({
   /** The Tenants screen's reads and writes (page with each tenant's user count, rows by id, update). */
   table: createTableRepository(db, tenants as typeof tenants & { id: typeof tenants.id }, { computed: { userCount } }),
+
+  /**
+   * The tenant a caller's new records join: the one chosen with the `tenant-id` header, else the
+   * first tenant (by number) the caller belongs to that is not frozen; null for a caller of none.
+   */
+  async workingTenantOf(caller: TenantCaller): Promise<number | null> {
+    if (caller.tenantId) return caller.tenantId;
+    const [row] = await db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
+      .where(and(eq(userTenants.userId, caller.userId), eq(tenants.status, 1)))
+      .orderBy(asc(tenants.id))
+      .limit(1);
+    return row?.id ?? null;
+  },
 
   /** Tenants the user belongs to that are not frozen. */
   async activeForUser(userId: string) {
@@ -147,3 +165,11 @@ export const createTenantRepository = (db: Database) => ({
 });
 
 export type TenantRepository = ReturnType<typeof createTenantRepository>;
+
+/** A screen-kit resource whose rows belong to tenants through `column` (with `sharedRows`, a row of no tenant is the platform's): `TenantRows`. */
+export const tenantRowsOf = (repository: TenantRepository, column: AnyPgColumn, options: { sharedRows: boolean }): TenantRows => ({
+  column,
+  sharedRows: options.sharedRows,
+  tenantsOf: callerTenantIds,
+  workingTenantOf: (auth) => repository.workingTenantOf(auth),
+});

@@ -5,6 +5,8 @@ import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
+import { platformTenantId } from '../auth/session.repository.js';
+import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -218,6 +220,30 @@ export const createUserRepository = (db: Database) => ({
       .innerJoin(userDeparts, eq(userDeparts.departId, departs.id))
       .where(eq(userDeparts.userId, userId))
       .orderBy(asc(departs.orgCode));
+  },
+
+  /** Of these users, those who also belong to a tenant the caller does not work in (`callerTenantIds`). */
+  async alsoElsewhere(ids: string[], caller: TenantCaller): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectDistinct({ id: userTenants.userId })
+      .from(userTenants)
+      .where(and(inArray(userTenants.userId, ids), sql`${userTenants.tenantId} not in ${callerTenantIds(caller)}`));
+    return rows.map((row) => row.id);
+  },
+
+  /** What each of these users may do: their permission codes, and whether they belong to the platform's own tenant. */
+  async powersOf(ids: string[]): Promise<{ id: string; codes: Set<string>; platform: boolean }[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        id: users.id,
+        perms: buttonCodesOf(sql`${users.id}`),
+        platform: sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${platformTenantId})`,
+      })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return rows.map((row) => ({ id: row.id, codes: codeSet(row.perms), platform: row.platform }));
   },
 
   /** Users who belong to one of the caller's tenants (`callerTenantIds`): the scope of every user read and write. */

@@ -34,7 +34,7 @@ import { type SessionRepository, createSessionRepository } from '../auth/session
 import { type DepartRepository, createDepartRepository } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type FileRepository, createFileRepository } from '../file/file.repository.js';
-import { type RoleRepository, createRoleRepository } from '../role/role.repository.js';
+import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import { type PermissionRepository, createPermissionRepository } from '../permission/permission.repository.js';
 import { createStationRepository } from '../station/station.repository.js';
@@ -105,10 +105,26 @@ interface Dependencies {
   rebranchStations: (userId: string) => Promise<string[]>;
   /** The data log: each user's addition, edit, freezing and deletion, with before and after, in the change's transaction. */
   dataLog?: DataLogRecorder;
+  /** The codes only platform administrators use (`app.platformOnlyCodes`): a tenant's account holding them can do no more for it. */
+  platformOnlyCodes: ReadonlySet<string>;
 }
 
 const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
 const uniqueMessages = { username: 'This user name is already registered', email: 'This e-mail address is already registered', phone: 'This mobile number is already registered' } as const;
+
+/**
+ * An account a caller changes (its profile, password, roles, state) must be the caller's to
+ * administer: a platform administrator administers every account it sees; anyone else only accounts
+ * that belong to no tenant beyond the caller's, since an account that also belongs to another
+ * tenant is that tenant's too (403 otherwise).
+ */
+/** Codes that administer accounts or the system (`system:…`, `member:…`, `online:…`), as opposed to working with stations and devices. */
+const administrationCode = /^(system|member|online):/;
+
+export const assertAdministers = async (users: UserRepository, auth: AuthContext, ids: string[]): Promise<void> => {
+  if (auth.platform || ids.length === 0) return;
+  if ((await users.alsoElsewhere(ids, auth)).length > 0) throw forbidden('This account also belongs to another tenant: only a platform administrator may change it');
+};
 
 export const createUserService = (deps: Dependencies) => {
   /** Runs a change of several users and logs each one's state before and after it (a deletion: before only). */
@@ -121,6 +137,29 @@ export const createUserService = (deps: Dependencies) => {
   };
   /** Records a caller may see: users of the caller's tenants (the chosen one, or all their own). */
   const scope = (auth: AuthContext): SQL => deps.users.scope(auth);
+
+  /**
+   * No one takes over or locks out an account that administers more than they do: setting its
+   * password, freezing or deleting it needs every administration permission it holds (accounts,
+   * members, the system's screens, reports; as the server gives them: a tenant's account without the
+   * platform's codes). A help desk that may reset passwords resets the end users', never its
+   * administrators'.
+   */
+  const assertOutranks = async (auth: AuthContext, ids: string[]) => {
+    for (const target of await deps.users.powersOf(ids.filter((id) => id !== auth.userId))) {
+      const administering = [...target.codes].filter((code) => administrationCode.test(code) && (target.platform || !deps.platformOnlyCodes.has(code)));
+      const beyond = administering.filter((code) => !auth.permissions.has(code));
+      if (beyond.length > 0) throw forbidden(`This account holds permissions you do not hold: ${beyond.sort().slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''}`);
+    }
+  };
+
+  /** The accounts among `ids` the caller may change: seen (else 404), administered and not above the caller (else 403). */
+  const changeableIds = async (auth: AuthContext, ids: string[], options: { deleted?: number; outrank?: boolean } = {}): Promise<string[]> => {
+    const seen = await visibleIds(auth, ids, options.deleted);
+    await assertAdministers(deps.users, auth, seen);
+    if (options.outrank) await assertOutranks(auth, seen);
+    return seen;
+  };
 
   /** Every id must name a live user the caller may see; otherwise 404 (existence does not leak). */
   const visibleIds = async (auth: AuthContext, ids: string[], deleted = 0): Promise<string[]> => {
@@ -151,7 +190,8 @@ export const createUserService = (deps: Dependencies) => {
   };
   /** Roles to give: they must exist, and the caller must hold what each newly given role grants. */
   const resolveRoles = async (auth: AuthContext, list: string | undefined, userId?: string) => {
-    const ids = await resolveIds(list, 'selectedroles', deps.roles.existing);
+    // Roles the caller sees: the platform's and its tenants' own (another tenant's is unknown here).
+    const ids = await resolveIds(list, 'selectedroles', (wanted) => deps.roles.existing(wanted, rolesSeenBy(auth)));
     if (!ids) return undefined;
     const held = userId ? await deps.users.roleIds(userId) : [];
     assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
@@ -250,7 +290,7 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async edit(auth: AuthContext, input: UserFormInput & { id: string }): Promise<void> {
-      await visibleIds(auth, [input.id]);
+      await changeableIds(auth, [input.id]);
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(auth, input.selectedroles, input.id);
@@ -278,7 +318,7 @@ export const createUserService = (deps: Dependencies) => {
      * hand-on of a deleted account's members), by the rules of the user form; its stations follow.
      */
     async moveUnder(auth: AuthContext, id: string, superiorId: string): Promise<void> {
-      await visibleIds(auth, [id]);
+      await changeableIds(auth, [id]);
       const before = await deps.users.findById(id);
       const hierarchy = await resolveHierarchy(auth, { superiorId }, before);
       await deps.users.update(id, { ...hierarchy, updateBy: auth.username, updateTime: new Date() });
@@ -288,7 +328,7 @@ export const createUserService = (deps: Dependencies) => {
 
     /** Freezes (2) or unfreezes (1) users; frozen users are signed out everywhere. */
     async setStatus(auth: AuthContext, idList: string, status: 1 | 2): Promise<void> {
-      const ids = await visibleIds(auth, splitIds(idList));
+      const ids = await changeableIds(auth, splitIds(idList), { outrank: status === UserStatus.Frozen });
       if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() }), 'edit');
       if (status === UserStatus.Frozen) {
@@ -299,7 +339,7 @@ export const createUserService = (deps: Dependencies) => {
 
     /** Moves users to the recycle bin; their sessions end. */
     async remove(auth: AuthContext, idList: string[]): Promise<void> {
-      const ids = await visibleIds(auth, idList);
+      const ids = await changeableIds(auth, idList, { outrank: true });
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() }), 'delete');
       for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
@@ -312,13 +352,13 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async restore(auth: AuthContext, idList: string): Promise<void> {
-      const ids = await visibleIds(auth, splitIds(idList), 1);
+      const ids = await changeableIds(auth, splitIds(idList), { deleted: 1 });
       await deps.users.updateMany(ids, { delFlag: 0, updateBy: auth.username, updateTime: new Date() });
       deps.onUsersChanged(ids);
     },
 
     async deleteForever(auth: AuthContext, idList: string): Promise<void> {
-      const ids = await visibleIds(auth, splitIds(idList), 1);
+      const ids = await changeableIds(auth, splitIds(idList), { deleted: 1, outrank: true });
       await deps.users.deleteForever(ids);
     },
 
@@ -375,7 +415,7 @@ export const createUserService = (deps: Dependencies) => {
     async resetPassword(auth: AuthContext, username: string, password: string): Promise<void> {
       const user = await deps.users.findByUsername(username);
       if (!user || user.delFlag !== 0) throw notFound('User');
-      await visibleIds(auth, [user.id]);
+      await changeableIds(auth, [user.id], { outrank: true });
       await deps.users.update(user.id, { passwordHash: await hashPassword(password), updateBy: auth.username, updateTime: new Date() });
       deps.onSessionsEnded(await deps.sessions.revokeAllForUser(user.id, user.id === auth.userId ? auth.sessionId : undefined), 'password-changed');
     },
@@ -398,6 +438,7 @@ export const userServiceFor = (app: FastifyInstance): UserService =>
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
     permissions: createPermissionRepository(app.db),
+    platformOnlyCodes: app.platformOnlyCodes,
     rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
     dataLog: app.dataLog,
   });
