@@ -141,6 +141,17 @@ beforeAll(async () => {
     tenantadmin: { own: 'T2', 'other tenant': 'T1', 'platform-wide': 'P' },
     norole: { own: 'T1', 'other tenant': 'T2', 'platform-wide': 'P' },
   };
+  // Each tenant's own organisation, positions and reports: tenant 1's seeded root department and shipped report, and tenant 2's.
+  await t.app.db.execute(sql`insert into sys_depart (id, depart_name, org_code, tenant_id) values ('mx-depart-t2', 'Matrix tenant 2', 'A99', 2)`);
+  await t.app.db.execute(sql`insert into sys_position (id, code, name, post_rank, tenant_id) values ('mx-position-t1', 'MX1', 'Matrix position 1', '1', 1), ('mx-position-t2', 'MX2', 'Matrix position 2', '1', 2)`);
+  await t.app.db.execute(sql`insert into onl_cgreport_head (id, code, name, cgr_sql, tenant_id) values ('mx-report-t2', 'mx_report', 'Matrix report', 'select id, name from report.stations', 2)`);
+  const tenantRows = (t1: string, t2: string) => ({ T1: { label: 'T1', key: t1, tenant: 1 }, T2: { label: 'T2', key: t2, tenant: 2 } });
+  records.depart = tenantRows('d-root', 'mx-depart-t2');
+  records.position = tenantRows('mx-position-t1', 'mx-position-t2');
+  records.report = tenantRows('rp0stations000000000000000000001', 'mx-report-t2');
+  for (const kind of ['depart', 'position', 'report'] as const) {
+    picks[kind] = { admin: { own: 'T1', 'other tenant': 'T2' }, tenantadmin: { own: 'T2', 'other tenant': 'T1' }, norole: { own: 'T1', 'other tenant': 'T2' } };
+  }
 
   // The callers, with what the server holds of each session.
   const sessions = createSessionRepository(t.app.db);

@@ -21,7 +21,7 @@ const script = (name: string, args: string[], env: Record<string, string>) =>
   run(process.execPath, [join(repoRoot, 'scripts', name), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: repoRoot });
 
 const positionRows = async (query: (text: string) => Promise<{ rows: { code: string }[] }>) => (await query('select code from sys_position order by code')).rows.map((row) => row.code);
-const addPosition = (code: string) => `insert into sys_position (id, code, name, post_rank) values ('${code.toLowerCase()}', '${code}', 'Position ${code}', '1')`;
+const addPosition = (code: string) => `insert into sys_position (id, code, name, post_rank, tenant_id) values ('${code.toLowerCase()}', '${code}', 'Position ${code}', '1', 1)`;
 
 let work: string;
 beforeAll(() => {
@@ -47,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded database'
     await memory.exec(`create schema drizzle;
       create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
       insert into drizzle.__drizzle_migrations (hash, created_at) values ('0000', 1790000000000);
-      create table sys_position (id varchar(32) primary key, code varchar(32) not null, name varchar(100) not null, post_rank varchar(2) not null);
+      create table sys_position (id varchar(32) primary key, code varchar(32) not null, name varchar(100) not null, post_rank varchar(2) not null, tenant_id integer not null);
       create table sys_outbox (id varchar(32) primary key, status varchar(8) not null);
       insert into sys_outbox values ('m1', 'kept');`);
     const initial = await memory.dumpDataDir('none');

@@ -22,6 +22,7 @@ const ok = async (response: Promise<{ json(): { success: boolean; message: strin
   return body.result;
 };
 const grantsOf = async (roleId: string) => (await queryRows<{ permission_id: string }>(t, sql`select permission_id from sys_role_permission where role_id = ${roleId} order by permission_id`)).map((r) => r.permission_id);
+const idOf = async (username: string) => (await queryRows<{ id: string }>(t, sql`select id from sys_user where username = ${username}`))[0]?.id as string;
 const refused = async (response: Promise<{ statusCode: number; json(): { code: number } }>, status = 403) => {
   const answer = await response;
   expect(answer.statusCode).toBe(status);
@@ -135,6 +136,51 @@ describe("2. tenant 2's administrator cannot change what tenant 1 sees", () => {
     const taken = await call(t2admin, 'POST', '/sys/role/add', { roleName: 'Installers', roleCode: 'installer' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().result.errors[0].field).toBe('roleCode');
+  });
+});
+
+describe("2. each tenant's own organisation, positions and reports", () => {
+  it("tenant 1's root department is out of tenant 2's sight: edit, users, tree", async () => {
+    await refused(call(t2admin, 'PUT', '/sys/sysDepart/edit', { id: 'd-root', departName: 'Taken over' }), 404);
+    const [root] = await queryRows<{ depart_name: string }>(t, sql`select depart_name from sys_depart where id = 'd-root'`);
+    expect(root?.depart_name).toBe('Cellsight');
+    await refused(call(t2admin, 'GET', '/sys/user/queryUserByDepId?id=d-root'), 404);
+    await refused(call(t2admin, 'DELETE', '/sys/sysDepart/delete?id=d-root'), 404);
+    expect(await ok(call(t2admin, 'GET', '/sys/sysDepart/queryTreeList'))).toEqual([]);
+  });
+
+  it('a tenant administrator builds its own tree, which tenant 1 never sees', async () => {
+    const own = (await ok(call(t2admin, 'POST', '/sys/sysDepart/add', { departName: 'Second Distributor GmbH' }))) as string;
+    const child = (await ok(call(t2admin, 'POST', '/sys/sysDepart/add', { departName: 'Service', parentId: own }))) as string;
+    const stored = await queryRows<{ id: string; tenant_id: number }>(t, sql`select id, tenant_id from sys_depart where id in (${own}, ${child}) order by org_code`);
+    expect(stored.map((row) => Number(row.tenant_id))).toEqual([2, 2]);
+    const tree = (await ok(call(t2admin, 'GET', '/sys/sysDepart/queryTreeList'))) as { key: string; children: { key: string }[] }[];
+    expect(tree.map((node) => node.key)).toEqual([own]);
+    expect(tree[0]?.children.map((node) => node.key)).toEqual([child]);
+    const platformTree = (await ok(call(admin, 'GET', '/sys/sysDepart/queryTreeList'))) as { key: string }[];
+    expect(platformTree.map((node) => node.key)).toEqual(['d-root']);
+    await refused(call(admin, 'PUT', '/sys/sysDepart/edit', { id: own, departName: 'Not yours' }), 404);
+    // Tenant 2's users go into tenant 2's departments only.
+    await refused(call(t2admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: 'd-root', userIdList: [await idOf('t2admin')] }), 404);
+    await ok(call(t2admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child, userIdList: [await idOf('t2admin')] }));
+  });
+
+  it("tenant 1's positions and reports are not tenant 2's to read or rename; tenant 2 keeps its own under the same codes", async () => {
+    const position = (await ok(call(admin, 'POST', '/sys/position/add', { code: 'CTO', name: 'Chief technician', rank: '5' }))) as string;
+    await refused(call(t2admin, 'PUT', '/sys/position/edit', { id: position, name: 'Renamed by tenant 2' }), 404);
+    expect(((await ok(call(t2admin, 'GET', '/sys/position/list'))) as { records: unknown[] }).records).toEqual([]);
+    await ok(call(t2admin, 'POST', '/sys/position/add', { code: 'CTO', name: 'Our chief technician', rank: '4' }));
+    expect(((await ok(call(admin, 'GET', '/sys/position/list'))) as { records: { name: string }[] }).records.map((r) => r.name)).toEqual(['Chief technician']);
+
+    const report = 'rp0stations000000000000000000001';
+    await refused(call(t2admin, 'PUT', '/online/cgreport/head/edit', { id: report, name: 'Renamed by tenant 2' }), 404);
+    await refused(call(t2admin, 'GET', `/online/cgreport/api/getData/${report}`), 404);
+    const [head] = await queryRows<{ name: string }>(t, sql`select name from onl_cgreport_head where id = ${report}`);
+    expect(head?.name).toBe('Stations');
+    const own = (await ok(call(t2admin, 'POST', '/online/cgreport/head/add', { code: 'report_stations', name: 'Our stations', cgrSql: 'select id, name from report.stations' }))) as string;
+    expect(await ok(call(t2admin, 'GET', `/online/cgreport/api/getData/${own}`))).toMatchObject({ total: 0 });
+    // Data sources are the platform's: a tenant's report cannot name one.
+    await refused(call(t2admin, 'POST', '/online/cgreport/head/add', { code: 'foreign', name: 'Elsewhere', cgrSql: 'select 1 as one', dbSource: 'anything' }));
   });
 });
 

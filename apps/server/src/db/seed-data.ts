@@ -351,7 +351,7 @@ export const dictSeed: { code: string; name: string; items: [value: string, en: 
   },
 ];
 
-export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01' };
+export const rootDepart = { id: 'd-root', departName: 'Cellsight', orgCode: 'A01', tenantId: 1 };
 export const defaultTenant = { id: 1, name: 'Cellsight' };
 
 export const adminUser = { id: 'e9ca23d68d884d4ebb19d07889727dae', username: 'admin', realname: 'Administrator', accountType: AccountType.Admin, superiorId: null };

@@ -58,8 +58,9 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
         .onConflictDoUpdate({ target: dictItems.id, set: { translations: sql`excluded.translations` }, setWhere: sql`${dictItems.translations} = '{}'::jsonb` });
     }
 
-    await tx.insert(departs).values(rootDepart).onConflictDoNothing();
     await tx.insert(tenants).values(defaultTenant).onConflictDoNothing();
+    // The platform's tenant's organisation starts with its root department.
+    await tx.insert(departs).values(rootDepart).onConflictDoNothing();
     // Fill rules the server itself uses (ticket order numbers); an administrator's edits stay.
     await tx.insert(fillRules).values(fillRuleSeed).onConflictDoNothing();
   });

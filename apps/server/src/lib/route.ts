@@ -22,7 +22,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * any other answers 404 like one that does not exist), one kind per fixture of the authorisation
  * matrix (test/authorization-matrix.test.ts), which checks every route against its declaration.
  */
-export type ScopedRecord = 'station' | 'logger' | 'battery' | 'event' | 'command' | 'user' | 'member' | 'ticket' | 'role';
+export type ScopedRecord = 'station' | 'logger' | 'battery' | 'event' | 'command' | 'user' | 'member' | 'ticket' | 'role' | 'depart' | 'position' | 'report';
 
 /** Where a route reads the id of the record it addresses (one id, several comma-joined, or an array). */
 export type RecordLocation = `query.${string}` | `body.${string}` | `params.${string}`;

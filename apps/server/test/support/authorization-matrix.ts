@@ -81,8 +81,12 @@ export const visible = (kind: ScopedRecord, identity: Identity, record: MatrixRe
   if (!identity.tenants?.includes(record.tenant)) return false;
   const admin = identity.accountType === 'admin';
   switch (kind) {
+    // The tenant's own administration records: its users, roles, departments, positions and reports.
     case 'user':
     case 'role':
+    case 'depart':
+    case 'position':
+    case 'report':
       return true;
     case 'member':
       // The accounts below the caller: all of the tenant's for an administrator.
@@ -176,6 +180,16 @@ export const requestFields: Record<string, { query?: Record<string, string>; bod
   'DELETE /boot/sys/user/deleteUserRole': { query: { userId: 'mx-nobody' } },
   'DELETE /boot/sys/user/deleteUserRoleBatch': { query: { userIds: 'mx-nobody' } },
   'POST /boot/sys/role/datarule': { body: { permissionId: 'b-logger-list', dataRuleIds: '' } },
+  'PUT /boot/sys/sysDepart/edit': { body: { memo: 'edited by the authorisation matrix' } },
+  'POST /boot/sys/sysDepart/edit': { body: { memo: 'edited by the authorisation matrix' } },
+  'POST /boot/sys/user/editSysDepartWithUser': { body: { userIdList: ['mx-nobody'] } },
+  'DELETE /boot/sys/user/deleteUserInDepartBatch': { query: { userIds: 'mx-nobody' } },
+  'POST /boot/sys/permission/saveDepartPermission': { body: { permissionIds: '', lastpermissionIds: '' } },
+  'POST /boot/sys/sysDepartPermission/datarule': { body: { permissionId: 'b-logger-list', dataRuleIds: '' } },
+  'PUT /boot/sys/position/edit': { body: { name: 'Matrix position' } },
+  'POST /boot/sys/position/edit': { body: { name: 'Matrix position' } },
+  'PUT /boot/online/cgreport/head/edit': { body: { remark: 'edited by the authorisation matrix' } },
+  'POST /boot/online/cgreport/head/edit': { body: { remark: 'edited by the authorisation matrix' } },
 };
 
 /** Routes whose record field is an array in the body: the record's id goes in as a one-element array. */

@@ -1,13 +1,19 @@
-import { type SQL, eq, ilike, inArray, like, or } from 'drizzle-orm';
+import { type SQL, and, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../lib/list-query.js';
+import { departsSeenBy } from '../depart/depart.repository.js';
+import type { TenantCaller } from '../tenant/tenant.repository.js';
 
 /** The address book's conditions on users: a department's subtree, and a keyword. */
 export const createAddressBookRepository = (db: Database) => ({
-  /** The department's org code, or null when there is no such department. */
-  async orgCodeOf(departId: string): Promise<string | null> {
-    const [row] = await db.select({ orgCode: departs.orgCode }).from(departs).where(eq(departs.id, departId)).limit(1);
+  /** The department's org code, or null when there is no such department among the caller's tenants'. */
+  async orgCodeOf(departId: string, caller: TenantCaller): Promise<string | null> {
+    const [row] = await db
+      .select({ orgCode: departs.orgCode })
+      .from(departs)
+      .where(and(eq(departs.id, departId), departsSeenBy(caller)))
+      .limit(1);
     return row?.orgCode ?? null;
   },
 

@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { depId, keyword, ...query } = request.query;
       const conditions: SQL[] = [];
       if (depId) {
-        const orgCode = await book.orgCodeOf(depId);
+        const orgCode = await book.orgCodeOf(depId, requireAuth(request));
         if (orgCode === null) throw notFound('Department', 'depId');
         conditions.push(book.inSubtree(orgCode));
       }

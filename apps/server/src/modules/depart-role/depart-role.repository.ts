@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   departDataRules,
@@ -13,6 +13,8 @@ import {
   userDeparts,
   users,
 } from '../../db/schema.js';
+import { departIdsSeenBy, departsSeenBy } from '../depart/depart.repository.js';
+import type { TenantCaller } from '../tenant/tenant.repository.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'delete'>;
 
@@ -41,13 +43,21 @@ const rulesOfMenus = (db: Executor, permissionIds: string[]) => db.select({ id: 
  * Department permissions (sys_depart_permission and the rules a department offers) and department
  * roles' grants, rule choices and users.
  */
+/** Department roles of the departments a caller works with: another tenant's are "not found". */
+export const departRolesSeenBy = (caller: TenantCaller): SQL => sql`${departRoles.departId} in ${departIdsSeenBy(caller)}`;
+
 export const createDepartRoleRepository = (db: Database) => ({
-  async departExists(departId: string): Promise<boolean> {
-    return (await db.select({ id: departs.id }).from(departs).where(eq(departs.id, departId))).length > 0;
+  /** Whether the department exists among those the caller works with (`departsSeenBy`). */
+  async departExists(departId: string, caller: TenantCaller): Promise<boolean> {
+    return (await db.select({ id: departs.id }).from(departs).where(and(eq(departs.id, departId), departsSeenBy(caller)))).length > 0;
   },
 
-  async role(roleId: string): Promise<{ id: string; departId: string; roleName: string } | undefined> {
-    const [row] = await db.select({ id: departRoles.id, departId: departRoles.departId, roleName: departRoles.roleName }).from(departRoles).where(eq(departRoles.id, roleId));
+  /** A department role of a department the caller works with. */
+  async role(roleId: string, caller: TenantCaller): Promise<{ id: string; departId: string; roleName: string } | undefined> {
+    const [row] = await db
+      .select({ id: departRoles.id, departId: departRoles.departId, roleName: departRoles.roleName })
+      .from(departRoles)
+      .where(and(eq(departRoles.id, roleId), departRolesSeenBy(caller)));
     return row;
   },
 

@@ -34,7 +34,7 @@ import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRolePermissionRepository } from '../role/role-permission.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
-import { createDepartRoleRepository } from './depart-role.repository.js';
+import { createDepartRoleRepository, departRolesSeenBy } from './depart-role.repository.js';
 import { createDepartRoleService } from './depart-role.service.js';
 
 const tags = ['department permissions'];
@@ -52,6 +52,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       repository: createTableRepository(app.db, departRoles),
       columns: { departId: departRoles.departId, roleName: departRoles.roleName, roleCode: departRoles.roleCode, createTime: departRoles.createTime },
       dicts: app.dicts,
+      // The roles of the departments of the caller's tenants (each tenant has its own organisation).
+      scope: departRolesSeenBy,
     }),
     departRoles: createDepartRoleRepository(app.db),
     rules: createDataRuleRepository(app.db),
@@ -66,8 +68,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const departAuthorize = { permission: Permission.DepartPermission };
   route(
     app,
-    { method: 'GET', url: '/sys/permission/queryDepartPermission', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a department holds', input: { querystring: departPermissionQuerySchema }, result: z.array(text()) },
-    async (request) => ok(await service.departGrants(request.query.departId)),
+    { method: 'GET', url: '/sys/permission/queryDepartPermission', access: departAuthorize, tenancy: 'tenant', scope: { record: 'depart', in: 'query.departId' }, tags, summary: 'The menu and button ids a department holds', input: { querystring: departPermissionQuerySchema }, result: z.array(text()) },
+    async (request) => ok(await service.departGrants(requireAuth(request), request.query.departId)),
   );
   route(
     app,
@@ -75,7 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'POST',
       url: '/sys/permission/saveDepartPermission',
       access: departAuthorize,
-      tenancy: 'tenant', scope: 'none',
+      tenancy: 'tenant', scope: { record: 'depart', in: 'body.departId' },
       tags,
       summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined) to a department, in one transaction',
       input: { body: saveDepartPermissionRequestSchema },
@@ -88,14 +90,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartPermission/datarule/:permissionId/:departId', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "A menu's data rules and those the department offers its roles", input: { params: departDataRulePathSchema }, result: dataRuleChoiceSchema },
-    async (request) => ok(await service.departChoice(request.params.permissionId, request.params.departId)),
+    { method: 'GET', url: '/sys/sysDepartPermission/datarule/:permissionId/:departId', access: departAuthorize, tenancy: 'tenant', scope: { record: 'depart', in: 'params.departId' }, tags, summary: "A menu's data rules and those the department offers its roles", input: { params: departDataRulePathSchema }, result: dataRuleChoiceSchema },
+    async (request) => ok(await service.departChoice(requireAuth(request), request.params.permissionId, request.params.departId)),
   );
   route(
     app,
-    { method: 'POST', url: '/sys/sysDepartPermission/datarule', access: departAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a department offers its roles on a menu it holds', input: { body: departDataRuleRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/sysDepartPermission/datarule', access: departAuthorize, tenancy: 'tenant', scope: { record: 'depart', in: 'body.departId' }, tags, summary: 'The data rules a department offers its roles on a menu it holds', input: { body: departDataRuleRequestSchema }, result: null },
     async (request) => {
-      await service.offerRules(request.body);
+      await service.offerRules(requireAuth(request), request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
     },
   );
@@ -103,13 +105,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const roleAuthorize = { permission: Permission.DepartRoleEdit };
   route(
     app,
-    { method: 'GET', url: '/sys/sysDepartPermission/queryTreeListForDeptRole', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "The department's menus and buttons as a tree, and their ids", input: { querystring: deptRoleTreeQuerySchema }, result: permissionTreeSchema },
-    async (request) => ok(await service.departTree(request.query.departId)),
+    { method: 'GET', url: '/sys/sysDepartPermission/queryTreeListForDeptRole', access: roleAuthorize, tenancy: 'tenant', scope: { record: 'depart', in: 'query.departId' }, tags, summary: "The department's menus and buttons as a tree, and their ids", input: { querystring: deptRoleTreeQuerySchema }, result: permissionTreeSchema },
+    async (request) => ok(await service.departTree(requireAuth(request), request.query.departId)),
   );
   route(
     app,
     { method: 'GET', url: '/sys/sysDepartPermission/queryDeptRolePermission', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The menu and button ids a department role grants', input: { querystring: deptRolePermissionQuerySchema }, result: z.array(text()) },
-    async (request) => ok(await service.roleGrants(request.query.roleId)),
+    async (request) => ok(await service.roleGrants(requireAuth(request), request.query.roleId)),
   );
   route(
     app,
@@ -131,13 +133,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: '/sys/sysDepartRole/datarule/:permissionId/:roleId', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: "The rules the role's department offers on a menu, and those the role applies", input: { params: dataRuleChoicePathSchema }, result: dataRuleChoiceSchema },
-    async (request) => ok(await service.roleChoice(request.params.permissionId, request.params.roleId)),
+    async (request) => ok(await service.roleChoice(requireAuth(request), request.params.permissionId, request.params.roleId)),
   );
   route(
     app,
     { method: 'POST', url: '/sys/sysDepartRole/datarule', access: roleAuthorize, tenancy: 'tenant', scope: 'none', tags, summary: 'The data rules a department role applies on a menu it holds', input: { body: roleDataRuleRequestSchema }, result: null },
     async (request) => {
-      await service.chooseRules(request.body);
+      await service.chooseRules(requireAuth(request), request.body);
       return ok(null, 'Saved', ServerCode.EDITED);
     },
   );

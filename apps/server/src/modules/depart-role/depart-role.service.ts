@@ -53,12 +53,13 @@ export const createDepartRoleService = (deps: Dependencies) => {
     if (userIds.length > 0) deps.onPermissionsChanged(userIds);
   };
 
-  const departOrNotFound = async (departId: string) => {
-    if (!(await departRoles.departExists(departId))) throw notFound('Department', 'departId');
+  // Departments and their roles of the caller's tenants only: another tenant's is "not found".
+  const departOrNotFound = async (auth: AuthContext, departId: string) => {
+    if (!(await departRoles.departExists(departId, auth))) throw notFound('Department', 'departId');
   };
 
-  const roleOrNotFound = async (roleId: string) => {
-    const role = await departRoles.role(roleId);
+  const roleOrNotFound = async (auth: AuthContext, roleId: string) => {
+    const role = await departRoles.role(roleId, auth);
     if (!role) throw notFound('Department role', 'roleId');
     return role;
   };
@@ -82,8 +83,13 @@ export const createDepartRoleService = (deps: Dependencies) => {
     resource: {
       ...deps.resource,
       async add(auth: AuthContext, input: Parameters<typeof deps.resource.add>[1]): Promise<string> {
-        await departOrNotFound(input.departId);
+        await departOrNotFound(auth, input.departId);
         return deps.resource.add(auth, input);
+      },
+      async edit(auth: AuthContext, input: Parameters<typeof deps.resource.edit>[1]): Promise<void> {
+        // A role stays in a department of the caller's tenants.
+        if (input.departId !== undefined) await departOrNotFound(auth, input.departId);
+        return deps.resource.edit(auth, input);
       },
       async remove(auth: AuthContext, ids: string[]): Promise<void> {
         const holders = await departRoles.holders(ids);
@@ -92,14 +98,14 @@ export const createDepartRoleService = (deps: Dependencies) => {
       },
     } satisfies ResourceService<typeof departRoleResource>,
 
-    async departGrants(departId: string): Promise<string[]> {
-      await departOrNotFound(departId);
+    async departGrants(auth: AuthContext, departId: string): Promise<string[]> {
+      await departOrNotFound(auth, departId);
       return departRoles.departGrants(departId);
     },
 
     /** JeecgBoot saveDepartPermission: grants and revokes in one transaction; the department roles' users are told. */
     async saveDepartGrants(auth: AuthContext, input: { departId: string; permissionIds: string; lastpermissionIds?: string }): Promise<void> {
-      await departOrNotFound(input.departId);
+      await departOrNotFound(auth, input.departId);
       const next = unique(splitIds(input.permissionIds));
       await assertKnown(next);
       const { grant, revoke } = difference(next, unique(splitIds(input.lastpermissionIds ?? '')));
@@ -111,14 +117,14 @@ export const createDepartRoleService = (deps: Dependencies) => {
     },
 
     /** The menu's rules and those the department offers on it (it must hold the menu to offer any). */
-    async departChoice(permissionId: string, departId: string): Promise<DataRuleChoice> {
-      await departOrNotFound(departId);
+    async departChoice(auth: AuthContext, permissionId: string, departId: string): Promise<DataRuleChoice> {
+      await departOrNotFound(auth, departId);
       const [all, chosen] = await Promise.all([deps.rules.ofMenu(permissionId), departRoles.offeredBy(departId, permissionId)]);
       return { datarule: all.map(toDataRuleRecord), drChecked: chosen.join(',') };
     },
 
-    async offerRules(input: { permissionId: string; departId: string; dataRuleIds: string }): Promise<void> {
-      await departOrNotFound(input.departId);
+    async offerRules(auth: AuthContext, input: { permissionId: string; departId: string; dataRuleIds: string }): Promise<void> {
+      await departOrNotFound(auth, input.departId);
       if (!(await departRoles.departGrants(input.departId)).includes(input.permissionId)) throw invalidField('permissionId', "save the department's permissions first: it does not hold this menu");
       const ids = unique(splitIds(input.dataRuleIds));
       await assertRules(input.permissionId, ids);
@@ -126,20 +132,20 @@ export const createDepartRoleService = (deps: Dependencies) => {
     },
 
     /** The department's menus as the role dialog's tree (JeecgBoot queryTreeListForDeptRole). */
-    async departTree(departId: string): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
-      await departOrNotFound(departId);
+    async departTree(auth: AuthContext, departId: string): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
+      await departOrNotFound(auth, departId);
       const rows = await departRoles.departTreeRows(departId);
       return { treeList: buildPermissionTree(rows), ids: rows.map((row) => row.id) };
     },
 
-    async roleGrants(roleId: string): Promise<string[]> {
-      await roleOrNotFound(roleId);
+    async roleGrants(auth: AuthContext, roleId: string): Promise<string[]> {
+      await roleOrNotFound(auth, roleId);
       return departRoles.roleGrants(roleId);
     },
 
     /** Grants within what the role's department holds, in one transaction; the role's users are told. */
     async saveRoleGrants(auth: AuthContext, input: { roleId: string; permissionIds: string; lastpermissionIds?: string }): Promise<void> {
-      const role = await roleOrNotFound(input.roleId);
+      const role = await roleOrNotFound(auth, input.roleId);
       const next = unique(splitIds(input.permissionIds));
       const { grant, revoke } = difference(next, unique(splitIds(input.lastpermissionIds ?? '')));
       if (grant.length === 0 && revoke.length === 0) return;
@@ -152,14 +158,14 @@ export const createDepartRoleService = (deps: Dependencies) => {
     },
 
     /** The rules the role's department offers on the menu, and those the role applies. */
-    async roleChoice(permissionId: string, roleId: string): Promise<DataRuleChoice> {
-      const role = await roleOrNotFound(roleId);
+    async roleChoice(auth: AuthContext, permissionId: string, roleId: string): Promise<DataRuleChoice> {
+      const role = await roleOrNotFound(auth, roleId);
       const [all, offered, chosen] = await Promise.all([deps.rules.ofMenu(permissionId), departRoles.offeredBy(role.departId, permissionId), departRoles.chosenByRole(roleId, permissionId)]);
       return { datarule: all.filter((rule) => offered.includes(rule.id)).map(toDataRuleRecord), drChecked: chosen.join(',') };
     },
 
-    async chooseRules(input: { permissionId: string; roleId: string; dataRuleIds: string }): Promise<void> {
-      const role = await roleOrNotFound(input.roleId);
+    async chooseRules(auth: AuthContext, input: { permissionId: string; roleId: string; dataRuleIds: string }): Promise<void> {
+      const role = await roleOrNotFound(auth, input.roleId);
       if (!(await departRoles.roleGrants(input.roleId)).includes(input.permissionId)) throw invalidField('permissionId', "save the role's menu permissions first: the role does not hold this menu");
       const ids = unique(splitIds(input.dataRuleIds));
       await assertRules(input.permissionId, ids, await departRoles.offeredBy(role.departId, input.permissionId));
@@ -168,13 +174,13 @@ export const createDepartRoleService = (deps: Dependencies) => {
 
     /** The users holding the role that the caller may see, with the users list's contract. */
     async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      await roleOrNotFound(roleId);
+      await roleOrNotFound(auth, roleId);
       return listUsers(deps.users, deps.dicts, auth, query, language, departRoles.holdsRole(roleId));
     },
 
     /** Gives the role to users of its department; the caller must hold what the role grants. */
     async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
-      const role = await roleOrNotFound(roleId);
+      const role = await roleOrNotFound(auth, roleId);
       assertGrantable(auth, await deps.permissions.codesOfRows(await departRoles.roleGrants(roleId)));
       const ids = unique(userIdList);
       const members = new Set(await departRoles.departUsers(role.departId, ids, deps.users.scope(auth)));
@@ -184,7 +190,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
     },
 
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
-      await roleOrNotFound(roleId);
+      await roleOrNotFound(auth, roleId);
       const removed = await departRoles.removeUsers(roleId, unique(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Department role user');
       tell(removed);

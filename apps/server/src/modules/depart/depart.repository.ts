@@ -1,8 +1,9 @@
 import type { DepartRecord, DepartTreeNode } from '@cellsight/contract';
-import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray } from 'drizzle-orm';
+import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../lib/list-query.js';
+import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
 export type DepartRow = typeof departs.$inferSelect;
 type DepartInsert = typeof departs.$inferInsert;
@@ -33,39 +34,55 @@ export const buildForest = <Node extends { children: Node[] }>(rows: DepartRow[]
 
 const siblingOrder = [asc(departs.departOrder), asc(departs.departName), asc(departs.orgCode)];
 
+/**
+ * The departments a caller works with: those of its tenants (each tenant has its own tree). Every
+ * department read and write takes it, so another tenant's department is "not found".
+ */
+export const departsSeenBy = (caller: TenantCaller): SQL => inArray(departs.tenantId, callerTenantIds(caller));
+
+/** The ids of the departments a caller works with (`departsSeenBy`), as a subquery for rows that hang off a department. */
+export const departIdsSeenBy = (caller: TenantCaller): SQL => sql`(select ${departs.id} from ${departs} where ${departs.tenantId} in ${callerTenantIds(caller)})`;
+
 /** Departments (the organisation tree users belong to) and their users (sys_user_depart). */
 export const createDepartRepository = (db: Database) => {
-  /** Every department, siblings in their configured order. */
-  const all = (): Promise<DepartRow[]> => db.select().from(departs).orderBy(...siblingOrder);
+  /** Every department within `scope`, siblings in their configured order. */
+  const all = (scope: SQL): Promise<DepartRow[]> => db.select().from(departs).where(scope).orderBy(...siblingOrder);
 
   return {
     all,
 
-    /** The whole tree, siblings in their configured order. */
-    async tree(): Promise<DepartTreeNode[]> {
-      return buildForest(await all(), toTreeNode, (parent) => {
+    /** The tree within `scope`, siblings in their configured order. */
+    async tree(scope: SQL): Promise<DepartTreeNode[]> {
+      return buildForest(await all(scope), toTreeNode, (parent) => {
         parent.isLeaf = false;
       });
     },
 
-    /** Departments whose name holds the keyword (any case), flat. */
-    async search(keyword: string): Promise<DepartRow[]> {
+    /** Departments within `scope` whose name holds the keyword (any case), flat. */
+    async search(keyword: string, scope: SQL): Promise<DepartRow[]> {
       return db
         .select()
         .from(departs)
-        .where(ilike(departs.departName, `%${escapeLike(keyword)}%`))
+        .where(and(ilike(departs.departName, `%${escapeLike(keyword)}%`), scope))
         .orderBy(...siblingOrder);
     },
 
-    async byId(id: string): Promise<DepartRow | null> {
-      const [row] = await db.select().from(departs).where(eq(departs.id, id)).limit(1);
+    async byId(id: string, scope: SQL): Promise<DepartRow | null> {
+      const [row] = await db
+        .select()
+        .from(departs)
+        .where(and(eq(departs.id, id), scope))
+        .limit(1);
       return row ?? null;
     },
 
-    /** Which of the given ids exist. */
-    async existing(ids: string[]): Promise<string[]> {
+    /** Which of the given ids name departments within `scope`. */
+    async existing(ids: string[], scope: SQL): Promise<string[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select({ id: departs.id }).from(departs).where(inArray(departs.id, ids));
+      const rows = await db
+        .select({ id: departs.id })
+        .from(departs)
+        .where(and(inArray(departs.id, ids), scope));
       return rows.map((r) => r.id);
     },
 
@@ -84,8 +101,12 @@ export const createDepartRepository = (db: Database) => {
       return rows.length > 0;
     },
 
-    async update(id: string, values: Partial<DepartInsert>): Promise<boolean> {
-      const rows = await db.update(departs).set(values).where(eq(departs.id, id)).returning({ id: departs.id });
+    async update(id: string, values: Partial<DepartInsert>, scope: SQL): Promise<boolean> {
+      const rows = await db
+        .update(departs)
+        .set(values)
+        .where(and(eq(departs.id, id), scope))
+        .returning({ id: departs.id });
       return rows.length > 0;
     },
 
@@ -95,9 +116,11 @@ export const createDepartRepository = (db: Database) => {
      * current department (sys_user.org_code) was deleted has none afterwards, so a later department
      * given the same code does not inherit them.
      */
-    async remove(ids: string[]): Promise<{ ids: string[]; userIds: string[]; blockedBy: DepartRow | null }> {
-      if (ids.length === 0) return { ids: [], userIds: [], blockedBy: null };
+    async remove(requested: string[], scope: SQL): Promise<{ ids: string[]; userIds: string[]; blockedBy: DepartRow | null }> {
+      if (requested.length === 0) return { ids: [], userIds: [], blockedBy: null };
       return db.transaction(async (tx) => {
+        const ids = (await tx.select({ id: departs.id }).from(departs).where(and(inArray(departs.id, requested), scope))).map((row) => row.id);
+        if (ids.length === 0) return { ids: [], userIds: [], blockedBy: null };
         const [child] = await tx
           .select({ parentId: departs.parentId })
           .from(departs)

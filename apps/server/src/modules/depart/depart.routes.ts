@@ -22,6 +22,7 @@ import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createUserRepository } from '../user/user.repository.js';
+import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createDepartRepository } from './depart.repository.js';
 import { createDepartService } from './depart.service.js';
 
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createDepartService({
     departs: createDepartRepository(app.db),
     users: createUserRepository(app.db),
+    tenants: createTenantRepository(app.db),
     dicts: app.dicts,
     onUsersChanged: (ids) => {
       app.realtime.toUsers(ids, 'user.changed', { ids });
@@ -49,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
-    async () => ok(await service.tree()),
+    async (request) => ok(await service.tree(requireAuth(request))),
   );
   route(
     app,
@@ -63,13 +65,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       input: { querystring: departSearchQuerySchema },
       result: z.array(departTreeNodeSchema),
     },
-    async (request) => ok(await service.search(request.query.keyWord)),
+    async (request) => ok(await service.search(requireAuth(request), request.query.keyWord)),
   );
   // The department pickers of other screens (users, user-by-department) read this one.
   route(
     app,
     { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
-    async () => ok(await service.idTree()),
+    async (request) => ok(await service.idTree(requireAuth(request))),
   );
   route(
     app,
@@ -78,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'none', tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
+    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'body.id' }, tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
     async (request) => {
       await service.edit(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
@@ -86,24 +88,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: 'none', tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.id', destroys: true }, tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
     async (request) => {
-      await service.remove([request.query.id], 'id');
+      await service.remove(requireAuth(request), [request.query.id], 'id');
       return ok(null, 'Deleted', ServerCode.DELETED);
     },
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: 'none', tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.ids', destroys: true }, tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
     async (request) => {
-      await service.remove(splitIds(request.query.ids), 'ids');
+      await service.remove(requireAuth(request), splitIds(request.query.ids), 'ids');
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     },
   );
 
   route(
     app,
-    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
+    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.depId' }, tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
     async (request) => {
       const { depId, ...query } = request.query;
       return ok(await service.users(requireAuth(request), depId, query, request.language));
@@ -115,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: '/sys/user/queryUserByDepId',
       access: { permission: [Permission.UserList, permissions.list, Permission.AddressBookList] },
-      tenancy: 'tenant', scope: 'scoped',
+      tenancy: 'tenant', scope: { record: 'depart', in: 'query.id' },
       tags,
       summary: 'The users of department id for the user picker (at most 1000, by user name), optionally whose real name holds realname',
       input: { querystring: usersByDepartQuerySchema },
@@ -125,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
+    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'body.depId' }, tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
     async (request) => {
       await service.addUsers(requireAuth(request), request.body.depId, request.body.userIdList);
       return ok(null, 'Added', ServerCode.ADDED);
@@ -133,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
+    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.depId', destroys: true }, tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
     async (request) => {
       await service.removeUsers(requireAuth(request), request.query.depId, splitIds(request.query.userIds));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);

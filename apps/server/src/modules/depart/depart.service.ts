@@ -21,7 +21,8 @@ import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';
-import { type DepartRepository, buildForest, toTreeNode } from './depart.repository.js';
+import type { TenantRepository } from '../tenant/tenant.repository.js';
+import { type DepartRepository, buildForest, departsSeenBy, toTreeNode } from './depart.repository.js';
 import { nextOrgCode } from './org-code.js';
 
 
@@ -41,6 +42,7 @@ const unique = (ids: string[]) => [...new Set(ids)];
 interface Dependencies {
   departs: DepartRepository;
   users: UserRepository;
+  tenants: TenantRepository;
   dicts: DictService;
   /** Told which users' departments changed (their consoles refresh their record). */
   onUsersChanged: (userIds: string[]) => void;
@@ -48,14 +50,15 @@ interface Dependencies {
 
 /**
  * Departments: the tree, add with a generated org code, edit (the parent stays), delete of
- * departments without children, and the users of a department. Departments are a system table
- * guarded by the permissions alone; their users are only those the caller may see (the Users
- * screen's tenant rule).
+ * departments without children, and the users of a department. Each tenant has its own tree: every
+ * call keeps to the caller's tenants' departments (another tenant's is "not found"), a root joins the
+ * caller's working tenant and a child its parent's; their users are only those the caller may see
+ * (the Users screen's tenant rule).
  */
 export const createDepartService = (deps: Dependencies) => {
-  const departOrNotFound = async (id: string) => {
-    const depart = await deps.departs.byId(id);
-    if (!depart) throw notFound('Department');
+  const departOrNotFound = async (auth: AuthContext, id: string, field?: string) => {
+    const depart = await deps.departs.byId(id, departsSeenBy(auth));
+    if (!depart) throw notFound('Department', field);
     return depart;
   };
 
@@ -64,23 +67,25 @@ export const createDepartService = (deps: Dependencies) => {
   };
 
   return {
-    tree: (): Promise<DepartTreeNode[]> => deps.departs.tree(),
+    tree: (auth: AuthContext): Promise<DepartTreeNode[]> => deps.departs.tree(departsSeenBy(auth)),
 
     /** Departments whose name holds the keyword, as flat tree nodes; no keyword: the roots. */
-    async search(keyword: string | undefined): Promise<DepartTreeNode[]> {
-      if (!keyword) return (await deps.departs.tree()).map((node) => ({ ...node, children: [] }));
-      return (await deps.departs.search(keyword)).map(toTreeNode);
+    async search(auth: AuthContext, keyword: string | undefined): Promise<DepartTreeNode[]> {
+      if (!keyword) return (await deps.departs.tree(departsSeenBy(auth))).map((node) => ({ ...node, children: [] }));
+      return (await deps.departs.search(keyword, departsSeenBy(auth))).map(toTreeNode);
     },
 
-    async idTree(): Promise<DepartIdNode[]> {
-      return buildForest(await deps.departs.all(), (row): DepartIdNode => ({ key: row.id, value: row.id, title: row.departName, children: [] }));
+    async idTree(auth: AuthContext): Promise<DepartIdNode[]> {
+      return buildForest(await deps.departs.all(departsSeenBy(auth)), (row): DepartIdNode => ({ key: row.id, value: row.id, title: row.departName, children: [] }));
     },
 
-    /** Adds a department below `parentId` (a root without), with the next free org code of that level. */
+    /** Adds a department below `parentId` (a root without: in the caller's working tenant), with the next free org code of that level. */
     async add(auth: AuthContext, input: DepartAdd): Promise<string> {
       const parentId = input.parentId ?? null;
-      const parent = parentId === null ? null : await deps.departs.byId(parentId);
+      const parent = parentId === null ? null : await deps.departs.byId(parentId, departsSeenBy(auth));
       if (parentId !== null && !parent) throw invalidField('parentId', 'does not exist');
+      const tenantId = parent?.tenantId ?? (await deps.tenants.workingTenantOf(auth));
+      if (tenantId === null) throw invalidField('tenant-id', 'you belong to no tenant to add a department to');
       const parentCode = parent?.orgCode ?? '';
       if (parentCode.length + 3 > orgCodeMax) throw invalidField('parentId', `is too deep: departments nest at most ${Math.floor(orgCodeMax / 3)} levels`);
       const id = newId();
@@ -94,6 +99,7 @@ export const createDepartService = (deps: Dependencies) => {
           parentId,
           orgCode,
           orgCategory: input.orgCategory ?? (parent ? OrgCategory.Department : OrgCategory.Company),
+          tenantId,
           createBy: auth.username,
         });
         if (stored) return id;
@@ -105,14 +111,14 @@ export const createDepartService = (deps: Dependencies) => {
     /** Edits a department; its parent (and so its org code) stays: moving is not offered. */
     async edit(auth: AuthContext, input: DepartEdit): Promise<void> {
       const { id, parentId, ...changes } = input;
-      const depart = await departOrNotFound(id);
+      const depart = await departOrNotFound(auth, id);
       if (parentId !== undefined && parentId !== depart.parentId) throw invalidField('parentId', 'cannot be changed: add the department under its new parent instead');
-      await deps.departs.update(id, { ...changes, updateBy: auth.username, updateTime: new Date() });
+      await deps.departs.update(id, { ...changes, updateBy: auth.username, updateTime: new Date() }, departsSeenBy(auth));
     },
 
     /** Deletes departments that have no children (other than ones deleted with them); their user links go too. */
-    async remove(ids: string[], field: 'id' | 'ids'): Promise<void> {
-      const removed = await deps.departs.remove(unique(ids));
+    async remove(auth: AuthContext, ids: string[], field: 'id' | 'ids'): Promise<void> {
+      const removed = await deps.departs.remove(unique(ids), departsSeenBy(auth));
       if (removed.blockedBy) throw invalidField(field, `the department ${removed.blockedBy.departName} still has sub-departments; delete them first`);
       if (removed.ids.length === 0) throw notFound('Department');
       tell(removed.userIds);
@@ -120,7 +126,7 @@ export const createDepartService = (deps: Dependencies) => {
 
     /** The department's users that the caller may see, with the list contract. */
     async users(auth: AuthContext, departId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      await departOrNotFound(departId);
+      await departOrNotFound(auth, departId);
       return listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId));
     },
 
@@ -129,14 +135,14 @@ export const createDepartService = (deps: Dependencies) => {
      * user name, optionally only those whose real name holds `realname`.
      */
     async usersByDepart(auth: AuthContext, departId: string, realname: string | undefined, language: Language): Promise<UserRecord[]> {
-      await departOrNotFound(departId);
+      await departOrNotFound(auth, departId);
       const query = listQuerySchema.parse({ pageSize: pickerUsersMax, column: 'username', order: 'asc', ...(realname ? { realname: formatFilterValue('like', realname) } : {}) });
       return (await listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId))).records;
     },
 
     /** Puts users into the department; every id must name a live user the caller may see. */
     async addUsers(auth: AuthContext, departId: string, userIdList: string[]): Promise<void> {
-      await departOrNotFound(departId);
+      await departOrNotFound(auth, departId);
       const ids = unique(userIdList);
       const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
       const unknown = ids.filter((id) => !live.has(id));
@@ -146,7 +152,7 @@ export const createDepartService = (deps: Dependencies) => {
 
     /** Takes users the caller may see out of the department; 404 when none of them was in it. */
     async removeUsers(auth: AuthContext, departId: string, userIds: string[]): Promise<void> {
-      const depart = await departOrNotFound(departId);
+      const depart = await departOrNotFound(auth, departId);
       const removed = await deps.departs.removeUsers(depart, unique(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Department user');
       tell(removed);

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
+import { tenants } from '../tenant/tenant.table.js';
 import { users } from '../user/user.table.js';
 
 export const departs = pgTable(
@@ -21,9 +22,14 @@ export const departs = pgTable(
     memo: varchar('memo', { length: 500 }),
     /** '1' enabled, '0' disabled. */
     status: varchar('status', { length: 1 }).notNull().default('1'),
+    /** The tenant whose organisation it is: each tenant has its own tree (a child is in its parent's tenant). */
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     ...audit,
   },
-  (t) => [uniqueIndex('sys_depart_org_code_key').on(t.orgCode), index('sys_depart_parent_idx').on(t.parentId)],
+  // Org codes stay unique across tenants, so a user's current department (sys_user.org_code) names one.
+  (t) => [uniqueIndex('sys_depart_org_code_key').on(t.orgCode), index('sys_depart_parent_idx').on(t.parentId), index('sys_depart_tenant_idx').on(t.tenantId)],
 );
 
 export const userDeparts = pgTable(

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTableRepository } from '../../db/table-repository.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
+import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
 import { positions } from './position.table.js';
 
-/** Positions: a plain resource, everything from the kit (system table, guarded by its permissions). */
+/** Positions: a plain resource, everything from the kit; each tenant keeps its own. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createResourceService({
     resource: positionResource,
@@ -13,8 +14,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     repository: createTableRepository(app.db, positions),
     columns: { code: positions.code, name: positions.name, rank: positions.rank, createTime: positions.createTime },
     dicts: app.dicts,
+    tenantRows: tenantRowsOf(createTenantRepository(app.db), positions.tenantId, { sharedRows: false }),
   });
-  resourceRoutes(app, service, ['positions'], { records: 'none' });
+  resourceRoutes(app, service, ['positions'], { records: 'position' });
 };
 
 export default routes;

@@ -80,7 +80,7 @@ export const registerReportMailTask = ({ jobs, reports, sessions, tenants, outbo
       const sent: string[] = [];
       let undelivered = 0;
       for (const [index, entry] of entries.entries()) {
-        const columns = await reports.columns(entry.code, language).catch((error: unknown) => {
+        const columns = await reports.columns(auth, entry.code, language).catch((error: unknown) => {
           throw error instanceof AppError && error.httpStatus === 404 ? new Error(`parameter[${index}].code: no report has the code ${entry.code}`) : error;
         });
         const data = await reports.data(auth, columns.cgRpConfigId, reportDataQuerySchema.parse({ pageNo: 1, pageSize: reportMailRowsMax }));

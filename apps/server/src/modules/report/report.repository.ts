@@ -1,7 +1,8 @@
 import type { ReportItem, ReportParam } from '@cellsight/contract';
-import { asc, eq } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
+import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 import { reportHeads, reportItems, reportParams } from './report.table.js';
 
 export type ReportHeadRow = typeof reportHeads.$inferSelect;
@@ -20,15 +21,28 @@ const itemOf = (row: typeof reportItems.$inferSelect): ReportItem => ({
 });
 const paramOf = (row: typeof reportParams.$inferSelect): ReportParam => ({ paramName: row.paramName, paramTxt: row.paramTxt, paramValue: row.paramValue });
 
+/** The reports of a caller's tenants: each tenant keeps its own, and another tenant's is "not found". */
+export const reportsSeenBy = (caller: TenantCaller): SQL => inArray(reportHeads.tenantId, callerTenantIds(caller));
+
 /** Report definitions: the head (through the kit's table repository) and its items and params, written with it. */
 export const createReportRepository = (db: Database) => ({
-  async headById(id: string): Promise<ReportHeadRow | undefined> {
-    const [row] = await db.select().from(reportHeads).where(eq(reportHeads.id, id));
+  /** A report of the caller's tenants (`reportsSeenBy`). */
+  async headById(id: string, caller: TenantCaller): Promise<ReportHeadRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(reportHeads)
+      .where(and(eq(reportHeads.id, id), reportsSeenBy(caller)));
     return row;
   },
 
-  async headByCode(code: string): Promise<ReportHeadRow | undefined> {
-    const [row] = await db.select().from(reportHeads).where(eq(reportHeads.code, code));
+  /** The report with this code among the caller's tenants' (a code is unique within a tenant; the first tenant's wins). */
+  async headByCode(code: string, caller: TenantCaller): Promise<ReportHeadRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(reportHeads)
+      .where(and(eq(reportHeads.code, code), reportsSeenBy(caller)))
+      .orderBy(asc(reportHeads.tenantId))
+      .limit(1);
     return row;
   },
 
@@ -50,9 +64,13 @@ export const createReportRepository = (db: Database) => ({
   },
 
   /** Changes the head; items and params, when given, replace the stored ones. Whether the report existed. */
-  async update(id: string, head: Partial<typeof reportHeads.$inferInsert>, items: ReportItem[] | undefined, params: ReportParam[] | undefined): Promise<boolean> {
+  async update(id: string, head: Partial<typeof reportHeads.$inferInsert>, items: ReportItem[] | undefined, params: ReportParam[] | undefined, caller: TenantCaller): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const changed = await tx.update(reportHeads).set(head).where(eq(reportHeads.id, id)).returning({ id: reportHeads.id });
+      const changed = await tx
+        .update(reportHeads)
+        .set(head)
+        .where(and(eq(reportHeads.id, id), reportsSeenBy(caller)))
+        .returning({ id: reportHeads.id });
       if (changed.length === 0) return false;
       if (items) {
         await tx.delete(reportItems).where(eq(reportItems.headId, id));

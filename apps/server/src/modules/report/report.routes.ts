@@ -21,7 +21,7 @@ import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.plugin.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { dataSourceServiceOf } from '../data-source/data-source.service.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
 import { registerReportMailTask } from './report-mail.js';
 import { createReportRepository } from './report.repository.js';
 import { createReportService } from './report.service.js';
@@ -39,6 +39,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     repository: createTableRepository(app.db, reportHeads),
     columns: { code: reportHeads.code, name: reportHeads.name, dbSource: reportHeads.dbSource, createTime: reportHeads.createTime },
     dicts: app.dicts,
+    // Each tenant keeps its own reports (they read its data only).
+    tenantRows: tenantRowsOf(createTenantRepository(app.db), reportHeads.tenantId, { sharedRows: false }),
   });
   const tenants = createTenantRepository(app.db);
   const service = createReportService({
@@ -52,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   registerReportMailTask({ jobs: app.jobs, reports: service, sessions: createSessionRepository(app.db), tenants, outbox: app.outbox });
   const tags = ['online reports'];
-  resourceRoutes(app, service, tags, { records: 'none' });
+  resourceRoutes(app, service, tags, { records: 'report' });
 
   route(
     app,
@@ -76,17 +78,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: `${api}/getRpColumns/:code`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name', input: { params: reportCodeParamsSchema }, result: reportColumnsSchema },
-    async (request) => ok(await service.columns(request.params.code, request.language)),
+    async (request) => ok(await service.columns(requireAuth(request), request.params.code, request.language)),
   );
   route(
     app,
-    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
-    async (request) => ok(await service.queryInfo(request.params.configId)),
+    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
+    async (request) => ok(await service.queryInfo(requireAuth(request), request.params.configId)),
   );
   route(
     app,
-    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
-    async (request) => ok(await service.paramsInfo(request.params.configId)),
+    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
+    async (request) => ok(await service.paramsInfo(requireAuth(request), request.params.configId)),
   );
   route(
     app,
@@ -94,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${api}/getData/:configId`,
       access: view,
-      tenancy: 'tenant', scope: 'none',
+      tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' },
       tags,
       summary: 'One page of the report: pageNo, pageSize, column and order (a declared column), search fields (<field>_begin/_end in group mode), parameters from self_<name> or <name>; kept 30 s',
       input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },
@@ -108,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       method: 'GET',
       url: `${api}/exportXls/:configId`,
       access: view,
-      tenancy: 'tenant', scope: 'none',
+      tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' },
       tags,
       summary: 'The whole report as searched and sorted, as .xlsx with the shown columns (headings from field_txt)',
       input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },

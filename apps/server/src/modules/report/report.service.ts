@@ -14,7 +14,7 @@ import {
 } from '@cellsight/contract';
 import type { z } from 'zod';
 import type { ReportDatabase } from '../../db/database.js';
-import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { ResourceService } from '../../lib/resource-service.js';
 import { attachment, exportFormats, type SpreadsheetCell } from '../../lib/spreadsheet.js';
@@ -70,8 +70,9 @@ export const createReportService = (options: ReportServiceOptions) => {
     }
   };
 
-  const headOf = async (id: string): Promise<ReportHeadRow> => {
-    const head = await repository.headById(id);
+  /** A report of the caller's tenants; another tenant's is "not found". */
+  const headOf = async (auth: AuthContext, id: string): Promise<ReportHeadRow> => {
+    const head = await repository.headById(id, auth);
     if (!head) throw notFound('Report');
     return head;
   };
@@ -80,8 +81,11 @@ export const createReportService = (options: ReportServiceOptions) => {
     if (code !== undefined && !(await kit.isAvailable(auth, 'code', code, exceptId)).free) throw invalidField('code', 'already exists');
   };
 
-  const assertDataSource = async (dbSource: string | null | undefined) => {
-    if (dbSource) await dataSources.database(dbSource);
+  /** A data source is the platform's (docs/architecture.md, "Platform and tenants"): only platform administrators point a report at one. */
+  const assertDataSource = async (auth: AuthContext, dbSource: string | null | undefined) => {
+    if (!dbSource) return;
+    if (!auth.platform) throw forbidden('dbSource: only platform administrators run reports on a data source');
+    await dataSources.database(dbSource);
   };
 
   /** The statements of one page (or of the export: `limit` rows from the first) and of the count. */
@@ -129,20 +133,22 @@ export const createReportService = (options: ReportServiceOptions) => {
     async add(auth: AuthContext, input: AddInput): Promise<string> {
       checkReportSql(input.cgrSql);
       await assertFree(auth, input.code);
-      await assertDataSource(input.dbSource);
+      await assertDataSource(auth, input.dbSource);
+      const tenantId = await options.tenants.workingTenantOf(auth);
+      if (tenantId === null) throw invalidField('tenant-id', 'you belong to no tenant to add a report to');
       const id = newId();
       const { items = [], params = [], ...head } = input;
-      await repository.insert({ ...head, id, createBy: auth.username }, items, params);
+      await repository.insert({ ...head, id, tenantId, createBy: auth.username }, items, params);
       return id;
     },
 
     async edit(auth: AuthContext, input: EditInput): Promise<void> {
       const { id, items, params, ...head } = input;
-      await headOf(id);
+      await headOf(auth, id);
       if (head.cgrSql !== undefined) checkReportSql(head.cgrSql);
       await assertFree(auth, head.code, id);
-      await assertDataSource(head.dbSource);
-      await repository.update(id, { ...head, updateBy: auth.username, updateTime: new Date() }, items, params);
+      await assertDataSource(auth, head.dbSource);
+      await repository.update(id, { ...head, updateBy: auth.username, updateTime: new Date() }, items, params, auth);
       forget(id);
     },
 
@@ -154,6 +160,7 @@ export const createReportService = (options: ReportServiceOptions) => {
     /** The query run with no rows: its columns with their types, and its `${name}` placeholders. */
     async parseSql(auth: AuthContext, input: { cgrSql: string; dbSource?: string | null }): Promise<ParsedSql> {
       const body = checkReportSql(input.cgrSql);
+      await assertDataSource(auth, input.dbSource);
       const binder = new Binder();
       const inner = bindPlaceholders(body, () => null, binder);
       const text = `select * from (\n${inner}\n) report_rows limit ${binder.bind(0)}`;
@@ -161,8 +168,8 @@ export const createReportService = (options: ReportServiceOptions) => {
       return { columns: (result?.fields ?? []).map((field) => ({ fieldName: field.name, fieldType: fieldTypeOf(field.dataTypeID) })), params: placeholdersOf(body) };
     },
 
-    async columns(code: string, language: Language): Promise<ReportColumns> {
-      const head = await repository.headByCode(code);
+    async columns(auth: AuthContext, code: string, language: Language): Promise<ReportColumns> {
+      const head = await repository.headByCode(code, auth);
       if (!head) throw notFound('Report', 'code');
       const shown = (await repository.items(head.id)).filter((item) => item.isShow === 1);
       const all = shown.some((item) => item.dictCode) ? await dicts.all(language) : {};
@@ -186,8 +193,8 @@ export const createReportService = (options: ReportServiceOptions) => {
       };
     },
 
-    async queryInfo(configId: string): Promise<ReportQueryItem[]> {
-      await headOf(configId);
+    async queryInfo(auth: AuthContext, configId: string): Promise<ReportQueryItem[]> {
+      await headOf(auth, configId);
       const searched = (await repository.items(configId)).filter((item) => item.isSearch === 1);
       return searched.map((item, index) => ({
         label: item.fieldTxt,
@@ -200,8 +207,8 @@ export const createReportService = (options: ReportServiceOptions) => {
       }));
     },
 
-    async paramsInfo(configId: string): Promise<ReportParam[]> {
-      await headOf(configId);
+    async paramsInfo(auth: AuthContext, configId: string): Promise<ReportParam[]> {
+      await headOf(auth, configId);
       return repository.params(configId);
     },
 
@@ -213,7 +220,7 @@ export const createReportService = (options: ReportServiceOptions) => {
       const key = `${configId}|${tenants.join(',')}|${JSON.stringify(Object.entries(asked).sort(([a], [b]) => a.localeCompare(b)))}`;
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < reportCacheMs) return hit.data;
-      const head = await headOf(configId);
+      const head = await headOf(auth, configId);
       const [items, params] = await Promise.all([repository.items(configId), repository.params(configId)]);
       const { page, count } = statements(head, items, params, query, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize });
       const [rows, total] = await run(auth, head.dbSource, [page, count]);
@@ -225,7 +232,7 @@ export const createReportService = (options: ReportServiceOptions) => {
 
     /** The whole report (as searched and sorted) as .xlsx: the shown columns, headings from field_txt, dictionary texts. */
     async exportReport(auth: AuthContext, configId: string, query: QueryValues, language: Language, now = new Date()) {
-      const head = await headOf(configId);
+      const head = await headOf(auth, configId);
       const [items, params] = await Promise.all([repository.items(configId), repository.params(configId)]);
       const { page } = statements(head, items, params, query, { limit: exportRowsMax + 1, offset: 0 });
       const [result] = await run(auth, head.dbSource, [page]);

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
+import { tenants } from '../tenant/tenant.table.js';
 
 /** Online report definitions (JeecgBoot's onl_cgreport_head): one read-only SQL query each. */
 export const reportHeads = pgTable(
@@ -12,9 +13,13 @@ export const reportHeads = pgTable(
     /** The code of a data source (sys_data_source); null: the platform's own database, in the sandbox role. */
     dbSource: varchar('db_source', { length: 100 }),
     remark: varchar('remark', { length: 500 }),
+    /** The tenant whose report it is: a report runs over its tenant's data, and each tenant keeps its own. */
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     ...audit,
   },
-  (t) => [uniqueIndex('onl_cgreport_head_code_key').on(t.code)],
+  (t) => [uniqueIndex('onl_cgreport_head_tenant_code_key').on(t.tenantId, t.code)],
 );
 
 /** A report's declared columns: headings, types, which are shown and searched, and their dictionaries. */

@@ -31,7 +31,7 @@ import type { ExportFormat } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/auth.plugin.js';
 import type { FastifyInstance } from 'fastify';
 import { type SessionRepository, createSessionRepository } from '../auth/session.repository.js';
-import { type DepartRepository, createDepartRepository } from '../depart/depart.repository.js';
+import { type DepartRepository, createDepartRepository, departsSeenBy } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type FileRepository, createFileRepository } from '../file/file.repository.js';
 import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/role.repository.js';
@@ -197,7 +197,8 @@ export const createUserService = (deps: Dependencies) => {
     assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
     return ids;
   };
-  const resolveDeparts = (list: string | undefined) => resolveIds(list, 'selecteddeparts', deps.departs.existing);
+  // Departments of the caller's tenants (another tenant's is unknown here).
+  const resolveDeparts = (auth: AuthContext, list: string | undefined) => resolveIds(list, 'selecteddeparts', (wanted) => deps.departs.existing(wanted, departsSeenBy(auth)));
 
   /**
    * Tenants may only be granted among the caller's own; without a list, a new user joins the
@@ -273,7 +274,7 @@ export const createUserService = (deps: Dependencies) => {
       await assertUnique({ username: input.username, email: input.email, phone: input.phone });
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(auth, input.selectedroles);
-      const departIds = await resolveDeparts(input.selecteddeparts);
+      const departIds = await resolveDeparts(auth, input.selecteddeparts);
       const tenantIds = await resolveTenants(auth, input.relTenantIds);
       const hierarchy = await resolveHierarchy(auth, input);
       const id = newId();
@@ -294,7 +295,7 @@ export const createUserService = (deps: Dependencies) => {
       await assertUnique({ email: input.email, phone: input.phone }, input.id);
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(auth, input.selectedroles, input.id);
-      const departIds = await resolveDeparts(input.selecteddeparts);
+      const departIds = await resolveDeparts(auth, input.selecteddeparts);
       const tenantIds = input.relTenantIds === undefined ? undefined : await resolveTenants(auth, input.relTenantIds);
       const before = await deps.users.findById(input.id);
       const rolesTaken = roleIds !== undefined && (await deps.users.roleIds(input.id)).some((id) => !roleIds.includes(id));
