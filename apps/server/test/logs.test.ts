@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { describeListEndpoint } from './support/list-conformance.js';
-import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
 /** Sign-ins (login log) and changes (operation log): both kinds of row, written by the server itself. */
 async function writeLogs(t: TestApp, admin: string): Promise<void> {
@@ -37,7 +37,7 @@ describe('logs', () => {
     return { status: response.statusCode, body: response.json() as { success: boolean; message: string; result: Page } };
   };
   const addLogin = (ip: string, createTime: Date) =>
-    t.app.db.insert(logs).values({ id: newId(), logType: LogType.Login, logContent: 'User old_user signed in', userid: 'old_user', ip, requestUrl: '/sys/login', requestType: 'POST', createTime });
+    t.app.db.insert(logs).values({ id: newId(), logType: LogType.Login, logContent: 'User admin signed in', userid: 'admin', ip, requestUrl: '/sys/login', requestType: 'POST', createTime });
   const counters = async () => {
     const [info, visits] = await Promise.all([
       t.request({ method: 'GET', url: '/boot/sys/loginfo', token: admin }),
@@ -131,6 +131,18 @@ describe('logs', () => {
     expect(twoDaysAgo).toMatchObject({ visit: 1, ip: 1 });
     expect(sixDaysAgo).toEqual({ visit: 0, ip: 0, tian: utcDay(-6), type: utcDay(-6).slice(5) });
     expect(after.visits.reduce((sum, day) => sum + day.visit, 0)).toBe(after.info.todayVisitCount + 1);
+  });
+
+  it("counts only the sign-ins of the caller's tenants' users: another tenant's stay its own", async () => {
+    const before = await counters();
+    await moveToTenant(t, await addUser(t, admin, { username: 'log_elsewhere' }), 5);
+    for (let i = 0; i < 2; i += 1) await t.login('log_elsewhere', 'Passw0rd1');
+    const after = await counters();
+    expect(after.info.totalVisitCount).toBe(before.info.totalVisitCount);
+    expect(after.info.todayVisitCount).toBe(before.info.todayVisitCount);
+    const elsewhere = await t.login('log_elsewhere', 'Passw0rd1');
+    const theirs = (await t.request({ method: 'GET', url: '/boot/sys/loginfo', token: elsewhere })).json().result as LogInfo;
+    expect(theirs.totalVisitCount).toBe(3);
   });
 
   it('answers the counters to any signed-in user, and to no one else', async () => {

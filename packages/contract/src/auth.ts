@@ -22,6 +22,11 @@ export const userInfoSchema = z.object({
   createTime: text(),
   /** Demo accounts may look but not change (spec section 6). */
   demo: z.boolean(),
+  /**
+   * Whether the user belongs to the platform's own tenant: only such users (its administrators) change
+   * what every tenant shares, such as the built-in roles (docs/architecture.md, "Platform and tenants").
+   */
+  platform: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

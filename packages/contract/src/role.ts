@@ -19,7 +19,8 @@ export const roleResource = defineResource({
   table: 'sys_role',
   recordName: ['role', '角色', 'Rolle'],
   title: ['Roles', '角色管理', 'Rollen'],
-  record: z.object({ id: text(), roleName: text(), roleCode: text(), description: text().nullable(), ...auditFields }),
+  /** `tenantId` null: one of the platform's roles, which every tenant gives and only platform administrators change. */
+  record: z.object({ id: text(), roleName: text(), roleCode: text(), description: text().nullable(), tenantId: z.number().int().nullable(), ...auditFields }),
   columns: {
     roleName: { type: 'text' },
     roleCode: { type: 'text' },

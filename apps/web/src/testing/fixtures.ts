@@ -44,6 +44,7 @@ export const userInfo = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   status: 1,
   createTime: '2024-01-01 00:00:00',
   demo: false,
+  platform: true,
   ...overrides,
 });
 

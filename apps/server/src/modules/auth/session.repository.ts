@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AccountType, type Language, accountTypes } from '@cellsight/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, userTenants, users } from '../../db/schema.js';
 import { defaultTenant } from '../../db/seed-data.js';
@@ -39,6 +39,9 @@ export const accountTypeOf = (stored: string): AccountType => ((accountTypes as 
  */
 export const platformTenantId = defaultTenant.id;
 
+/** "The user belongs to the platform's own tenant", for the user id `userId` (a column or a value). */
+export const inPlatformTenant = (userId: SQL) => sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${userId} and ${userTenants.tenantId} = ${platformTenantId})`;
+
 /** What a session knows of its user, with the button permission codes, read in one statement. */
 const userColumns = {
   userId: users.id,
@@ -47,7 +50,7 @@ const userColumns = {
   demo: users.demo,
   accountType: users.accountType,
   perms: buttonCodesOf(sql`${users.id}`),
-  platform: sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${platformTenantId})`,
+  platform: inPlatformTenant(sql`${users.id}`),
 };
 
 /** A user who may act: not deleted, not frozen. */

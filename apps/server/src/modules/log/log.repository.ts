@@ -12,12 +12,16 @@ export { LogType, OperateType } from '@cellsight/contract';
  * The log rows a caller may read: those of their tenants' users, and those naming no user at all
  * (sign-in attempts with unknown names). Another tenant's activity stays hidden.
  */
-export const logScope = (db: Database, caller: TenantCaller): SQL => {
+export const logScope = (db: Database, caller: TenantCaller): SQL =>
+  or(ofTenantUsers(db, caller), notInArray(logs.userid, db.select({ username: users.username }).from(users)), isNull(logs.userid)) as SQL;
+
+/** The log rows of the caller's tenants' users (the sign-in counters count only these). */
+export const ofTenantUsers = (db: Database, caller: TenantCaller): SQL => {
   const tenantUsers = db
     .select({ username: users.username })
     .from(users)
     .where(inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, callerTenantIds(caller)))));
-  return or(inArray(logs.userid, tenantUsers), notInArray(logs.userid, db.select({ username: users.username }).from(users)), isNull(logs.userid)) as SQL;
+  return inArray(logs.userid, tenantUsers);
 };
 
 export interface LogEntry {
@@ -57,24 +61,27 @@ export const createLogRepository = (db: Database) => ({
     await db.insert(visits).values({ id: newId(), ...visit, userAgent: visit.userAgent?.slice(0, 255) ?? null });
   },
 
-  /** Login-log rows in total, and rows and distinct addresses from `from` (inclusive) to `to` (exclusive). */
-  async loginCounts(from: Date, to: Date): Promise<{ total: number; inRange: number; ipsInRange: number }> {
+  /** Login-log rows (within `scope`) in total, and rows and distinct addresses from `from` (inclusive) to `to` (exclusive). */
+  async loginCounts(from: Date, to: Date, scope: SQL): Promise<{ total: number; inRange: number; ipsInRange: number }> {
     const [[all], [range]] = await Promise.all([
-      db.select({ total: countAll }).from(logs).where(isLogin),
+      db
+        .select({ total: countAll })
+        .from(logs)
+        .where(and(isLogin, scope)),
       db
         .select({ rows: countAll, ips: distinctIps })
         .from(logs)
-        .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to))),
+        .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to), scope)),
     ]);
     return { total: all?.total ?? 0, inRange: range?.rows ?? 0, ipsInRange: range?.ips ?? 0 };
   },
 
   /** Login-log rows and distinct addresses per UTC day from `from` (inclusive) to `to` (exclusive); days without rows are absent. */
-  async loginsPerDay(from: Date, to: Date): Promise<LoginDay[]> {
+  async loginsPerDay(from: Date, to: Date, scope: SQL): Promise<LoginDay[]> {
     return db
       .select({ day: utcDay, visit: countAll, ip: distinctIps })
       .from(logs)
-      .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to)))
+      .where(and(isLogin, gte(logs.createTime, from), lt(logs.createTime, to), scope))
       .groupBy(utcDay)
       .orderBy(utcDay);
   },

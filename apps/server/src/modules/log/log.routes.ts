@@ -6,7 +6,8 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { createLogRepository, logContentContains, logScope } from './log.repository.js';
+import { requireAuth } from '../../plugins/auth.plugin.js';
+import { createLogRepository, logContentContains, logScope, ofTenantUsers } from './log.repository.js';
 import { createLogService } from './log.service.js';
 
 const tags = ['logs'];
@@ -38,12 +39,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
-    async () => ok(await counters.logInfo()),
+    async (request) => ok(await counters.logInfo(ofTenantUsers(app.db, requireAuth(request)))),
   );
   route(
     app,
     { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
-    async () => ok(await counters.visitInfo()),
+    async (request) => ok(await counters.visitInfo(ofTenantUsers(app.db, requireAuth(request)))),
   );
 };
 

@@ -1,4 +1,5 @@
 import type { LogInfo, VisitDay } from '@cellsight/contract';
+import type { SQL } from 'drizzle-orm';
 import type { LogRepository } from './log.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -8,18 +9,21 @@ const visitDays = 7;
 /** Midnight (UTC) of the day `at` falls on: the counters' days are UTC days, the same on every server. */
 const utcMidnight = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
-/** The sign-in counters of the console (JeecgBoot `/sys/loginfo` and `/sys/visitInfo`), counted from the login log. */
+/**
+ * The sign-in counters of the console (JeecgBoot `/sys/loginfo` and `/sys/visitInfo`), counted from
+ * the login log within `scope`: the sign-ins of the caller's tenants' users, never another tenant's.
+ */
 export const createLogService = (logs: LogRepository, now: () => Date = () => new Date()) => ({
-  async logInfo(): Promise<LogInfo> {
+  async logInfo(scope: SQL): Promise<LogInfo> {
     const today = utcMidnight(now());
-    const counts = await logs.loginCounts(today, new Date(today.getTime() + dayMs));
+    const counts = await logs.loginCounts(today, new Date(today.getTime() + dayMs), scope);
     return { totalVisitCount: counts.total, todayVisitCount: counts.inRange, todayIp: counts.ipsInRange };
   },
 
   /** The last seven days, oldest first; a day without sign-ins is there with zeros. */
-  async visitInfo(): Promise<VisitDay[]> {
+  async visitInfo(scope: SQL): Promise<VisitDay[]> {
     const first = new Date(utcMidnight(now()).getTime() - (visitDays - 1) * dayMs);
-    const counted = new Map((await logs.loginsPerDay(first, new Date(first.getTime() + visitDays * dayMs))).map((row) => [row.day, row]));
+    const counted = new Map((await logs.loginsPerDay(first, new Date(first.getTime() + visitDays * dayMs), scope)).map((row) => [row.day, row]));
     return Array.from({ length: visitDays }, (_, index) => {
       const day = new Date(first.getTime() + index * dayMs).toISOString().slice(0, 10);
       const row = counted.get(day);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
-import { platformTenantId } from '../auth/session.repository.js';
+import { inPlatformTenant } from '../auth/session.repository.js';
 import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
 import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
 
@@ -43,6 +43,7 @@ const publicColumns = {
   orgCode: users.orgCode,
   status: users.status,
   demo: users.demo,
+  platform: inPlatformTenant(sql`${users.id}`),
   createTime: users.createTime,
   createBy: users.createBy,
   updateTime: users.updateTime,
@@ -239,7 +240,7 @@ export const createUserRepository = (db: Database) => ({
       .select({
         id: users.id,
         perms: buttonCodesOf(sql`${users.id}`),
-        platform: sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${users.id} and ${userTenants.tenantId} = ${platformTenantId})`,
+        platform: inPlatformTenant(sql`${users.id}`),
       })
       .from(users)
       .where(inArray(users.id, ids));

@@ -6,13 +6,15 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
+import { session } from '@/lib/session';
+import { userInfo } from '@/testing/fixtures';
 import { envelope, findDialog, renderWithProviders } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
 import RoleListPage from './role-list-page';
 
 const roles = buildRecords(roleResource.record, [
-  { id: 'r-planner', roleName: 'Planner', roleCode: 'planner', description: 'Plans the routes' },
-  { id: 'r-support', roleName: 'Support desk', roleCode: 'support', description: null },
+  { id: 'r-planner', roleName: 'Planner', roleCode: 'planner', description: 'Plans the routes', tenantId: 2 },
+  { id: 'r-support', roleName: 'Support desk', roleCode: 'support', description: null, tenantId: null },
 ]);
 
 describeListPage('roles', {
@@ -97,13 +99,14 @@ describe('role users and role authorisation', () => {
   afterEach(() => {
     server.resetHandlers();
     clearPermissions();
+    session.clear();
   });
   afterAll(() => {
     server.close();
     configure({ defaultHidden: false });
   });
 
-  const openRowAction = async (roleName: string, action: string) => {
+  const openRowAction = async (roleName: string | RegExp, action: string) => {
     const row = (await screen.findByRole('cell', { name: roleName })).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: action }));
   };
@@ -128,6 +131,26 @@ describe('role users and role authorisation', () => {
     expect(within(again).getByRole('button', { name: 'Authorise' })).toBeInTheDocument();
   });
 
+  it("offers no change of one of the platform's roles to a tenant administrator, and every change to the platform's", async () => {
+    const all = [Permission.RoleList, Permission.RoleEdit, Permission.RoleDelete, Permission.RoleAuthorize] as const;
+    // The session first: a change of it forgets the permission lists, as signing in again would.
+    session.setUserInfo(userInfo({ platform: false }));
+    grant(...all);
+    const view = renderWithProviders(<RoleListPage />);
+    const platformRow = (await screen.findByRole('cell', { name: /Support desk/ })).closest('tr') as HTMLElement;
+    expect(within(platformRow).getByText('Platform')).toBeInTheDocument();
+    for (const action of ['Edit', 'Delete', 'Authorise']) expect(within(platformRow).queryByRole('button', { name: action })).toBeNull();
+    const ownRow = (await screen.findByRole('cell', { name: 'Planner' })).closest('tr') as HTMLElement;
+    for (const action of ['Edit', 'Delete', 'Authorise']) expect(within(ownRow).getByRole('button', { name: action })).toBeInTheDocument();
+    view.unmount();
+
+    session.setUserInfo(userInfo({ platform: true }));
+    grant(...all);
+    renderWithProviders(<RoleListPage />);
+    const again = (await screen.findByRole('cell', { name: /Support desk/ })).closest('tr') as HTMLElement;
+    for (const action of ['Edit', 'Delete', 'Authorise']) expect(within(again).getByRole('button', { name: action })).toBeInTheDocument();
+  });
+
   it("shows the role's grants in the tree; unticking a button and saving sends the new and the loaded ids", async () => {
     grant(Permission.RoleList, Permission.RoleAuthorize);
     renderWithProviders(<RoleListPage />);
@@ -147,9 +170,11 @@ describe('role users and role authorisation', () => {
 
   it('ticks the menus above a ticked button, and unticks a menu left without buttons', async () => {
     grants = [];
+    // One of the platform's roles: its administrators authorise it.
+    session.setUserInfo(userInfo({ platform: true }));
     grant(Permission.RoleList, Permission.RoleAuthorize);
     renderWithProviders(<RoleListPage />);
-    await openRowAction('Support desk', 'Authorise');
+    await openRowAction(/Support desk/, 'Authorise');
     await screen.findByText('List users', { selector: '.ant-tree-title' });
     await userEvent.click(checkbox('List users'));
     expect(['System', 'Users menu', 'List users', 'Add user'].map(stateOf)).toEqual(['partly', 'partly', 'checked', 'unchecked']);
