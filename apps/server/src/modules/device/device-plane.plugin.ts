@@ -16,7 +16,7 @@ import { type CommandService, createCommandService } from '../command/command.se
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
-import { createLoggerConnectService } from './logger-connect.service.js';
+import { type LoggerConnectService, createLoggerConnectService } from './logger-connect.service.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
 import { adminRoom, userRoom } from '../station/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
@@ -46,6 +46,8 @@ export interface DevicePlane {
   loggersRegistered(gsns: string[]): Promise<void>;
   /** Logger accounts on an external Mosquitto; null unless MQTT_DYNSEC_USERNAME/PASSWORD are set. */
   accounts: BrokerAccountsService | null;
+  /** The embedded broker's CONNECT checks: what they cost the registry, and the refusals they remember. */
+  connects: Pick<LoggerConnectService, 'registryReads' | 'refusalsHeld'>;
 }
 
 declare module 'fastify' {
@@ -273,6 +275,7 @@ export default fp<{ config: Config }>(
       notify,
       forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
       accounts,
+      connects,
       async loggerKeyChanged(gsn) {
         ingest.forget(gsn);
         // A CONNECT refused with the old key's password may come again with the right one now.

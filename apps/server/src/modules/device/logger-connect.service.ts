@@ -88,6 +88,8 @@ export const createLoggerConnectService = (options: LoggerConnectOptions) => {
   /** Registry reads under way, shared by CONNECTs of the same gsn. */
   const reading = new Map<string, Promise<string | null>>();
   let generation = 0;
+  /** Registry reads made since the start: what CONNECTs have cost the database. */
+  let reads = 0;
 
   const remember = (gsn: string, password: string | null) => {
     const at = now();
@@ -113,6 +115,7 @@ export const createLoggerConnectService = (options: LoggerConnectOptions) => {
   const registrationKey = (gsn: string): Promise<string | null> => {
     const pending = reading.get(gsn);
     if (pending) return pending;
+    reads++;
     const read = options.registrationKey(gsn).finally(() => {
       if (reading.get(gsn) === read) reading.delete(gsn);
     });
@@ -151,6 +154,9 @@ export const createLoggerConnectService = (options: LoggerConnectOptions) => {
 
     /** Refusals held in memory now. */
     refusalsHeld: (): number => refusals.size,
+
+    /** Registry reads CONNECTs have made since the start. */
+    registryReads: (): number => reads,
   };
 };
 
