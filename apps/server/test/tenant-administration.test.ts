@@ -122,6 +122,16 @@ describe("2. tenant 2's administrator cannot change what tenant 1 sees", () => {
     expect(after?.rule_params).toBe(rule?.rule_params);
   });
 
+  it("a tenant administrator makes another administrator of its tenant with the platform's administrator role", async () => {
+    const deputy = (await ok(call(t2admin, 'POST', '/sys/user/add', { username: 't2deputy', password: 'Tenant2Deputy1', realname: 'Deputy', selectedroles: 'r-admin', accountType: 'admin' }))) as string;
+    const [membership] = await queryRows<{ tenant_id: number }>(t, sql`select tenant_id from sys_user_tenant where user_id = ${deputy}`);
+    expect(Number(membership?.tenant_id)).toBe(2);
+    // Held by the role, yet of no use in tenant 2: the deputy is refused the platform's machinery too.
+    const token = await t.login('t2deputy', 'Tenant2Deputy1');
+    await refused(call(token, 'GET', '/sys/monitor/server'));
+    expect((await call(token, 'GET', '/sys/user/list')).statusCode).toBe(200);
+  });
+
   it('a tenant administrator keeps roles of its own, which no other tenant sees', async () => {
     const own = (await ok(call(t2admin, 'POST', '/sys/role/add', { roleName: 'Service desk', roleCode: 'service_desk' }))) as string;
     const [stored] = await queryRows<{ tenant_id: number | null }>(t, sql`select tenant_id from sys_role where id = ${own}`);

@@ -32,6 +32,11 @@ export interface AuthContext {
   /** What the user may do; a tenant administrator's lacks the codes only platform routes check (`platformOnlyCodes`). */
   permissions: Set<string>;
   /**
+   * The codes the user's roles give but that are left out of `permissions` here (a tenant
+   * administrator's platform codes): unusable, yet held, so it may pass them on with a role it holds.
+   */
+  withheld?: ReadonlySet<string>;
+  /**
    * The data rules in force for this user on the list its permission code guards, values resolved
    * (`modules/data-rule`); every list reads them through the kit. Absent only on contexts made outside
    * a request (tests, jobs), which no rule narrows.
@@ -157,6 +162,7 @@ export default fp(
             tenantId: 0,
             platform: session.platform,
             permissions: session.platform ? session.permissions : new Set([...session.permissions].filter((code) => !platformOnlyCodes.has(code))),
+            withheld: session.platform ? new Set() : new Set([...session.permissions].filter((code) => platformOnlyCodes.has(code))),
             // Read when a list asks, with the tenant the request settled on by then.
             dataRules: (listCode) => (request.auth ? readDataRules(request.auth, listCode) : Promise.resolve([])),
           };
