@@ -157,6 +157,7 @@ describe('battery change records', () => {
     const [record] = await listOf('installer', '&source=manual');
     expect(record).toMatchObject({ id: answer.json().result, oldSn: 'BC-PACK-A4', newSn: 'BC-PACK-A5', loggerGsn: gsnA, stationId: stationA, source: 'manual', source_dictText: 'Entered by hand', createBy: 'installer', remark: 'Swapped after water damage' });
     expect(record?.changeTime).toBe(validDay);
+    await t.app.operationLog.settled();
     const logged = await rows<{ log_content: string; userid: string }>(t, sql`select log_content, userid from sys_log where request_url = '/boot/want/batteryChange/add'`);
     expect(logged).toEqual([expect.objectContaining({ userid: 'installer', log_content: `Recorded the replacement of battery BC-PACK-A4 by BC-PACK-A5 on logger ${gsnA} at ${validDay}` })]);
   });

@@ -175,6 +175,7 @@ describe('the events screen', () => {
       expect(stranger.heard.filter((m) => m.event === 'event.acknowledged')).toEqual([]);
 
       // Audited like every write.
+      await t.app.operationLog.settled();
       const logged = await rows<{ log_content: string; userid: string }>(t, sql`select log_content, userid from sys_log where request_url = '/boot/want/event/acknowledge' and log_content like 'Acknowledged 1 of 1%'`);
       expect(logged).toEqual([expect.objectContaining({ userid: 'installer', log_content: expect.stringContaining('Checked the vents on site') })]);
     } finally {

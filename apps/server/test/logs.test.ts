@@ -13,6 +13,8 @@ async function writeLogs(t: TestApp, admin: string): Promise<void> {
     const response = await t.request({ method: 'POST', url: '/boot/sys/position/add', token: admin, payload: { code, name, rank: '1' } });
     if (response.statusCode !== 200) throw new Error(response.body);
   }
+  // The operation log's rows are written once the answers are out.
+  await t.app.operationLog.settled();
 }
 
 describeListEndpoint('logs', {

@@ -50,7 +50,11 @@ const createStation = async (name: string, ownerId: string): Promise<string> => 
 const seesStation = async (caller: Caller | string, stationId: string): Promise<boolean> => (await api(caller, 'GET', `/want/tbStation/queryById?id=${stationId}`)).statusCode === 200;
 
 const superiorOf = async (userId: string) => (await queryRows<{ superior_id: string | null }>(t, sql`select superior_id from sys_user where id = ${userId}`))[0]?.superior_id;
-const logged = (url: string) => queryRows<{ log_content: string; userid: string }>(t, sql`select log_content, userid from sys_log where request_url = ${`/boot${url}`} order by create_time`);
+/** The operation log's rows of a call (written once its answer is out). */
+const logged = async (url: string) => {
+  await t.app.operationLog.settled();
+  return queryRows<{ log_content: string; userid: string }>(t, sql`select log_content, userid from sys_log where request_url = ${`/boot${url}`} order by create_time`);
+};
 
 beforeAll(async () => {
   t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
