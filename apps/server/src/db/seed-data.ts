@@ -282,7 +282,7 @@ const managingMembers = ['m-member', 'b-member-list', 'b-member-add', 'b-member-
 /**
  * Built-in roles and their default grants (issue: end users view and may restart their own loggers;
  * installers also change settings and upgrade; distributors and administrators everything). Which
- * records each may touch is the scope (`modules/station/station-scope.ts`), not the role.
+ * records each may touch is the scope (`access/station-scope.ts`), not the role.
  */
 export const roleSeed: RoleSeed[] = [
   { id: 'r-admin', roleCode: RoleCode.Admin, roleName: 'Administrator', description: 'Administers the whole system', grants: '*' },

@@ -1,6 +1,6 @@
 import type { Availability } from './envelope.js';
 import type { PermissionCode } from '@cellsight/contract';
-import type { AuthContext } from '../plugins/auth.plugin.js';
+import type { AuthContext } from '../access/auth-context.js';
 
 /** Whether a value is free for one declared field of a resource (`/sys/duplicate/check`). */
 export interface DuplicateCheck {

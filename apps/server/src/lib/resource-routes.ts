@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Availability } from './envelope.js';
 import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSchema, resourceIdQuerySchema, resourceIdsQuerySchema, splitIds } from '@cellsight/contract';
-import { requireAuth } from '../plugins/auth.plugin.js';
+import { requireAuth } from '../access/auth-context.js';
 import { ok } from './envelope.js';
 import { type Language, type ListQuery, type Page, type PermissionCode, text } from '@cellsight/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../plugins/auth.plugin.js';
+import type { AuthContext } from '../access/auth-context.js';
 import type { ExportFormat } from './spreadsheet.js';
 import { type RouteScope, type ScopedRecord, type ZodApp, route } from './route.js';
 import { attachment, exportFormats } from './spreadsheet.js';

@@ -16,7 +16,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TableRepository, createTableRepository } from '../db/table-repository.js';
 import type { DictService } from '../modules/dict/dict.service.js';
-import type { AuthContext } from '../plugins/auth.plugin.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { AppError, forbidden, invalidField, notFound } from './errors.js';
 import { newId } from './ids.js';
 import { type BuiltListQuery, type ListSpec, buildListQuery, dataRuleCondition, defineListSpec, toPage } from './list-query.js';

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Access } from '../plugins/auth.plugin.js';
+import type { Access } from '../access/auth-context.js';
 
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -11,7 +11,7 @@ import { createStationStatusRepository } from '../modules/station/station-status
 import { createStationRepository } from '../modules/station/station.repository.js';
 import { createStationService } from '../modules/station/station.service.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
-import type { AuthContext } from './auth.plugin.js';
+import type { AuthContext } from '../access/auth-context.js';
 
 /** Files the demo's firmware library starts with (the simulated batteries run 1.4.2 and the loggers 2.3.0). */
 const demoFirmware = [

@@ -3,8 +3,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
-import { adminRoom, userRoom } from '../modules/station/station-scope.js';
-import { requireAuth } from './auth.plugin.js';
+import { adminRoom, userRoom } from '../access/station-scope.js';
+import { requireAuth } from '../access/auth-context.js';
 import { type RealtimeBus, createRedisRealtimeBus } from './realtime-bus.transport.js';
 
 interface Connection {
@@ -18,7 +18,7 @@ interface Connection {
 /** Pushes typed events to signed-in browsers, on every server process (through Redis when REDIS_URL is set). */
 export interface Realtime {
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, data: ServerEventMap[K]): void;
-  /** To every connection in any of the rooms (`adminRoom`, `userRoom` of `modules/station/station-scope.ts`). */
+  /** To every connection in any of the rooms (`adminRoom`, `userRoom` of `access/station-scope.ts`). */
   toRooms<K extends ServerEventName>(rooms: readonly string[], event: K, data: ServerEventMap[K]): void;
   /**
    * One part of the event per room; each connection hears once the parts of the rooms it is in,

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { forbidden, invalidField, notFound } from '../lib/errors.js';
 import { createDictRepository } from '../modules/dict/dict.repository.js';
 import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
-import { requireAuth } from './auth.plugin.js';
+import { requireAuth } from '../access/auth-context.js';
 
 interface PageConnection {
   socket: WebSocket;

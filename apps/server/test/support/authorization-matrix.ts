@@ -1,7 +1,7 @@
 import type { Tenancy } from '@cellsight/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { RouteScope, ScopedRecord } from '../../src/lib/route.js';
-import { type Access, platformAdministratorsOnly } from '../../src/plugins/auth.plugin.js';
+import { type Access, platformAdministratorsOnly } from '../../src/access/auth-context.js';
 
 /**
  * The authorisation matrix's expectations: every cell's answer follows from what the route declares

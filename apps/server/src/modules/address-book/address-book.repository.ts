@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../lib/list-query.js';
 import { departsSeenBy } from '../depart/depart.repository.js';
-import type { TenantCaller } from '../tenant/tenant.repository.js';
+import type { TenantCaller } from '../../access/tenant-scope.js';
 
 /** The address book's conditions on users: a department's subtree, and a keyword. */
 export const createAddressBookRepository = (db: Database) => ({

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';
 import { createAddressBookRepository } from './address-book.repository.js';

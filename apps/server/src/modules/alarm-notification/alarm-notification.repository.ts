@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { alarmDeliveries, alarmRules, alarmSettings, deviceEvents, loggers, stations, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { stationSeenBy } from '../station/station-scope.js';
+import { stationSeenBy } from '../../access/station-scope.js';
 
 /** What a notification is: an alarm by the recipient's own rule, or an escalation to a superior. */
 export type AlarmDeliveryKind = 'alarm' | 'escalation';

@@ -12,11 +12,11 @@ import {
 } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { Notices } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
-import { stationCondition } from '../station/station-scope.js';
+import { stationCondition } from '../../access/station-scope.js';
 import type { AlarmNotificationRepository, ClaimedNotification } from './alarm-notification.repository.js';
 
 interface Dependencies {

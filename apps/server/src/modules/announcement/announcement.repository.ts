@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { announcementSends, announcements, stations, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
 import { newId } from '../../lib/ids.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type AnnouncementInsert = typeof announcements.$inferInsert;

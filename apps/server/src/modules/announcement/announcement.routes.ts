@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 
 const tags = ['announcements'];
 const { path } = announcementResource;

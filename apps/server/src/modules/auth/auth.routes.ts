@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';

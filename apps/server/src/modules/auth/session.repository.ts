@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AccountType, type Language, accountTypes } from '@cellsight/contract';
-import { type SQL, and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { sessions, userTenants, users } from '../../db/schema.js';
-import { defaultTenant } from '../../db/seed-data.js';
+import { sessions, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
+import { inPlatformTenant } from '../../access/tenant-scope.js';
 import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
 
 /** SHA-256 of a session token: the only form in which tokens are stored. */
@@ -29,18 +29,6 @@ export interface ActiveSession {
 
 /** An account type as stored; an unknown one (a row edited by hand) sees the least: an end user's own stations. */
 export const accountTypeOf = (stored: string): AccountType => ((accountTypes as string[]).includes(stored) ? (stored as AccountType) : 'end_user');
-
-/**
- * The platform's own tenant. Its administrators run the installation (the `admin` the first start
- * creates, and whoever it makes one): they alone may change what every tenant shares and use the
- * installation's machinery, each as far as their permissions go. Every other account is held to its
- * tenants: an administrator of another tenant is a tenant administrator (docs/architecture.md,
- * "Platform and tenants").
- */
-export const platformTenantId = defaultTenant.id;
-
-/** "The user belongs to the platform's own tenant", for the user id `userId` (a column or a value). */
-export const inPlatformTenant = (userId: SQL) => sql<boolean>`exists (select 1 from ${userTenants} where ${userTenants.userId} = ${userId} and ${userTenants.tenantId} = ${platformTenantId})`;
 
 /** What a session knows of its user, with the button permission codes, read in one statement. */
 const userColumns = {

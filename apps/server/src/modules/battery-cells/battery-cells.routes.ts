@@ -2,7 +2,7 @@ import { Permission, batteryCellHistoryQuerySchema, batteryCellHistorySchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createBatteryCellsRepository } from './battery-cells.repository.js';
 import { createBatteryCellsService } from './battery-cells.service.js';

@@ -1,7 +1,7 @@
 import { type BatteryCellHistory, type batteryCellHistoryQuerySchema, cellHistoryBucketMinutes } from '@cellsight/contract';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository } from '../device/device.repository.js';
 import type { BatteryCellsRepository } from './battery-cells.repository.js';
 

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { batteryChanges, loggers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type ScopeCaller, visibleLoggerGsns } from '../station/station-scope.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { BatteryChangeRepository } from './battery-change.repository.js';
 
 /** A change as the consoles hear of it (`battery.changed`). */

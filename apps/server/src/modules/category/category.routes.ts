@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createCategoryService } from './category.service.js';
 
 const tags = ['categories'];

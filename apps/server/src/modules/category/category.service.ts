@@ -5,7 +5,7 @@ import { createTableRepository } from '../../db/table-repository.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type CategoryFilters, type CategoryRepository, type CategoryRow, categoryTenantOf, createCategoryRepository } from './category.repository.js';
 import { categories } from './category.table.js';

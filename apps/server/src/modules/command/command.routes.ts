@@ -2,7 +2,7 @@ import { Permission, commandPermissions, commandRecordSchema, idQuerySchema, lis
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 
 const tags = ['commands'];
 

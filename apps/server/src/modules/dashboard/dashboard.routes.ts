@@ -2,7 +2,7 @@ import { Permission, dashboardAnalysisSchema, dashboardMonitorSchema, dashboardW
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { createDashboardService } from './dashboard.service.js';
 

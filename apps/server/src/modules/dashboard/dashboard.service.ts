@@ -9,9 +9,9 @@ import {
   dashboardMapLimit,
   dashboardTrendDays,
 } from '@cellsight/contract';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
-import { stationCondition, visibleLoggerGsns } from '../station/station-scope.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
+import type { AuthContext } from '../../access/auth-context.js';
+import { stationCondition, visibleLoggerGsns } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import { type DashboardRepository, type EnergyDayRow, iso, num } from './dashboard.repository.js';
 
 /** kWh to two decimals, as the station list shows them. */

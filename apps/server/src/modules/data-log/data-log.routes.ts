@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDataLogRepository } from './data-log.repository.js';
 import { createDataLogService } from './data-log.service.js';
 

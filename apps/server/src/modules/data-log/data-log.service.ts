@@ -3,9 +3,9 @@ import { type SQL, inArray, sql } from 'drizzle-orm';
 import { dataLogs, userTenants } from '../../db/schema.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { DataLogExecutor, DataLogRepository } from './data-log.repository.js';
 
 /** Fields never written to the log: secrets, and what only the server reads. */

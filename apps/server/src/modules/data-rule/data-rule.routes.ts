@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createDataRuleRepository } from './data-rule.repository.js';
 import { createDataRuleService } from './data-rule.service.js';

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { roleSeenBy } from '../role/role-access.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { DataRuleRepository, DataRuleRow } from './data-rule.repository.js';

@@ -2,7 +2,7 @@ import { type DataSourceRecord, type Language, type ListQuery, dataSourceResourc
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DictService } from '../dict/dict.service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { type DestinationPolicy, createDestinationPolicy } from '../../lib/destination-policy.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';

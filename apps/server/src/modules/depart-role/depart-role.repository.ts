@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { departIdsSeenBy, departsSeenBy } from '../depart/depart.repository.js';
-import type { TenantCaller } from '../tenant/tenant.repository.js';
+import type { TenantCaller } from '../../access/tenant-scope.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'delete'>;
 

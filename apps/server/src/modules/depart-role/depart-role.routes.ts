@@ -29,7 +29,7 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRolePermissionRepository } from '../role/role-permission.repository.js';

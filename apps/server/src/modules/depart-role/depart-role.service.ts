@@ -10,7 +10,7 @@ import {
 } from '@cellsight/contract';
 import { invalidField, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { toDataRuleRecord } from '../data-rule/data-rule.service.js';
 import type { DictService } from '../dict/dict.service.js';

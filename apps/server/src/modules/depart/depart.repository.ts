@@ -3,7 +3,7 @@ import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray, sql } from 
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../lib/list-query.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type DepartRow = typeof departs.$inferSelect;
 type DepartInsert = typeof departs.$inferInsert;

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createDepartRepository } from './depart.repository.js';

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';

@@ -1,6 +1,6 @@
 import { type BatteryMove, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { BatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
 

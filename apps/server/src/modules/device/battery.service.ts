@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { type DeviceRepository, batteryStation } from './device.repository.js';
 
 const batteryListSpec = defineListSpec(

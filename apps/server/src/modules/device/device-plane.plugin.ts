@@ -18,7 +18,7 @@ import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
 import { type LoggerConnectService, createLoggerConnectService } from './logger-connect.service.js';
 import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
-import { adminRoom, userRoom } from '../station/station-scope.js';
+import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
 import { createDeviceNotices } from '../announcement/device-notices.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';

@@ -4,8 +4,8 @@ import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../.
 import { newId } from '../../lib/ids.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
-import { type ScopeCaller, visibleLoggerGsns } from '../station/station-scope.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
 import { type BatteryCells, type BatteryHistoryPoint, type BatteryRecord, type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, type RollupPeriod, roundMeasurement } from '@cellsight/contract';
 
 export interface LoggerIdentity {

@@ -24,7 +24,7 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes, spreadsheetUpload } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { attachment, exportFormats } from '../../lib/spreadsheet.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createBatteryMoveService } from './battery-move.service.js';

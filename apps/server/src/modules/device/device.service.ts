@@ -19,7 +19,7 @@ import { loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
 import { dataRulesOn } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { DeviceRepository } from './device.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';

@@ -13,7 +13,7 @@ import {
   wordsIn,
 } from '@cellsight/contract';
 import { z } from 'zod';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { AppError } from '../../lib/errors.js';
 import { type ImportColumn, readImportFile } from '../../lib/spreadsheet-import.js';
 import { writeSpreadsheet } from '../../lib/spreadsheet.js';

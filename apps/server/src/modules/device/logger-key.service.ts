@@ -1,6 +1,6 @@
 import { type LoggerKeyRotation, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository } from './device.repository.js';
 
 export interface LoggerKeyServiceDeps {

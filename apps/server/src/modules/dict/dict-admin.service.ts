@@ -5,7 +5,7 @@ import { dictItems, dicts } from '../../db/schema.js';
 import { AppError, type FieldError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictRepository } from './dict.repository.js';
 import type { DictService } from './dict.service.js';
 

@@ -5,7 +5,7 @@ import { dictItems, dicts } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
 import { availabilityAnswer, ok } from '../../lib/envelope.js';
 import { forbidden } from '../../lib/errors.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { createDictAdminService } from './dict-admin.service.js';

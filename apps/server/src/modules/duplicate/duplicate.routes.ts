@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityAnswer } from '../../lib/envelope.js';
 import { forbidden, invalidField } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 
 /**
  * The forms' duplicate check. Unlike the original, which counted rows of any table and column the

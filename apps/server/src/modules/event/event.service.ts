@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { deviceEvents } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type ScopeCaller, visibleLoggerGsns } from '../station/station-scope.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
 import { type EventRepository, eventFigures } from './event.repository.js';
 
 export interface EventServiceDeps {

@@ -10,7 +10,7 @@ import { resourceRoutes } from '../../lib/resource-routes.js';
 import { receiveUpload, storedFileHeaders, uploadMaxBytes } from '../../lib/upload-content.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createFileAdminService, storedFileScope } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';

@@ -1,9 +1,9 @@
 import { ServerCode, limits } from '@cellsight/contract';
 import { AppError, badRequest, invalidField } from '../../lib/errors.js';
 import { type UploadKind as ContentKind, checkUploadContent } from '../../lib/upload-content.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { ticketScope } from '../ticket/ticket.service.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FileStore } from './file-store.repository.js';
 import type { FileRepository, StoredFileRow } from './file.repository.js';
 

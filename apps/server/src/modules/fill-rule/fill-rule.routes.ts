@@ -7,7 +7,7 @@ import { invalidField } from '../../lib/errors.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createCategoryRepository } from '../category/category.repository.js';
 import { createFillRuleRepository } from './fill-rule.repository.js';
 import { createFillRuleService } from './fill-rule.service.js';

@@ -7,7 +7,7 @@ import { attachment } from '../../lib/spreadsheet.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
 import { receiveUpload, uploadMaxBytes } from '../../lib/upload-content.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';
 import { createFirmwareRepository } from './firmware.repository.js';

@@ -10,8 +10,9 @@ import { createResourceService } from '../../lib/resource-service.js';
 import { checkUploadContent } from '../../lib/upload-content.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { LoggerIdentity } from '../device/device.repository.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
-import { type TenantRepository, callerTenantIds } from '../tenant/tenant.repository.js';
+import type { AuthContext } from '../../access/auth-context.js';
+import { type TenantRepository } from '../tenant/tenant.repository.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FirmwareRepository } from './firmware.repository.js';
 
 interface Dependencies {

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { OutboundUrlError } from '../../lib/outbound-http.js';
 import type { ResourceCalls } from '../../lib/resource-routes.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { OutboundCall } from './gateway-route.transport.js';
 
 type Resource = typeof gatewayRouteResource;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { attachment } from '../../lib/spreadsheet.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createHistoryRepository } from './history.repository.js';
 import { createHistoryService } from './history.service.js';

@@ -16,9 +16,9 @@ import {
 } from '@cellsight/contract';
 import { notFound } from '../../lib/errors.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository } from '../device/device.repository.js';
-import { stationCondition, visibleLoggerGsns } from '../station/station-scope.js';
+import { stationCondition, visibleLoggerGsns } from '../../access/station-scope.js';
 import type { HistoryRepository } from './history.repository.js';
 
 const dayMs = 86_400_000;

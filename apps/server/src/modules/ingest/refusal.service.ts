@@ -1,6 +1,6 @@
 import type { LoggerRefusal } from '@cellsight/contract';
 import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository } from '../device/device.repository.js';
 import type { RefusalRepository } from './refusal.repository.js';
 

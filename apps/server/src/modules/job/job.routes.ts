@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { demoNotSupported } from '../../lib/errors.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { type RouteRequest, route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createJobRepository } from './job.repository.js';
 import { createJobService } from './job.service.js';
 

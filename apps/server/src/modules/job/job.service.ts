@@ -2,7 +2,7 @@ import { JobStatus, type Language, type ListQuery, ServerCode, jobMessages, jobR
 import type { z } from 'zod';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { cronProblem, nextFireTimes } from './job-cron.js';
 import type { JobRepository, JobRunRow } from './job.repository.js';

@@ -1,7 +1,7 @@
 import { ServerCode, type Language, type LegalKind, type LegalText, type LegalTextEdit, legalDefaultText, legalKinds, languages } from '@cellsight/contract';
 import { badRequest } from '../../lib/errors.js';
 import { sanitizeRichText, textToHtml } from '../../lib/rich-text-html.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { LegalRepository, LegalTextRow } from './legal.repository.js';
 
 /** The privacy policy and terms of use: the administrators' text where they wrote one, else the platform's. */

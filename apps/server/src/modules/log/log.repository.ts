@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { logs, userTenants, users, visits } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { countAll, escapeLike } from '../../lib/list-query.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export { LogType, OperateType } from '@cellsight/contract';
 

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository, logContentContains, logScope, ofTenantUsers } from './log.repository.js';
 import { createLogService } from './log.service.js';
 

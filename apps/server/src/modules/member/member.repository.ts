@@ -2,9 +2,9 @@ import { AccountType, MenuType } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, userPermissions, users } from '../../db/schema.js';
-import type { ScopeCaller } from '../station/station-scope.js';
+import type { ScopeCaller } from '../../access/station-scope.js';
 import type { UserRepository } from '../user/user.repository.js';
-import { membersBelow } from './member-scope.js';
+import { membersBelow } from '../../access/member-scope.js';
 
 export interface MemberRow {
   id: string;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createUserRepository } from '../user/user.repository.js';

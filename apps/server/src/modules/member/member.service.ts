@@ -16,7 +16,7 @@ import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable, splitCodes } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
@@ -24,7 +24,7 @@ import type { RoleRepository } from '../role/role.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { type UserService, exportUsers, listUsers, usersDataRules } from '../user/user.service.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
-import { membersBelow } from './member-scope.js';
+import { membersBelow } from '../../access/member-scope.js';
 
 interface Dependencies {
   members: MemberRepository;

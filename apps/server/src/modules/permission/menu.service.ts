@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertGrantable, splitCodes } from './permission-grants.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { buildMenuList, tidyComponent, tidyUrl, toMenuRecord, withDescendants } from './menu-list.js';
 import type { MenuStore, PermissionRepository, PermissionRow } from './permission.repository.js';
 

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 import { createMenuService } from './menu.service.js';

@@ -2,7 +2,7 @@ import type { ReportItem, ReportParam } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 import { reportHeads, reportItems, reportParams } from './report.table.js';
 
 export type ReportHeadRow = typeof reportHeads.$inferSelect;

@@ -18,7 +18,7 @@ import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { dataSourceServiceOf } from '../data-source/data-source.service.js';
 import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';

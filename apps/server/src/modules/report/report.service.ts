@@ -18,7 +18,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js
 import { newId } from '../../lib/ids.js';
 import type { ResourceService } from '../../lib/resource-service.js';
 import { attachment, exportFormats, type SpreadsheetCell } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DataSourceService } from '../data-source/data-source.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';

@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import { type RoleRepository, type RoleRow, rolesSeenBy } from './role.repository.js';
 
 /**

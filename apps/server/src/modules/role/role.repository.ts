@@ -2,7 +2,7 @@ import type { RoleOption } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { roles, userRoles } from '../../db/schema.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 /** A role as the rules about particular roles need it: its name, code and tenant (null: the platform's). */
 export interface RoleRow {

@@ -14,7 +14,7 @@ import {
 } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { assertAdministers, listUsers } from '../user/user.service.js';

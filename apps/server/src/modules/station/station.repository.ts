@@ -5,9 +5,9 @@ import { batteries, batteryRollups, loggers, stations, users } from '../../db/sc
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createTableRepository } from '../../db/table-repository.js';
 import { uniqueViolation } from '../../db/database-errors.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
-import type { ScopeCaller } from './station-scope.js';
-import { membersBelow } from '../member/member-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
+import type { ScopeCaller } from '../../access/station-scope.js';
+import { membersBelow } from '../../access/member-scope.js';
 import type { DataLogExecutor } from '../data-log/data-log.repository.js';
 
 const s = stations;

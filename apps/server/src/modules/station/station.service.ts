@@ -28,13 +28,13 @@ import { AppError, type FieldError, badRequest, invalidField, notFound } from '.
 import { newId } from '../../lib/ids.js';
 import { escapeLike } from '../../lib/list-query.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { StationStatusRepository } from './station-status.repository.js';
-import { stationCondition, visibleStationIds } from './station-scope.js';
+import { stationCondition, visibleStationIds } from '../../access/station-scope.js';
 import type { Account, StationRepository } from './station.repository.js';
 
 export interface StationServiceDeps {

@@ -4,31 +4,7 @@ import type { Database } from '../../db/database.js';
 import { tenants, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../db/table-repository.js';
 import type { TenantRows } from '../../lib/resource-service.js';
-
-/** Who is asking, as far as tenants go: the user and the tenant chosen by the `tenant-id` header (0 = none). */
-export interface TenantCaller {
-  userId: string;
-  tenantId: number;
-}
-
-/**
- * The one tenant rule: the tenants a caller acts in are the one chosen with the `tenant-id` header
- * (the auth plugin has checked it is the caller's own and not frozen), or else every tenant the
- * caller belongs to that is not frozen. Every user, logger, battery, event and command read or write
- * is limited to them. A subquery, so callers compose it into their own SQL and nothing outside it is
- * ever loaded.
- */
-export const callerTenantIds = (caller: TenantCaller): SQL =>
-  caller.tenantId
-    ? sql`(select ${caller.tenantId}::integer)`
-    : sql`(select ${userTenants.tenantId} from ${userTenants} inner join ${tenants} on ${tenants.id} = ${userTenants.tenantId} where ${userTenants.userId} = ${caller.userId} and ${tenants.status} = 1)`;
-
-/**
- * The tenants a caller administers on the Tenants screen: the chosen one, or every tenant they
- * belong to, frozen ones included (so they can be unfrozen).
- */
-export const administeredTenantIds = (caller: TenantCaller): SQL =>
-  caller.tenantId ? sql`(select ${caller.tenantId}::integer)` : sql`(select ${userTenants.tenantId} from ${userTenants} where ${userTenants.userId} = ${caller.userId})`;
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 /** Users per tenant, read per row of a page. */
 const userCount = sql<number>`(select count(*)::integer from ${userTenants} where ${userTenants.tenantId} = ${tenants.id})`;

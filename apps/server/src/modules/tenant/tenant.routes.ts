@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createTenantRepository } from './tenant.repository.js';

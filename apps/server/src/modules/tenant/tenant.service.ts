@@ -17,12 +17,14 @@ import { tenants, users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
-import { type SessionRepository, platformTenantId } from '../auth/session.repository.js';
+import type { AuthContext } from '../../access/auth-context.js';
+import { type SessionRepository } from '../auth/session.repository.js';
+import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';
-import { type TenantRepository, administeredTenantIds } from './tenant.repository.js';
+import { type TenantRepository } from './tenant.repository.js';
+import { administeredTenantIds } from '../../access/tenant-scope.js';
 
 interface Dependencies {
   tenants: TenantRepository;

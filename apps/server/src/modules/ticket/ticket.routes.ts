@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
 import { route } from '../../lib/route.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { createCategoryRepository } from '../category/category.repository.js';
 import { createFileRepository } from '../file/file.repository.js';
 import { createFillRuleRepository } from '../fill-rule/fill-rule.repository.js';
 import { createFillRuleService } from '../fill-rule/fill-rule.service.js';
 import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
-import { adminRoom, userRoom } from '../station/station-scope.js';
+import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createTicketRepository } from './ticket.repository.js';
 import { createTicketService } from './ticket.service.js';
 

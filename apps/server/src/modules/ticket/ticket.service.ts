@@ -27,12 +27,12 @@ import type { z } from 'zod';
 import { tickets, users } from '../../db/schema.js';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../lib/resource-service.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { SystemNotice } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { FileRepository } from '../file/file.repository.js';
-import { type ScopeCaller, visibleStationIds } from '../station/station-scope.js';
-import { callerTenantIds } from '../tenant/tenant.repository.js';
+import { type ScopeCaller, visibleStationIds } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { TicketParty, TicketRepository, TicketRow } from './ticket.repository.js';
 
 /** A mail to one account about a ticket. */

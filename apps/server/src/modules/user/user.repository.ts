@@ -5,9 +5,9 @@ import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { selectPage } from '../../db/select-page.js';
 import type { BuiltListQuery } from '../../lib/list-query.js';
-import { inPlatformTenant } from '../auth/session.repository.js';
+import { inPlatformTenant } from '../../access/tenant-scope.js';
 import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { availabilityAnswer, ok } from '../../lib/envelope.js';
 import { route } from '../../lib/route.js';
 import { resourceRoutes } from '../../lib/resource-routes.js';
-import { requireAuth } from '../../plugins/auth.plugin.js';
+import { requireAuth } from '../../access/auth-context.js';
 import { userServiceFor } from './user.service.js';
 
 const tags = ['users'];

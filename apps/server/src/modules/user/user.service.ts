@@ -28,7 +28,7 @@ import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js'
 import { hashPassword } from '../../lib/password.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
 import type { ExportFormat } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/auth.plugin.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { FastifyInstance } from 'fastify';
 import { type SessionRepository, createSessionRepository } from '../auth/session.repository.js';
 import { type DepartRepository, createDepartRepository, departsSeenBy } from '../depart/depart.repository.js';
@@ -38,7 +38,8 @@ import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/
 import { assertGrantable } from '../permission/permission-grants.js';
 import { type PermissionRepository, createPermissionRepository } from '../permission/permission.repository.js';
 import { createStationRepository } from '../station/station.repository.js';
-import { type TenantCaller, type TenantRepository, createTenantRepository } from '../tenant/tenant.repository.js';
+import { type TenantRepository, createTenantRepository } from '../tenant/tenant.repository.js';
+import { type TenantCaller } from '../../access/tenant-scope.js';
 import { type UserRepository, type UserWrite, createUserRepository, toUserRecord } from './user.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 

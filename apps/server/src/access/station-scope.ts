@@ -1,7 +1,7 @@
 import { type AccountType, AccountType as Types } from '@cellsight/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { loggers, stations, userTenants } from '../../db/schema.js';
-import { type TenantCaller, callerTenantIds } from '../tenant/tenant.repository.js';
+import { loggers, stations, userTenants } from '../db/schema.js';
+import { type TenantCaller, callerTenantIds } from './tenant-scope.js';
 
 /** Who is asking, as far as records go: the tenant rule plus the caller's place in the account hierarchy. */
 export interface ScopeCaller extends TenantCaller {

@@ -1,7 +1,7 @@
 import { AccountType } from '@cellsight/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
-import type { ScopeCaller } from '../station/station-scope.js';
+import { users } from '../db/schema.js';
+import type { ScopeCaller } from './station-scope.js';
 
 /**
  * The accounts below the caller in the hierarchy (spec section 6), as a condition on `sys_user`: an
