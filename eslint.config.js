@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    // One way to declare an endpoint: route() from lib/route.ts.
+    // One way to declare an endpoint: route() from kit/route.ts.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -63,7 +63,7 @@ export default tseslint.config(
         noBareString,
         {
           selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|delete|patch|route)$/]",
-          message: 'Declare endpoints with route() from lib/route.ts (methods, access, input, result in one call).',
+          message: 'Declare endpoints with route() from kit/route.ts (methods, access, input, result in one call).',
         },
       ],
     },

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { redactSecrets } from './lib/log-redaction.js';
-import { anyUploadMaxBytes } from './lib/upload-content.js';
+import { anyUploadMaxBytes } from './kit/upload-content.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { PgliteClient } from './db/embedded-database.js';
 import { createDictRepository } from './modules/dict/dict.repository.js';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       // Uploads (files, avatars, spreadsheet imports): one file per request.
       // The parser's ceilings for any upload: one file, a few short fields; each kind's own size
-      // limit is held while the file streams in (lib/upload-content.ts).
+      // limit is held while the file streams in (kit/upload-content.ts).
       await api.register(fastifyMultipart, { limits: { fileSize: anyUploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 } });
       // Every module's routes (modules/module-routes.ts).
       for (const routes of Object.values(moduleRoutes)) await api.register(routes);

@@ -1,7 +1,7 @@
 import type { AccountType, PermissionCode, Tenancy } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.js';
-import type { ListDataRule } from '../lib/list-query.js';
+import type { ListDataRule } from '../kit/list-query.js';
 
 /**
  * Who may call a route. Every route must say: `'public'`, `'authenticated'`, or permission codes

@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.js';
-import { failure } from '../lib/envelope.js';
+import { failure } from '../kit/envelope.js';
 
 /** Field path of a validation issue as the client names it: `password`, `body.roles[0]` → `roles[0]`. */
 const fieldName = (instancePath: string): string =>

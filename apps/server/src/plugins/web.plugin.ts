@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ServerCode } from '@cellsight/contract';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { failure } from '../lib/envelope.js';
+import { failure } from '../kit/envelope.js';
 
 /**
  * Serves the built web app at `/` with a history-mode fallback (any non-API path that is not a

@@ -1,11 +1,11 @@
 import type { Tenancy } from '@cellsight/contract';
 import type { FastifyContextConfig } from 'fastify';
-import type { RouteScope, ScopedRecord } from '../../src/lib/route.js';
+import type { RouteScope, ScopedRecord } from '../../src/kit/route.js';
 import { type Access, platformAdministratorsOnly } from '../../src/access/auth-context.js';
 
 /**
  * The authorisation matrix's expectations: every cell's answer follows from what the route declares
- * (`access`, `demoAllowed`, `scope` in lib/route.ts) and who the caller is, never from a list of
+ * (`access`, `demoAllowed`, `scope` in kit/route.ts) and who the caller is, never from a list of
  * answers kept here. What is kept here is only how to reach a record: the other fields a request
  * needs so that it passes validation and the service gets to the scope rule.
  */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { SpreadsheetCell } from '../../src/lib/spreadsheet.js';
+import type { SpreadsheetCell } from '../../src/kit/spreadsheet.js';
 
 /** Reads the first worksheet back as rows of cell values; empty cells are null. */
 export async function readSpreadsheet(data: Buffer): Promise<SpreadsheetCell[][]> {

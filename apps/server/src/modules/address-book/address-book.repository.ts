@@ -1,7 +1,7 @@
 import { type SQL, and, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
-import { escapeLike } from '../../lib/list-query.js';
+import { escapeLike } from '../../kit/list-query.js';
 import { departsSeenBy } from '../depart/depart.repository.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
 

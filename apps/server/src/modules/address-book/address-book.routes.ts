@@ -1,9 +1,9 @@
 import { Permission, addressBookQuerySchema, pageSchema, userRecordSchema } from '@cellsight/contract';
 import { type SQL, and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../kit/envelope.js';
 import { notFound } from '../../lib/errors.js';
-import { route } from '../../lib/route.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';

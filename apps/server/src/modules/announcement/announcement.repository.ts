@@ -2,7 +2,7 @@ import { AccountType, AnnouncementCategory, SendStatus } from '@cellsight/contra
 import { type SQL, and, asc, count, desc, eq, getTableColumns, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { announcementSends, announcements, stations, userTenants, users } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 

@@ -12,9 +12,9 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
 const tags = ['announcements'];

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { announcements } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { Realtime } from '../../plugins/realtime.plugin.js';
 import type { DictService } from '../dict/dict.service.js';

@@ -1,8 +1,8 @@
 import { areaChildrenQuerySchema, areaItemSchema, areaPathQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { createAreaRepository } from './area.repository.js';
 import { createAreaService } from './area.service.js';
 

@@ -1,9 +1,9 @@
 import { type ThirdLoginError, ServerCode, casValidateRequestSchema, loginResultSchema, text, thirdLoginTicketParamsSchema } from '@cellsight/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../kit/envelope.js';
 import { outboundHttpOf } from '../../lib/outbound-http.js';
-import { route } from '../../lib/route.js';
+import { route } from '../../kit/route.js';
 import { createUserRepository } from '../user/user.repository.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import { createCasTransport } from './cas.transport.js';

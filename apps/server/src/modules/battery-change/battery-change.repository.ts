@@ -2,7 +2,7 @@ import type { BatteryChangeSource } from '@cellsight/contract';
 import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryChanges, loggers, stations } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 
 /** Writes within a caller's transaction (a move records its change in the move's own transaction). */

@@ -1,10 +1,10 @@
 import { type CategoryTreeNode, ServerCode, categoryResource, categoryRootPid, parseCategoryCondition, splitIds } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type CategoryFilters, type CategoryRepository, type CategoryRow, categoryTenantOf, createCategoryRepository } from './category.repository.js';

@@ -2,8 +2,8 @@ import type { CommandRecord } from '@cellsight/contract';
 import { type SQL, and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands } from '../../db/schema.js';
-import { selectPage } from '../../db/select-page.js';
-import type { BuiltListQuery } from '../../lib/list-query.js';
+import { selectPage } from '../../kit/select-page.js';
+import type { BuiltListQuery } from '../../kit/list-query.js';
 
 export type CommandRow = typeof commands.$inferSelect;
 

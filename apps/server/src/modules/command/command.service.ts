@@ -29,7 +29,7 @@ import { type SQL, eq } from 'drizzle-orm';
 import { commands } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
+import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';

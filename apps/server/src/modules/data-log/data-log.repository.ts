@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { dataLogs } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 
 /** What can write a log entry: the database, or the transaction of the change it records. */

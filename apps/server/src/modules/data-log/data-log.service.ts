@@ -2,7 +2,7 @@ import { type DataLogActionName, type DataLogRecord, type DataLogTableName, type
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import { dataLogs, userTenants } from '../../db/schema.js';
 import { invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import type { ListDataRule } from '../../lib/list-query.js';
+import type { ListDataRule } from '../../kit/list-query.js';
 import { createDataRuleRepository } from './data-rule.repository.js';
 import { hasVariables, resolveRuleValue, variableValues } from './data-rule-values.js';
 

@@ -17,7 +17,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
-import { escapeLike } from '../../lib/list-query.js';
+import { escapeLike } from '../../kit/list-query.js';
 
 export type DataRuleRow = typeof permissionDataRules.$inferSelect;
 type DataRuleInsert = typeof permissionDataRules.$inferInsert;

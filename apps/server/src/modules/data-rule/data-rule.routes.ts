@@ -14,8 +14,8 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createDataRuleRepository } from './data-rule.repository.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { dataSources } from './data-source.table.js';
 
 /** Data sources: the kit's table repository, and one by its code (the report that names it). */

@@ -1,8 +1,8 @@
 import { Permission, ServerCode, testConnectionBodySchema, testConnectionResultSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
 import { dataSourceServiceOf } from './data-source.service.js';
 
 /** Data sources (System → Data sources): the kit's calls, and "test connection". */

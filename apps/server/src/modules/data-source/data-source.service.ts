@@ -5,7 +5,7 @@ import type { DictService } from '../dict/dict.service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { type DestinationPolicy, createDestinationPolicy } from '../../lib/destination-policy.js';
 import { invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import { type SecretBox, createSecretBox, secretKeyOf } from '../../lib/secret-box.js';
 import { DataSourceRefusedError, DataSourceUnreachableError, type ForeignDatabase, ReportQueryError, testConnection } from '../report/report-sandbox.repository.js';
 import { passwordAddress } from './data-source-address.js';

@@ -9,7 +9,7 @@ import {
   splitIds,
 } from '@cellsight/contract';
 import { invalidField, notFound } from '../../lib/errors.js';
-import type { ResourceService } from '../../lib/resource-service.js';
+import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { toDataRuleRecord } from '../data-rule/data-rule.service.js';

@@ -2,7 +2,7 @@ import type { DepartRecord, DepartTreeNode } from '@cellsight/contract';
 import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
-import { escapeLike } from '../../lib/list-query.js';
+import { escapeLike } from '../../kit/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type DepartRow = typeof departs.$inferSelect;

@@ -3,9 +3,9 @@ import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { batteries, loggers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
-import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
-import type { ExportFormat } from '../../lib/spreadsheet.js';
+import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
+import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { type DeviceRepository, batteryStation } from './device.repository.js';
 

@@ -2,8 +2,8 @@ import { type SQL, and, asc, eq, getTableColumns, gte, inArray, lt, sql } from '
 import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { selectPage } from '../../db/select-page.js';
-import type { BuiltListQuery } from '../../lib/list-query.js';
+import { selectPage } from '../../kit/select-page.js';
+import type { BuiltListQuery } from '../../kit/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
 import { type BatteryCells, type BatteryHistoryPoint, type BatteryRecord, type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, type RollupPeriod, roundMeasurement } from '@cellsight/contract';

@@ -20,10 +20,10 @@ import {
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes, spreadsheetUpload } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
-import { attachment, exportFormats } from '../../lib/spreadsheet.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes, spreadsheetUpload } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
+import { attachment, exportFormats } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';

@@ -17,8 +17,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
-import { dataRulesOn } from '../../lib/resource-service.js';
+import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { dataRulesOn } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantRepository } from '../tenant/tenant.repository.js';
 import type { DeviceRepository } from './device.repository.js';

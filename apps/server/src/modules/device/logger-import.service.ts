@@ -15,8 +15,8 @@ import {
 import { z } from 'zod';
 import type { AuthContext } from '../../access/auth-context.js';
 import { AppError } from '../../lib/errors.js';
-import { type ImportColumn, readImportFile } from '../../lib/spreadsheet-import.js';
-import { writeSpreadsheet } from '../../lib/spreadsheet.js';
+import { type ImportColumn, readImportFile } from '../../kit/spreadsheet-import.js';
+import { writeSpreadsheet } from '../../kit/spreadsheet.js';
 
 const listLabel = (field: 'gsn' | 'timezone'): Words => {
   const words = loggerResource.labels[field];

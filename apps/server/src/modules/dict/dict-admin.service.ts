@@ -1,10 +1,10 @@
 import { DictCode, type DictItemSaveBatch, ServerCode, checkRows, dictItemGridRules, dictItemResource, dictResource } from '@cellsight/contract';
 import type { z } from 'zod';
-import type { TableRepository } from '../../db/table-repository.js';
+import type { TableRepository } from '../../kit/table-repository.js';
 import { dictItems, dicts } from '../../db/schema.js';
 import { AppError, type FieldError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictRepository } from './dict.repository.js';
 import type { DictService } from './dict.service.js';

@@ -2,12 +2,12 @@ import { Permission, ServerCode, allDictItemsSchema, dictItemSaveBatchResultSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictItems, dicts } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
-import { availabilityAnswer, ok } from '../../lib/envelope.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
 import { createDictAdminService } from './dict-admin.service.js';
 import { createDictRepository } from './dict.repository.js';
 

@@ -1,8 +1,8 @@
 import { duplicateCheckQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availabilityAnswer } from '../../lib/envelope.js';
+import { availabilityAnswer } from '../../kit/envelope.js';
 import { forbidden, invalidField } from '../../lib/errors.js';
-import { route } from '../../lib/route.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
 /**

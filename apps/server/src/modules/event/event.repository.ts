@@ -1,7 +1,7 @@
 import { type SQL, and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { deviceEvents, loggers, stations, users } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 
 /**
  * The listed event's own columns, named with their table: inside the subqueries below a bare name

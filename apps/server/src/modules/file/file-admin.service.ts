@@ -2,7 +2,7 @@ import { AccountType, type FileUsage, ServerCode, type StoredFileRecord, type st
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { ResourceCalls } from '../../lib/resource-routes.js';
+import type { ResourceCalls } from '../../kit/resource-routes.js';
 import type { ScopeCaller } from '../../access/station-scope.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FileStore } from './file-store.repository.js';

@@ -1,6 +1,6 @@
 import { ServerCode, limits } from '@cellsight/contract';
 import { AppError, badRequest, invalidField } from '../../lib/errors.js';
-import { type UploadKind as ContentKind, checkUploadContent } from '../../lib/upload-content.js';
+import { type UploadKind as ContentKind, checkUploadContent } from '../../kit/upload-content.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { ticketScope } from '../ticket/ticket.service.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';

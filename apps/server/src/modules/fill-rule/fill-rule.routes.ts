@@ -1,12 +1,12 @@
 import { type FillRuleClass, executeRuleBatchResultSchema, executeRuleBatchSchema, executeRuleByCodeParamsSchema, fillRuleFormSchema, fillRuleResource, parseFillRuleParams, text } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { createTableRepository } from '../../db/table-repository.js';
-import { ok } from '../../lib/envelope.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { ok } from '../../kit/envelope.js';
 import { invalidField } from '../../lib/errors.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { createResourceService } from '../../lib/resource-service.js';
-import { route } from '../../lib/route.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { createResourceService } from '../../kit/resource-service.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createCategoryRepository } from '../category/category.repository.js';
 import { createFillRuleRepository } from './fill-rule.repository.js';

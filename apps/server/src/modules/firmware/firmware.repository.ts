@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { firmwares } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 
 export type FirmwareRow = typeof firmwares.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { Permission, ServerCode, commandPermissionOf, firmwareChoiceSchema, firmwareDownloadQuerySchema, firmwareVersionsQuerySchema, firmwareResource, firmwareUploadSchema, text } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../kit/envelope.js';
 import { invalidField } from '../../lib/errors.js';
-import { attachment } from '../../lib/spreadsheet.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
-import { receiveUpload, uploadMaxBytes } from '../../lib/upload-content.js';
+import { attachment } from '../../kit/spreadsheet.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
+import { receiveUpload, uploadMaxBytes } from '../../kit/upload-content.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createTenantRepository } from '../tenant/tenant.repository.js';

@@ -1,10 +1,10 @@
 import { Permission, gatewayRouteResource, gatewayRouteTestResultSchema, gatewayRouteTestSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTableRepository } from '../../db/table-repository.js';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { createResourceService } from '../../lib/resource-service.js';
-import { route } from '../../lib/route.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { createResourceService } from '../../kit/resource-service.js';
+import { route } from '../../kit/route.js';
 import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { createSecretBox, secretKeyOf } from '../../lib/secret-box.js';
 import { createGatewayRouteRepository } from './gateway-route.repository.js';

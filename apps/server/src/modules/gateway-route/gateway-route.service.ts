@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DestinationRefusedError } from '../../lib/destination-policy.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { OutboundUrlError } from '../../lib/outbound-http.js';
-import type { ResourceCalls } from '../../lib/resource-routes.js';
+import type { ResourceCalls } from '../../kit/resource-routes.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { OutboundCall } from './gateway-route.transport.js';

@@ -1,8 +1,8 @@
 import { Permission, batteryRangeExportQuerySchema, batteryRangeHistoryQuerySchema, batteryRangeHistorySchema, stationChartQuerySchema, stationChartSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
-import { attachment } from '../../lib/spreadsheet.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
+import { attachment } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createHistoryRepository } from './history.repository.js';

@@ -15,7 +15,7 @@ import {
   wordsIn,
 } from '@cellsight/contract';
 import { notFound } from '../../lib/errors.js';
-import { type ExportFormat, type SpreadsheetCell, exportFormats } from '../../lib/spreadsheet.js';
+import { type ExportFormat, type SpreadsheetCell, exportFormats } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository } from '../device/device.repository.js';
 import { stationCondition, visibleLoggerGsns } from '../../access/station-scope.js';

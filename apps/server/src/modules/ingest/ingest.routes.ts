@@ -1,8 +1,8 @@
 import { Permission, loggerRefusalSchema, loggerRefusalsQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
 import { createRefusalRepository } from './refusal.repository.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 import { jobRuns, jobs } from './job.table.js';
 

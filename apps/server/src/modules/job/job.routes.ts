@@ -1,10 +1,10 @@
 import { Permission, ServerCode, jobIdQuerySchema, jobMessages, jobNextFireTimesQuerySchema, jobNextFireTimesSchema, jobResource, jobRunResource, jobTaskSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../kit/envelope.js';
 import { demoNotSupported } from '../../lib/errors.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { type RouteRequest, route } from '../../lib/route.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { type RouteRequest, route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createJobRepository } from './job.repository.js';
 import { createJobService } from './job.service.js';

@@ -1,7 +1,7 @@
 import { JobStatus, type Language, type ListQuery, ServerCode, jobMessages, jobResource, jobRunResource } from '@cellsight/contract';
 import type { z } from 'zod';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { cronProblem, nextFireTimes } from './job-cron.js';

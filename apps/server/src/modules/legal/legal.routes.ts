@@ -1,8 +1,8 @@
 import { Permission, ServerCode, legalTextEditSchema, legalTextQuerySchema, legalTextSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createLegalRepository } from './legal.repository.js';
 import { createLegalService } from './legal.service.js';

@@ -3,7 +3,7 @@ import { type SQL, and, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql
 import type { Database } from '../../db/database.js';
 import { logs, userTenants, users, visits } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { countAll, escapeLike } from '../../lib/list-query.js';
+import { countAll, escapeLike } from '../../kit/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export { LogType, OperateType } from '@cellsight/contract';

@@ -1,11 +1,11 @@
 import { logInfoSchema, logResource, visitInfoSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logs } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { createResourceService } from '../../lib/resource-service.js';
-import { route } from '../../lib/route.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { createResourceService } from '../../kit/resource-service.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository, logContentContains, logScope, ofTenantUsers } from './log.repository.js';
 import { createLogService } from './log.service.js';

@@ -13,9 +13,9 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';

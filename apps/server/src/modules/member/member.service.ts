@@ -15,7 +15,7 @@ import {
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
-import type { ExportFormat } from '../../lib/spreadsheet.js';
+import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable, splitCodes } from '../permission/permission-grants.js';

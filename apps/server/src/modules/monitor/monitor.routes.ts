@@ -1,7 +1,7 @@
 import { Permission, monitorBrokerSchema, monitorDatabaseQuerySchema, monitorDatabaseSchema, monitorHistorySchema, monitorRedisSchema, monitorSampleIntervalMs, monitorServerSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { createMonitorRepository, createRedisInfo } from './monitor.repository.js';
 import { createMonitorService } from './monitor.service.js';
 

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { ServerCode, healthSchema, readinessSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 import { createOpsRepository, createRedisPing, probeMqtt, probeTcp } from './ops.repository.js';
 import { bearerMatches, createReadiness, isLoopback, isRelayed, probeTimeoutMs } from './ops.service.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { outbox } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
 import { invalidField } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type TenantRepository } from '../tenant/tenant.repository.js';

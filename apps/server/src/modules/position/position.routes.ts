@@ -1,8 +1,8 @@
 import { positionResource } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTableRepository } from '../../db/table-repository.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
 import { positions } from './position.table.js';
 

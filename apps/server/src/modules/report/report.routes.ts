@@ -13,11 +13,11 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTableRepository } from '../../db/table-repository.js';
-import { ok } from '../../lib/envelope.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
-import { createResourceService } from '../../lib/resource-service.js';
-import { route } from '../../lib/route.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import { ok } from '../../kit/envelope.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
+import { createResourceService } from '../../kit/resource-service.js';
+import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { dataSourceServiceOf } from '../data-source/data-source.service.js';

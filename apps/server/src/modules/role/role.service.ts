@@ -13,7 +13,7 @@ import {
   DataLogTable,
 } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import type { ResourceService } from '../../lib/resource-service.js';
+import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';

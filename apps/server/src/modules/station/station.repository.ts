@@ -3,7 +3,7 @@ import { type SQL, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, loggers, stations, users } from '../../db/schema.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { ScopeCaller } from '../../access/station-scope.js';

@@ -1,7 +1,7 @@
 import { publicConfigSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
+import { ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
 
 /** Settings the login page needs before anyone signs in (platform name, regions, links). */
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@ import { type SQL, and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { tenants, userTenants, users } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
-import type { TenantRows } from '../../lib/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import type { TenantRows } from '../../kit/resource-service.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 /** Users per tenant, read per row of a page. */

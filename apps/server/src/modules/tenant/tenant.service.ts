@@ -15,8 +15,8 @@ import {
 import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import { tenants, users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
-import type { ExportFormat } from '../../lib/spreadsheet.js';
+import { createResourceService } from '../../kit/resource-service.js';
+import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { type SessionRepository } from '../auth/session.repository.js';
 import { platformTenantId } from '../../access/tenant-scope.js';

@@ -2,7 +2,7 @@ import { AccountType, type Language, type TicketStatus, type TicketThreadAction 
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { stations, ticketEntries, tickets, userTenants, users } from '../../db/schema.js';
-import { createTableRepository } from '../../db/table-repository.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 
 /** What the list shows beside the ticket's own fields: the station's and the submitter's names. */

@@ -26,7 +26,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { tickets, users } from '../../db/schema.js';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { createResourceService } from '../../lib/resource-service.js';
+import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { SystemNotice } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';

@@ -14,9 +14,9 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { availabilityAnswer, ok } from '../../lib/envelope.js';
-import { route } from '../../lib/route.js';
-import { resourceRoutes } from '../../lib/resource-routes.js';
+import { availabilityAnswer, ok } from '../../kit/envelope.js';
+import { route } from '../../kit/route.js';
+import { resourceRoutes } from '../../kit/resource-routes.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { userServiceFor } from './user.service.js';
 

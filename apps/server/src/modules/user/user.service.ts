@@ -1,4 +1,4 @@
-import type { Availability } from '../../lib/envelope.js';
+import type { Availability } from '../../kit/envelope.js';
 import {
   DataLogTable,
   type EditInfoRequest,
@@ -24,10 +24,10 @@ import type { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { buildListQuery, defineListSpec, toPage } from '../../lib/list-query.js';
+import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
 import { hashPassword } from '../../lib/password.js';
-import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../lib/resource-service.js';
-import type { ExportFormat } from '../../lib/spreadsheet.js';
+import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
+import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { FastifyInstance } from 'fastify';
 import { type SessionRepository, createSessionRepository } from '../auth/session.repository.js';

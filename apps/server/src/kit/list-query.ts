@@ -14,7 +14,7 @@ import {
 } from '@cellsight/contract';
 import { type SQL, and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { invalidField } from './errors.js';
+import { invalidField } from '../lib/errors.js';
 
 /**
  * The one implementation of the list contract (spec section 9) for every list endpoint.

@@ -1,7 +1,7 @@
 import { type SQL, and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { type BuiltListQuery, countAll } from '../lib/list-query.js';
-import type { Database } from './database.js';
+import { type BuiltListQuery, countAll } from './list-query.js';
+import type { Database } from '../db/database.js';
 
 /**
  * One page of a list endpoint: the rows that the record scope and the list query allow, sorted

@@ -14,11 +14,11 @@ import {
 import { type SQL, and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { TableRepository, createTableRepository } from '../db/table-repository.js';
+import type { TableRepository, createTableRepository } from './table-repository.js';
 import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../access/auth-context.js';
-import { AppError, forbidden, invalidField, notFound } from './errors.js';
-import { newId } from './ids.js';
+import { AppError, forbidden, invalidField, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
 import { type BuiltListQuery, type ListSpec, buildListQuery, dataRuleCondition, defineListSpec, toPage } from './list-query.js';
 import { readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';

@@ -1,4 +1,4 @@
-import { cleanFileName } from './file-name.js';
+import { cleanFileName } from '../lib/file-name.js';
 
 export interface SpreadsheetColumn {
   header: string;

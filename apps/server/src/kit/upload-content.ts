@@ -1,7 +1,7 @@
 import { ServerCode, imageMimeTypes, limits, ticketAttachmentMimeTypes, ticketLimits } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.js';
-import { cleanFileName } from './file-name.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import { cleanFileName } from '../lib/file-name.js';
 import { attachment } from './spreadsheet.js';
 
 /**

@@ -2,7 +2,7 @@ import { listQuerySchema } from '@cellsight/contract';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 import { type ListSpec, buildListQuery, toPage } from './list-query.js';
 
 const spec: ListSpec = {

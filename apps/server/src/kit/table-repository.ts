@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { BuiltListQuery } from '../lib/list-query.js';
-import type { Database } from './database.js';
+import type { BuiltListQuery } from './list-query.js';
+import type { Database } from '../db/database.js';
 import { selectComputedPage, selectPage } from './select-page.js';
 
 type TableWithId = PgTable & { id: AnyPgColumn };
