@@ -12,7 +12,7 @@ import { createDictRepository } from './modules/dict/dict.repository.js';
 import { createDictService } from './modules/dict/dict.service.js';
 import { createDataLogRepository } from './modules/data-log/data-log.repository.js';
 import { createDataLogRecorder } from './modules/data-log/data-log.service.js';
-import authPlugin from './plugins/auth.plugin.js';
+import authPlugin from './access/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
 import devicePlanePlugin from './modules/device/device-plane.plugin.js';

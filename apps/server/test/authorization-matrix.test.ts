@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import type { RouteScope, ScopedRecord } from '../src/kit/route.js';
-import { createSessionRepository, hashToken } from '../src/modules/auth/session.repository.js';
+import { createSessionRepository, hashToken } from '../src/access/session.repository.js';
 import {
   type Column,
   type Expected,

@@ -1,7 +1,8 @@
 import type { AccountType, PermissionCode, Tenancy } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.js';
-import type { ListDataRule } from '../kit/list-query.js';
+import type { ListDataRule } from './data-rule-reader.js';
+import type { TenantMembershipRepository } from './tenant-membership.repository.js';
 
 /**
  * Who may call a route. Every route must say: `'public'`, `'authenticated'`, or permission codes
@@ -53,6 +54,8 @@ declare module 'fastify' {
      * buttons and screens, and it can grant none of them.
      */
     platformOnlyCodes: ReadonlySet<string>;
+    /** Which tenants a user belongs to (access/tenant-membership.repository.ts), for every module that asks. */
+    tenantMemberships: TenantMembershipRepository;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

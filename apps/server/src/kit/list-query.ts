@@ -1,3 +1,4 @@
+import type { ListDataRule } from '../access/data-rule-reader.js';
 import {
   type ListColumnType,
   type ListColumns,
@@ -226,12 +227,6 @@ export const toPage = <T>(records: T[], total: number, built: Pick<BuiltListQuer
 /** `count(*)` as a number on both drivers. */
 export const countAll = sql<number>`cast(count(*) as integer)`;
 
-/** A data rule as a list applies it: a list column, an operator and a value already resolved for the caller. */
-export interface ListDataRule {
-  column: string;
-  operator: string;
-  value: string;
-}
 
 const ruleOperators: Record<string, QueryRule> = { '=': 'eq', '!=': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le', IN: 'in', LIKE: 'like', LEFT_LIKE: 'left_like', RIGHT_LIKE: 'right_like' };
 

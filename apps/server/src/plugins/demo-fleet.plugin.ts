@@ -10,7 +10,7 @@ import { createFirmwareService } from '../modules/firmware/firmware.service.js';
 import { createStationStatusRepository } from '../modules/station/station-status.repository.js';
 import { createStationRepository } from '../modules/station/station.repository.js';
 import { createStationService } from '../modules/station/station.service.js';
-import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+
 import type { AuthContext } from '../access/auth-context.js';
 
 /** Files the demo's firmware library starts with (the simulated batteries run 1.4.2 and the loggers 2.3.0). */
@@ -55,7 +55,7 @@ export default fp<{ config: Config }>(
       stations: createStationRepository(app.db),
       statuses: createStationStatusRepository(app.db),
       devices,
-      tenants: createTenantRepository(app.db),
+      tenants: app.tenantMemberships,
       dicts: app.dicts,
       loggersMoved: () => undefined,
       changed: () => undefined,
@@ -77,7 +77,7 @@ export default fp<{ config: Config }>(
     }
     // Firmware to try a remote upgrade with: a battery and a logger version, in the library once.
     const library = createFirmwareRepository(app.db, config.firmwareDir);
-    const firmware = createFirmwareService({ firmware: library, tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+    const firmware = createFirmwareService({ firmware: library, tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
     for (const file of demoFirmware) {
       if (await library.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
       const data = Buffer.from(`Cellsight demo ${file.deviceType} firmware ${file.version}\n`.repeat(2048));

@@ -2,7 +2,7 @@ import { AccountType, type ServerEventMap, type ServerEventMessage, type ServerE
 import fastifyWebsocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+
 import { adminRoom, userRoom } from '../access/station-scope.js';
 import { requireAuth } from '../access/auth-context.js';
 import { type RealtimeBus, createRedisRealtimeBus } from './realtime-bus.transport.js';
@@ -114,7 +114,7 @@ export default fp(
     };
     app.decorate('realtime', realtime);
 
-    const tenants = createTenantRepository(app.db);
+    const tenants = app.tenantMemberships;
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
     app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated', tenancy: 'tenant', scope: 'none' }, schema: { hide: true } }, async (socket, request) => {
       const auth = requireAuth(request);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { forbidden, invalidField, notFound } from '../lib/errors.js';
 import { createDictRepository } from '../modules/dict/dict.repository.js';
-import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+
 import { requireAuth } from '../access/auth-context.js';
 
 interface PageConnection {
@@ -34,7 +34,7 @@ interface Admission {
  */
 export default fp(
   async (app) => {
-    const tenants = createTenantRepository(app.db);
+    const tenants = app.tenantMemberships;
     const dicts = createDictRepository(app.db);
     /** Whether the record of a grid page exists (a page of a record that does not is no page at all). */
     const recordExists: Record<VxeGridPage, (id: string) => Promise<boolean>> = {

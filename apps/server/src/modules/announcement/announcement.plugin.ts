@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createAnnouncementRepository } from './announcement.repository.js';
 import { type AnnouncementService, type SystemNotice, createAnnouncementService } from './announcement.service.js';
 
@@ -31,7 +31,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const service = createAnnouncementService({ announcements: createAnnouncementRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, realtime: app.realtime });
+    const service = createAnnouncementService({ announcements: createAnnouncementRepository(app.db), tenants: app.tenantMemberships, dicts: app.dicts, realtime: app.realtime });
     app.decorate('announcements', service);
     app.decorate('notices', { system: (notice: SystemNotice) => service.system(notice) });
   },

@@ -21,13 +21,13 @@ import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { Realtime } from '../../plugins/realtime.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { plainAbstract, sanitizeRichText, textToHtml } from '../../lib/rich-text-html.js';
 import { type AnnouncementRepository, type AnnouncementRow, type ReaderRow, noticesOf } from './announcement.repository.js';
 
 interface Dependencies {
   announcements: AnnouncementRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   realtime: Pick<Realtime, 'toUsers'>;
   now?: () => Date;

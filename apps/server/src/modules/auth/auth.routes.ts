@@ -14,14 +14,14 @@ import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
 import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { selfServiceRoutes } from './self-service.routes.js';
 import { thirdLoginRoutes } from './third-login.routes.js';
-import { createSessionRepository } from './session.repository.js';
+import { createSessionRepository } from '../../access/session.repository.js';
 
 const tags = ['auth'];
 
@@ -32,7 +32,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     users: createUserRepository(app.db),
     sessions: createSessionRepository(app.db),
     permissions: createPermissionRepository(app.db),
-    tenants: createTenantRepository(app.db),
+    tenants: app.tenantMemberships,
     logs: createLogRepository(app.db),
     dicts: app.dicts,
     // With Redis, failed sign-ins are counted over every server process (a guesser cannot spread them).

@@ -18,9 +18,9 @@ import type { DictService } from '../dict/dict.service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { LogType, type LogRepository } from '../log/log.repository.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { UserRepository, UserRow } from '../user/user.repository.js';
-import { type SessionRepository, hashToken, newToken } from './session.repository.js';
+import { type SessionRepository, hashToken, newToken } from '../../access/session.repository.js';
 
 export interface ClientInfo {
   ip: string | null;
@@ -33,7 +33,7 @@ interface Dependencies {
   users: UserRepository;
   sessions: SessionRepository;
   permissions: PermissionRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   logs: LogRepository;
   dicts: DictService;
   throttle: LoginThrottle;

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { createRoleRepository } from '../role/role.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createUserRepository } from '../user/user.repository.js';
 import { createGuessCounter } from '../verification/guess-counter.js';
 import { createVerificationRepository } from '../verification/verification.repository.js';
@@ -23,7 +23,7 @@ import { createVerificationService } from '../verification/verification.service.
 import type { AuthService, ClientInfo } from './auth.service.js';
 import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { type SelfService, createSelfService } from './self-service.service.js';
-import { createSessionRepository } from './session.repository.js';
+import { createSessionRepository } from '../../access/session.repository.js';
 
 const tags = ['self-service'];
 
@@ -36,7 +36,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
   const service = createSelfService({
     users: createUserRepository(app.db),
     roles: createRoleRepository(app.db),
-    tenants: createTenantRepository(app.db),
+    tenants: app.tenantMemberships,
     sessions: createSessionRepository(app.db),
     codes: createVerificationService({
       codes: createVerificationRepository(app.db),

@@ -23,16 +23,16 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { RoleRepository } from '../role/role.repository.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { Executor, UserRepository, UserRow } from '../user/user.repository.js';
 import type { CodeTarget, VerificationService } from '../verification/verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
-import type { SessionRepository } from './session.repository.js';
+import type { SessionRepository } from '../../access/session.repository.js';
 
 interface Dependencies {
   users: UserRepository;
   roles: RoleRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   sessions: SessionRepository;
   codes: VerificationService;
   auth: Pick<AuthService, 'checkPassword' | 'openSession'>;

@@ -8,7 +8,7 @@ import type { AuthService, ClientInfo } from './auth.service.js';
 import type { CasTransport } from './cas.transport.js';
 import type { OAuthIdentity, OAuthTransport } from './oauth.transport.js';
 import type { SelfService } from './self-service.service.js';
-import { hashToken } from './session.repository.js';
+import { hashToken } from '../../access/session.repository.js';
 import type { ThirdLoginRepository } from './third-login.repository.js';
 
 interface Dependencies {

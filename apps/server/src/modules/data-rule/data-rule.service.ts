@@ -17,7 +17,7 @@ import type { AuthContext } from '../../access/auth-context.js';
 import { roleSeenBy } from '../role/role-access.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { DataRuleRepository, DataRuleRow } from './data-rule.repository.js';
-import { hasVariables, unknownVariables } from './data-rule-values.js';
+import { hasVariables, unknownVariables } from '../../access/data-rule-values.js';
 
 type RuleAdd = z.output<typeof dataRuleAddSchema>;
 type RuleEdit = z.output<typeof dataRuleEditSchema>;

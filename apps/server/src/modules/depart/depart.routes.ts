@@ -22,7 +22,7 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createUserRepository } from '../user/user.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createDepartRepository } from './depart.repository.js';
 import { createDepartService } from './depart.service.js';
 
@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createDepartService({
     departs: createDepartRepository(app.db),
     users: createUserRepository(app.db),
-    tenants: createTenantRepository(app.db),
+    tenants: app.tenantMemberships,
     dicts: app.dicts,
     onUsersChanged: (ids) => {
       app.realtime.toUsers(ids, 'user.changed', { ids });

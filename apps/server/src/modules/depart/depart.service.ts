@@ -21,7 +21,7 @@ import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { listUsers } from '../user/user.service.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type DepartRepository, buildForest, departsSeenBy, toTreeNode } from './depart.repository.js';
 import { nextOrgCode } from './org-code.js';
 
@@ -42,7 +42,7 @@ const unique = (ids: string[]) => [...new Set(ids)];
 interface Dependencies {
   departs: DepartRepository;
   users: UserRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Told which users' departments changed (their consoles refresh their record). */
   onUsersChanged: (userIds: string[]) => void;

@@ -11,7 +11,7 @@ import { type BrokerAccountsService, createBrokerAccountsService } from '../brok
 import { createCommandRepository } from '../command/command.repository.js';
 import { createFirmwareRepository } from '../firmware/firmware.repository.js';
 import { createFirmwareService } from '../firmware/firmware.service.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
@@ -132,7 +132,7 @@ export default fp<{ config: Config }>(
       refusals,
     });
 
-    const firmware = createFirmwareService({ firmware: createFirmwareRepository(app.db, config.firmwareDir), tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+    const firmware = createFirmwareService({ firmware: createFirmwareRepository(app.db, config.firmwareDir), tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
     const commands = createCommandService({
       commands: commandRepository,
       devices,

@@ -26,7 +26,7 @@ import { route } from '../../kit/route.js';
 import { attachment, exportFormats } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createBatteryMoveService } from './battery-move.service.js';
 import { createBatteryService } from './battery.service.js';
 import { createDeviceRepository } from './device.repository.js';
@@ -38,7 +38,7 @@ const tags = ['devices'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const devices = createDeviceRepository(app.db);
-  const service = createDeviceService(devices, createTenantRepository(app.db), undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
+  const service = createDeviceService(devices, app.tenantMemberships, undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
 
   route(
     app,

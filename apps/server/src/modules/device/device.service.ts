@@ -20,7 +20,7 @@ import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
 import { dataRulesOn } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { DeviceRepository } from './device.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
@@ -53,7 +53,7 @@ export interface DeviceServiceHooks {
 }
 
 /** What the console reads of loggers and batteries; every list is limited to the caller's tenants. */
-export const createDeviceService = (devices: DeviceRepository, tenants: TenantRepository, now: () => Date = () => new Date(), hooks: DeviceServiceHooks = {}) => {
+export const createDeviceService = (devices: DeviceRepository, tenants: TenantMembershipRepository, now: () => Date = () => new Date(), hooks: DeviceServiceHooks = {}) => {
   const visible = (auth: AuthContext) => devices.visibleGsns(auth);
   return {
     /**

@@ -11,7 +11,7 @@ import { receiveUpload, storedFileHeaders, uploadMaxBytes } from '../../kit/uplo
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createFileAdminService, storedFileScope } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';
 import { createFileRepository, fileUsageOf } from './file.repository.js';
@@ -21,7 +21,7 @@ import { uploads } from './file.table.js';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFileRepository(app.config.uploadDir, app.db);
   const stores = createFileStores(repository.root, app.config.s3);
-  const tenants = createTenantRepository(app.db);
+  const tenants = app.tenantMemberships;
   const files = createFileService({ files: repository, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });
 
   route(

@@ -9,7 +9,7 @@ import { route } from '../../kit/route.js';
 import { receiveUpload, uploadMaxBytes } from '../../kit/upload-content.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createFirmwareRepository } from './firmware.repository.js';
 import { createFirmwareService } from './firmware.service.js';
 
@@ -19,7 +19,7 @@ const tags = ['firmware'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFirmwareRepository(app.db, app.config.firmwareDir);
   const devices = createDeviceRepository(app.db);
-  const service = createFirmwareService({ firmware: repository, tenants: createTenantRepository(app.db), dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+  const service = createFirmwareService({ firmware: repository, tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
   resourceRoutes(app, service, tags, { records: 'scoped' });
 
   route(

@@ -11,13 +11,13 @@ import { checkUploadContent } from '../../kit/upload-content.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { LoggerIdentity } from '../device/device.repository.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FirmwareRepository } from './firmware.repository.js';
 
 interface Dependencies {
   firmware: FirmwareRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   /** A logger by serial number, whoever asks (the download is authorised by its signature, not a session). */
   findLogger: (gsn: string) => Promise<LoggerIdentity | null>;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDestinationPolicy } from '../../lib/destination-policy.js';
 import { outboundHttpOf } from '../../lib/outbound-http.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { createOutboxRepository } from './outbox.repository.js';
 import { type OutboxService, createOutboxService } from './outbox.service.js';
 import { createSmsTransport } from './sms.transport.js';
@@ -21,7 +21,7 @@ export default fp(
     const smtp = app.config.smtp.url ? createSmtpTransport(app.config.smtp.url, app.config.smtp.from, createDestinationPolicy(app.config.outboundAllow)) : null;
     const sms = app.config.sms.gatewayUrl ? createSmsTransport(outboundHttpOf(app.config), app.config.sms.gatewayUrl, app.config.sms.token) : null;
     app.addHook('onClose', async () => smtp?.close());
-    const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: createTenantRepository(app.db), dicts: app.dicts, smtp, sms, platformName: app.config.platformName });
+    const service = createOutboxService({ outbox: createOutboxRepository(app.db), tenants: app.tenantMemberships, dicts: app.dicts, smtp, sms, platformName: app.config.platformName });
     app.decorate('outbox', service);
     // A mail server that was down, or configured after messages were kept: what did not leave is sent again.
     app.jobs.registerTask('outbox.resend', {

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { SmsMessage, SmsTransport } from './sms.transport.js';
@@ -14,7 +14,7 @@ import type { MailMessage, SmtpTransport } from './smtp.transport.js';
 
 interface Dependencies {
   outbox: OutboxRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Null without `SMTP_URL`: every message is kept in the outbox for administrators to read. */
   smtp: SmtpTransport | null;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
-import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
+import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { positions } from './position.table.js';
 
 /** Positions: a plain resource, everything from the kit; each tenant keeps its own. */
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     repository: createTableRepository(app.db, positions),
     columns: { code: positions.code, name: positions.name, rank: positions.rank, createTime: positions.createTime },
     dicts: app.dicts,
-    tenantRows: tenantRowsOf(createTenantRepository(app.db), positions.tenantId, { sharedRows: false }),
+    tenantRows: tenantRowsOf(app.tenantMemberships, positions.tenantId, { sharedRows: false }),
   });
   resourceRoutes(app, service, ['positions'], { records: 'position' });
 };

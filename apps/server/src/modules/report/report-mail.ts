@@ -11,17 +11,17 @@ import {
   reportMailTexts,
 } from '@cellsight/contract';
 import { AppError } from '../../lib/errors.js';
-import type { SessionRepository } from '../auth/session.repository.js';
+import type { SessionRepository } from '../../access/session.repository.js';
 import { type JobScheduler, parseParameter } from '../job/job-scheduler.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { ReportService } from './report.service.js';
 
 interface Dependencies {
   jobs: JobScheduler;
   reports: ReportService;
   sessions: SessionRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   outbox: OutboxService;
 }
 

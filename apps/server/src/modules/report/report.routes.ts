@@ -19,9 +19,9 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../auth/session.repository.js';
+import { createSessionRepository } from '../../access/session.repository.js';
 import { dataSourceServiceOf } from '../data-source/data-source.service.js';
-import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
+import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { registerReportMailTask } from './report-mail.js';
 import { createReportRepository } from './report.repository.js';
 import { createReportService } from './report.service.js';
@@ -40,9 +40,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     columns: { code: reportHeads.code, name: reportHeads.name, dbSource: reportHeads.dbSource, createTime: reportHeads.createTime },
     dicts: app.dicts,
     // Each tenant keeps its own reports (they read its data only).
-    tenantRows: tenantRowsOf(createTenantRepository(app.db), reportHeads.tenantId, { sharedRows: false }),
+    tenantRows: tenantRowsOf(app.tenantMemberships, reportHeads.tenantId, { sharedRows: false }),
   });
-  const tenants = createTenantRepository(app.db);
+  const tenants = app.tenantMemberships;
   const service = createReportService({
     kit,
     repository: createReportRepository(app.db),

@@ -21,7 +21,7 @@ import { attachment, exportFormats, type SpreadsheetCell } from '../../kit/sprea
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DataSourceService } from '../data-source/data-source.service.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { ReportQueryError, SandboxNotSealedError, type SandboxQuery, type SandboxResult, runInSandbox, runOnDataSource } from './report-sandbox.repository.js';
 import { Binder, bindPlaceholders, checkReportSql, columnRef, fieldTypeOf, placeholdersOf, searchConditions, wireValue } from './report-sql.js';
 import type { ReportHeadRow, ReportRepository } from './report.repository.js';
@@ -35,7 +35,7 @@ export interface ReportServiceOptions {
   repository: ReportRepository;
   /** Where reports on the platform's own data run (on the embedded database a copy of it). */
   reports: ReportDatabase;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   dataSources: DataSourceService;
   timeoutMs: number;

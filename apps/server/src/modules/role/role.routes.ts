@@ -25,8 +25,8 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../auth/session.repository.js';
-import { createTenantRepository, tenantRowsOf } from '../tenant/tenant.repository.js';
+import { createSessionRepository } from '../../access/session.repository.js';
+import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       columns: { roleName: roles.roleName, roleCode: roles.roleCode, createTime: roles.createTime },
       dicts: app.dicts,
       // The platform's roles (no tenant) beside each tenant's own: every tenant gives the former, only platform administrators change them.
-      tenantRows: tenantRowsOf(createTenantRepository(app.db), roles.tenantId, { sharedRows: true }),
+      tenantRows: tenantRowsOf(app.tenantMemberships, roles.tenantId, { sharedRows: true }),
     }),
     roles: roleRepository,
     dataLog: app.dataLog,

@@ -19,7 +19,7 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDeviceRepository } from '../device/device.repository.js';
-import { createTenantRepository } from '../tenant/tenant.repository.js';
+
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createStationStatusRepository } from './station-status.repository.js';
 import { createStationRepository } from './station.repository.js';
@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     stations,
     statuses: createStationStatusRepository(app.db),
     devices,
-    tenants: createTenantRepository(app.db),
+    tenants: app.tenantMemberships,
     dicts: app.dicts,
     dataLog: app.dataLog,
     loggersMoved: (gsns) => {

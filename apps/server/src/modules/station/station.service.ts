@@ -32,7 +32,7 @@ import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { TenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { StationStatusRepository } from './station-status.repository.js';
 import { stationCondition, visibleStationIds } from '../../access/station-scope.js';
 import type { Account, StationRepository } from './station.repository.js';
@@ -41,7 +41,7 @@ export interface StationServiceDeps {
   stations: StationRepository;
   statuses: StationStatusRepository;
   devices: DeviceRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Loggers changed station (or zone): ingestion reads them again and their consoles refresh. */
   loggersMoved(gsns: string[]): void;

@@ -1,10 +1,7 @@
-import { type SQL, and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { tenants, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../kit/table-repository.js';
-import type { TenantRows } from '../../kit/resource-service.js';
-import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 /** Users per tenant, read per row of a page. */
 const userCount = sql<number>`(select count(*)::integer from ${userTenants} where ${userTenants.tenantId} = ${tenants.id})`;
@@ -12,37 +9,6 @@ const userCount = sql<number>`(select count(*)::integer from ${userTenants} wher
 export const createTenantRepository = (db: Database) => ({
   /** The Tenants screen's reads and writes (page with each tenant's user count, rows by id, update). */
   table: createTableRepository(db, tenants as typeof tenants & { id: typeof tenants.id }, { computed: { userCount } }),
-
-  /**
-   * The tenant a caller's new records join: the one chosen with the `tenant-id` header, else the
-   * first tenant (by number) the caller belongs to that is not frozen; null for a caller of none.
-   */
-  async workingTenantOf(caller: TenantCaller): Promise<number | null> {
-    if (caller.tenantId) return caller.tenantId;
-    const [row] = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-      .where(and(eq(userTenants.userId, caller.userId), eq(tenants.status, 1)))
-      .orderBy(asc(tenants.id))
-      .limit(1);
-    return row?.id ?? null;
-  },
-
-  /** Tenants the user belongs to that are not frozen. */
-  async activeForUser(userId: string) {
-    return db
-      .select({ id: tenants.id, name: tenants.name, status: tenants.status })
-      .from(tenants)
-      .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-      .where(and(eq(userTenants.userId, userId), eq(tenants.status, 1)))
-      .orderBy(asc(tenants.id));
-  },
-
-  /** Every tenant the user belongs to, frozen or not. */
-  async membershipsOf(userId: string) {
-    return db.select({ id: tenants.id, status: tenants.status }).from(tenants).innerJoin(userTenants, eq(userTenants.tenantId, tenants.id)).where(eq(userTenants.userId, userId));
-  },
 
   async exists(id: number): Promise<boolean> {
     return (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, id)).limit(1)).length > 0;
@@ -92,17 +58,6 @@ export const createTenantRepository = (db: Database) => ({
     return rows.map((row) => row.userId);
   },
 
-  /** A user's membership of a tenant: its status, or null when not a member (the auth plugin's frozen check). */
-  async membership(userId: string, tenantId: number): Promise<{ status: number } | null> {
-    const [row] = await db
-      .select({ status: tenants.status })
-      .from(tenants)
-      .innerJoin(userTenants, eq(userTenants.tenantId, tenants.id))
-      .where(and(eq(userTenants.userId, userId), eq(tenants.id, tenantId)))
-      .limit(1);
-    return row ?? null;
-  },
-
   /** Makes the users members of the tenant; returns those who were not yet. */
   async addUsers(tenantId: number, userIds: string[]): Promise<string[]> {
     if (userIds.length === 0) return [];
@@ -141,11 +96,3 @@ export const createTenantRepository = (db: Database) => ({
 });
 
 export type TenantRepository = ReturnType<typeof createTenantRepository>;
-
-/** A screen-kit resource whose rows belong to tenants through `column` (with `sharedRows`, a row of no tenant is the platform's): `TenantRows`. */
-export const tenantRowsOf = (repository: TenantRepository, column: AnyPgColumn, options: { sharedRows: boolean }): TenantRows => ({
-  column,
-  sharedRows: options.sharedRows,
-  tenantsOf: callerTenantIds,
-  workingTenantOf: (auth) => repository.workingTenantOf(auth),
-});

@@ -17,7 +17,7 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../auth/session.repository.js';
+import { createSessionRepository } from '../../access/session.repository.js';
 import { createUserRepository } from '../user/user.repository.js';
 import { createTenantRepository } from './tenant.repository.js';
 import { createTenantService } from './tenant.service.js';

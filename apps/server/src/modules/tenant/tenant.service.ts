@@ -18,7 +18,7 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { createResourceService } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type SessionRepository } from '../auth/session.repository.js';
+import { type SessionRepository } from '../../access/session.repository.js';
 import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserRepository } from '../user/user.repository.js';

@@ -30,7 +30,7 @@ import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportW
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { FastifyInstance } from 'fastify';
-import { type SessionRepository, createSessionRepository } from '../auth/session.repository.js';
+import { type SessionRepository, createSessionRepository } from '../../access/session.repository.js';
 import { type DepartRepository, createDepartRepository, departsSeenBy } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type FileRepository, createFileRepository } from '../file/file.repository.js';
@@ -38,7 +38,7 @@ import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/
 import { assertGrantable } from '../permission/permission-grants.js';
 import { type PermissionRepository, createPermissionRepository } from '../permission/permission.repository.js';
 import { createStationRepository } from '../station/station.repository.js';
-import { type TenantRepository, createTenantRepository } from '../tenant/tenant.repository.js';
+import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
 import { type UserRepository, type UserWrite, createUserRepository, toUserRecord } from './user.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
@@ -93,7 +93,7 @@ interface Dependencies {
   roles: RoleRepository;
   departs: DepartRepository;
   sessions: SessionRepository;
-  tenants: TenantRepository;
+  tenants: TenantMembershipRepository;
   dicts: DictService;
   files: FileRepository;
   /** Told about users whose sessions ended or whose record changed. */
@@ -433,7 +433,7 @@ export const userServiceFor = (app: FastifyInstance): UserService =>
     roles: createRoleRepository(app.db),
     departs: createDepartRepository(app.db),
     sessions: createSessionRepository(app.db),
-    tenants: createTenantRepository(app.db),
+    tenants: app.tenantMemberships,
     dicts: app.dicts,
     files: createFileRepository(app.config.uploadDir, app.db),
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),

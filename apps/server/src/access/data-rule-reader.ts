@@ -1,7 +1,13 @@
-import type { Database } from '../../db/database.js';
-import type { ListDataRule } from '../../kit/list-query.js';
-import { createDataRuleRepository } from './data-rule.repository.js';
+import type { Database } from '../db/database.js';
+import { createDataRulesInForceRepository } from './data-rules-in-force.repository.js';
 import { hasVariables, resolveRuleValue, variableValues } from './data-rule-values.js';
+
+/** A data rule as a list applies it: a list column, an operator and a value already resolved for the caller. */
+export interface ListDataRule {
+  column: string;
+  operator: string;
+  value: string;
+}
 
 export interface DataRuleCaller {
   userId: string;
@@ -15,7 +21,7 @@ export interface DataRuleCaller {
  * values resolved for that caller: what the auth plugin hands every request as `auth.dataRules`.
  */
 export const createDataRuleReader = (db: Database) => {
-  const rules = createDataRuleRepository(db);
+  const rules = createDataRulesInForceRepository(db);
   return async (caller: DataRuleCaller, listCode: string, now = new Date()): Promise<ListDataRule[]> => {
     const found = await rules.inForce(caller.userId, listCode);
     if (found.length === 0) return [];

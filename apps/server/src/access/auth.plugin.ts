@@ -1,11 +1,11 @@
 import { ServerCode, TenantMessage, TenantStatus } from '@cellsight/contract';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { platformAdministratorsOnly, readOnlyMethods } from '../access/auth-context.js';
+import { platformAdministratorsOnly, readOnlyMethods } from './auth-context.js';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
-import { createDataRuleReader } from '../modules/data-rule/data-rule-reader.js';
-import { accountTypeOf, createSessionRepository, hashToken } from '../modules/auth/session.repository.js';
-import { createTenantRepository } from '../modules/tenant/tenant.repository.js';
+import { createDataRuleReader } from './data-rule-reader.js';
+import { accountTypeOf, createSessionRepository, hashToken } from './session.repository.js';
+import { createTenantMembershipRepository } from './tenant-membership.repository.js';
 
 const platformMessages = {
   platform: 'Only platform administrators may use this: it belongs to the installation, not to one tenant',
@@ -45,7 +45,8 @@ const tokenOf = (request: FastifyRequest): string | null => {
 export default fp(
   async (app) => {
     const sessionRepository = createSessionRepository(app.db);
-    const tenantRepository = createTenantRepository(app.db);
+    const tenantRepository = createTenantMembershipRepository(app.db);
+    app.decorate('tenantMemberships', tenantRepository);
     const readDataRules = createDataRuleReader(app.db);
 
     app.decorateRequest('auth', null);

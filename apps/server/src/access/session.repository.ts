@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AccountType, type Language, accountTypes } from '@cellsight/contract';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../access/auth-context.js';
-import { inPlatformTenant } from '../../access/tenant-scope.js';
-import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
+import type { Database } from '../db/database.js';
+import { sessions, users } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import type { AuthContext } from './auth-context.js';
+import { inPlatformTenant } from './tenant-scope.js';
+import { buttonCodesOf, codeSet } from '../modules/permission/permission.repository.js';
 
 /** SHA-256 of a session token: the only form in which tokens are stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
