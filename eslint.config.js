@@ -69,6 +69,27 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers, lowest first: lib (pure helpers) <- db <- access <- kit <- plugins <- modules
+    // (scripts/architecture-metrics.mjs counts the same rule). db/schema.ts, the list of every
+    // module's tables that migrations are generated from, is the one file of db/ that imports modules.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server/src/lib', from: ['./apps/server/src/db', './apps/server/src/access', './apps/server/src/kit', './apps/server/src/plugins', './apps/server/src/modules'], message: 'lib/ holds pure helpers: it imports no other folder of the server.' },
+            { target: './apps/server/src/db', from: ['./apps/server/src/access', './apps/server/src/kit', './apps/server/src/plugins'], message: 'db/ is below access/, kit/ and plugins/.' },
+            { target: './apps/server/src/db/!(schema).ts', from: './apps/server/src/modules', message: 'Only db/schema.ts imports modules (their tables); a module seeds itself through app.ts.' },
+            { target: './apps/server/src/access', from: ['./apps/server/src/kit', './apps/server/src/plugins', './apps/server/src/modules'], message: 'access/ (who the caller is, what it reaches) is below the kit, plugins and modules.' },
+            { target: './apps/server/src/kit', from: ['./apps/server/src/plugins', './apps/server/src/modules'], message: 'The screen kit imports no plugin and no module: modules use it.' },
+            { target: './apps/server/src/plugins', from: './apps/server/src/modules', message: 'Infrastructure plugins import no module: a module uses them.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     // Resolve the `@/` alias so the import rules see through it.

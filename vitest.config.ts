@@ -53,7 +53,7 @@ export default defineConfig({
         : []),
       './apps/web/vitest.config.ts',
       './apps/web/vitest.isolated.config.ts',
-      './apps/simulator/vitest.config.ts',
+      './packages/simulator/vitest.config.ts',
     ],
   },
 });

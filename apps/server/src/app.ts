@@ -14,7 +14,8 @@ import { createDataLogRepository } from './modules/data-log/data-log.repository.
 import { createDataLogRecorder } from './modules/data-log/data-log.service.js';
 import authPlugin from './access/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
-import demoFleetPlugin from './plugins/demo-fleet.plugin.js';
+import { seedFillRules } from './modules/fill-rule/fill-rule.seed.js';
+import demoFleetPlugin from './modules/device/demo-fleet.plugin.js';
 import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import outboxPlugin from './modules/outbox/outbox.plugin.js';
@@ -22,7 +23,7 @@ import jobsPlugin from './modules/job/job.plugin.js';
 import announcementPlugin from './modules/announcement/announcement.plugin.js';
 import alarmNotificationPlugin from './modules/alarm-notification/alarm-notification.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
-import operationLogPlugin from './plugins/operation-log.plugin.js';
+import operationLogPlugin from './modules/log/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
 import redisPlugin from './plugins/redis.plugin.js';
 import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(databasePlugin, { config, database: options.database, embeddedDatabase: options.embeddedDatabase });
+  await app.register(databasePlugin, { config, database: options.database, embeddedDatabase: options.embeddedDatabase, seeds: [seedFillRules] });
   // Request ids, HTTP metrics, websockets told to go away at shutdown: before the plugins whose sockets it closes.
   await app.register(opsPlugin);
   app.decorate('dicts', createDictService(createDictRepository(app.db)));

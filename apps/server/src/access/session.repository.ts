@@ -6,7 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import type { AuthContext } from './auth-context.js';
 import { inPlatformTenant } from './tenant-scope.js';
-import { buttonCodesOf, codeSet } from '../modules/permission/permission.repository.js';
+import { buttonCodesOf, codeSet } from './granted-permissions.js';
 
 /** SHA-256 of a session token: the only form in which tokens are stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -5,15 +5,18 @@ import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import type { Database } from './database.js';
 import { departs, dictItems, dicts, permissions, rolePermissions, roles, tenants, userDeparts, userRoles, userTenants, users } from './schema.js';
-import { fillRuleSeed } from '../modules/fill-rule/fill-rule.seed.js';
-import { fillRules } from '../modules/fill-rule/fill-rule.table.js';
 import { type SeedUser, adminUser, defaultTenant, demoUsers, dictSeed, menuSeed, roleSeed, rootDepart } from './seed-data.js';
+
+/** A transaction of the first-start seed. */
+export type SeedTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Rows a module puts in place itself (app.ts passes each module's seed), in the seed's transaction. */
+export type ModuleSeed = (tx: SeedTransaction) => Promise<unknown>;
 
 /**
  * Puts the menu tree, roles, dictionaries and accounts in place. Every insert tolerates rows that
  * exist, so it runs at every start and adds what a new version brings without touching edits.
  */
-export async function seedDatabase(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function seedDatabase(db: Database, config: Config, log: FastifyBaseLogger, moduleSeeds: readonly ModuleSeed[] = []): Promise<void> {
   await db.transaction(async (tx) => {
     // Only rows this start added are granted below: a grant an administrator took away stays away.
     const added = await tx
@@ -61,8 +64,7 @@ export async function seedDatabase(db: Database, config: Config, log: FastifyBas
     await tx.insert(tenants).values(defaultTenant).onConflictDoNothing();
     // The platform's tenant's organisation starts with its root department.
     await tx.insert(departs).values(rootDepart).onConflictDoNothing();
-    // Fill rules the server itself uses (ticket order numbers); an administrator's edits stay.
-    await tx.insert(fillRules).values(fillRuleSeed).onConflictDoNothing();
+    for (const seed of moduleSeeds) await seed(tx);
   });
 
   const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.username, adminUser.username));

@@ -1,4 +1,5 @@
 import {
+  type AllDictItems,
   type ImportError,
   type Language,
   type ListQuery,
@@ -15,7 +16,6 @@ import { type SQL, and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TableRepository, createTableRepository } from './table-repository.js';
-import type { DictService } from '../modules/dict/dict.service.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { AppError, forbidden, invalidField, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -24,6 +24,12 @@ import { readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
 
 type AnyTable = Parameters<typeof createTableRepository>[1];
+
+/** What a screen reads of the dictionaries (app.dicts): texts for codes in the caller's language, and every item to read texts back. */
+export interface ResourceDictionaries {
+  translator(language: Language): Promise<(code: string, value: string | number | null) => string | null>;
+  all(language: Language): Promise<AllDictItems>;
+}
 type RecordOf<R extends Resource> = z.infer<R['record']>;
 
 export interface ResourceServiceOptions<R extends Resource, Table extends AnyTable> {
@@ -32,7 +38,7 @@ export interface ResourceServiceOptions<R extends Resource, Table extends AnyTab
   table: Table;
   /** The database column each list column reads (types and bounds come from the contract). */
   columns: { [Name in keyof R['columns']]: AnyPgColumn };
-  dicts: DictService;
+  dicts: ResourceDictionaries;
   /** The record scope (tenant, station hierarchy); none for system tables that the permission alone guards. */
   scope?: (auth: AuthContext) => SQL | undefined;
   /** Told after records changed, with their ids (live refresh of other consoles). */

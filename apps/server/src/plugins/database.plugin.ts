@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { type BulkScript, type BulkTransaction, type Database, type DatabaseHandle, type ReportDatabase, openDatabase } from '../db/database.js';
 import type { PgliteClient } from '../db/embedded-database.js';
-import { seedDatabase } from '../db/seed.js';
+import { type ModuleSeed, seedDatabase } from '../db/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,8 @@ export interface DatabasePluginOptions {
   database?: DatabaseHandle;
   /** The embedded database already starting on the config's data folder (server.ts starts it early). */
   embeddedDatabase?: Promise<PgliteClient>;
+  /** The modules' own seed rows (app.ts lists them), put in place in the same transaction as the rest. */
+  seeds?: readonly ModuleSeed[];
 }
 
 /** Any number, the same in every process: the lock that lets one process at a time migrate and seed. */
@@ -46,7 +48,7 @@ async function oneAtATime<T>(url: string, work: () => Promise<T>): Promise<T> {
 
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR), migrates, and seeds a first start. */
 export default fp<DatabasePluginOptions>(
-  async (app, { config, database, embeddedDatabase }) => {
+  async (app, { config, database, embeddedDatabase, seeds }) => {
     const start = async () => {
       const handle =
         database ??
@@ -55,7 +57,7 @@ export default fp<DatabasePluginOptions>(
             ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => app.log.warn(`lost a PostgreSQL connection (${error.message}); it will be reopened`) }
             : { kind: 'pglite', dataDir: config.dataDir, ...(embeddedDatabase ? { started: embeddedDatabase } : {}) },
         ));
-      await seedDatabase(handle.db, config, app.log);
+      await seedDatabase(handle.db, config, app.log, seeds);
       return handle;
     };
     const handle = config.databaseUrl && !database ? await oneAtATime(config.databaseUrl, start) : await start();

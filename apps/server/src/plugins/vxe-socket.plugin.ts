@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { forbidden, invalidField, notFound } from '../lib/errors.js';
-import { createDictRepository } from '../modules/dict/dict.repository.js';
 
 import { requireAuth } from '../access/auth-context.js';
 
@@ -35,10 +34,9 @@ interface Admission {
 export default fp(
   async (app) => {
     const tenants = app.tenantMemberships;
-    const dicts = createDictRepository(app.db);
     /** Whether the record of a grid page exists (a page of a record that does not is no page at all). */
     const recordExists: Record<VxeGridPage, (id: string) => Promise<boolean>> = {
-      'dict-items': async (dictId) => (await dicts.codesOf([dictId])).length > 0,
+      'dict-items': (dictId) => app.dicts.exists(dictId),
     };
     const admissions = new WeakMap<FastifyRequest, Admission>();
     const rooms = new Map<string, Set<PageConnection>>();

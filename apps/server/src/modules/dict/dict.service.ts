@@ -45,6 +45,10 @@ export const createDictService = (repository: DictRepository, cacheMs = 30_000) 
       const byCode = await all(language);
       return Object.hasOwn(byCode, code) ? (byCode[code] ?? []) : [];
     },
+    /** Whether a dictionary with this id exists (read each time: a page of a just-added dictionary opens). */
+    async exists(dictId: string): Promise<boolean> {
+      return (await repository.codesOf([dictId])).length > 0;
+    },
     invalidate(): void {
       cached = null;
     },

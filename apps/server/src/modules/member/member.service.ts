@@ -18,13 +18,14 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { assertGrantable, splitCodes } from '../permission/permission-grants.js';
+import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { type UserService, exportUsers, listUsers, usersDataRules } from '../user/user.service.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
 import { membersBelow } from '../../access/member-scope.js';
+import { splitCodes } from '../../access/granted-permissions.js';
 
 interface Dependencies {
   members: MemberRepository;

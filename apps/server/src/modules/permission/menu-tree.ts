@@ -1,6 +1,6 @@
 import { type MenuRoute, type PermissionEntry, MenuType } from '@cellsight/contract';
-import { splitCodes } from './permission-grants.js';
 import type { PermissionRow } from './permission.repository.js';
+import { splitCodes } from '../../access/granted-permissions.js';
 
 /**
  * Builds the route tree the console turns into routes and the side menu, from the permission

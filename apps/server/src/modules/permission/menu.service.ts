@@ -2,10 +2,11 @@ import { type MenuFieldRequiredByType, type MenuRecord, type MenuTreeNode, MenuC
 import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { assertGrantable, splitCodes } from './permission-grants.js';
+import { assertGrantable } from './permission-grants.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { buildMenuList, tidyComponent, tidyUrl, toMenuRecord, withDescendants } from './menu-list.js';
 import type { MenuStore, PermissionRepository, PermissionRow } from './permission.repository.js';
+import { splitCodes } from '../../access/granted-permissions.js';
 
 type MenuAdd = z.output<typeof menuAddSchema>;
 type MenuEdit = z.output<typeof menuEditSchema>;

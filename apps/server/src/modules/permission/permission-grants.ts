@@ -1,13 +1,6 @@
 import { permissionCodes } from '@cellsight/contract';
 import { forbidden } from '../../lib/errors.js';
 
-/** The codes of a `perms` value (one row may carry several, comma-joined). */
-export const splitCodes = (perms: string | null | undefined): string[] =>
-  (perms ?? '')
-    .split(',')
-    .map((code) => code.trim())
-    .filter(Boolean);
-
 /**
  * No one hands out more than they hold: giving a role to a user, granting rows to a role, or
  * putting a code on a button is refused for any server permission code the caller lacks

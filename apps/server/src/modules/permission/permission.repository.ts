@@ -1,9 +1,8 @@
 import { MenuType } from '@cellsight/contract';
-import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { permissions, rolePermissions, roles, userPermissions, userRoles } from '../../db/schema.js';
-import { departRoleGrants } from '../depart-role/depart-role-grants.js';
-import { splitCodes } from './permission-grants.js';
+import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
+import { grantedRowIds, splitCodes } from '../../access/granted-permissions.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 type PermissionInsert = typeof permissions.$inferInsert;
@@ -60,25 +59,6 @@ const createMenuStore = (db: Executor) => ({
 
 export type MenuStore = ReturnType<typeof createMenuStore>;
 
-/**
- * Ids of the permission rows a user holds: through their roles, granted to them alone (Members
- * screen), and through their department roles (`departRoleGrants`).
- */
-const grantedRowIds = (userId: SQL) => sql`(select rp.permission_id from ${rolePermissions} rp join ${userRoles} ur on ur.role_id = rp.role_id where ur.user_id = ${userId}
-  union select up.permission_id from ${userPermissions} up where up.user_id = ${userId}
-  union ${departRoleGrants(userId)})`;
-
-/**
- * The button permission codes a user holds (their roles' and their own grants), as one SQL value (an
- * array of the rows' `perms`, each possibly comma-joined): a subquery, so the sign-in check of every
- * request reads a session and its codes in one statement, and a revoked grant ends at the next request.
- */
-export const buttonCodesOf = (userId: SQL) => sql<string[] | null>`(
-  select array_agg(distinct p.perms) from ${permissions} p
-  where p.id in ${grantedRowIds(userId)} and p.menu_type = ${MenuType.Button} and p.status = '1' and p.del_flag = 0)`;
-
-/** The codes of `buttonCodesOf`, split and trimmed. */
-export const codeSet = (perms: readonly (string | null)[] | null): Set<string> => new Set((perms ?? []).flatMap(splitCodes));
 
 export const createPermissionRepository = (db: Database) => ({
   ...createMenuStore(db),

@@ -6,8 +6,8 @@ import { departs, userDeparts, userRoles, userTenants, users } from '../../db/sc
 import { selectPage } from '../../kit/select-page.js';
 import type { BuiltListQuery } from '../../kit/list-query.js';
 import { inPlatformTenant } from '../../access/tenant-scope.js';
-import { buttonCodesOf, codeSet } from '../permission/permission.repository.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
+import { buttonCodesOf, codeSet } from '../../access/granted-permissions.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { redactSecrets } from '../lib/log-redaction.js';
-import { LogType, OperateType, createLogRepository } from '../modules/log/log.repository.js';
+import { redactSecrets } from '../../lib/log-redaction.js';
+import { LogType, OperateType, createLogRepository } from './log.repository.js';
 
 const operateTypeOf = (method: string, url: string): number => {
   if (/\/(add|register)\b/.test(url) || method === 'POST') return OperateType.Add;

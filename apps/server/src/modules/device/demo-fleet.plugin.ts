@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Fleet, LoggerCredentials } from '@cellsight/simulator';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
-import { adminUser, defaultTenant, demoStations, demoUsers } from '../db/seed-data.js';
-import { createDeviceRepository } from '../modules/device/device.repository.js';
-import { createFirmwareRepository } from '../modules/firmware/firmware.repository.js';
-import { createFirmwareService } from '../modules/firmware/firmware.service.js';
-import { createStationStatusRepository } from '../modules/station/station-status.repository.js';
-import { createStationRepository } from '../modules/station/station.repository.js';
-import { createStationService } from '../modules/station/station.service.js';
+import { adminUser, defaultTenant, demoStations, demoUsers } from '../../db/seed-data.js';
+import { createDeviceRepository } from './device.repository.js';
+import { createFirmwareRepository } from '../firmware/firmware.repository.js';
+import { createFirmwareService } from '../firmware/firmware.service.js';
+import { createStationStatusRepository } from '../station/station-status.repository.js';
+import { createStationRepository } from '../station/station.repository.js';
+import { createStationService } from '../station/station.service.js';
 
-import type { AuthContext } from '../access/auth-context.js';
+import type { AuthContext } from '../../access/auth-context.js';
 
 /** Files the demo's firmware library starts with (the simulated batteries run 1.4.2 and the loggers 2.3.0). */
 const demoFirmware = [
