@@ -8,29 +8,17 @@ import { redactSecrets } from './lib/log-redaction.js';
 import { anyUploadMaxBytes } from './kit/upload-content.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { PgliteClient } from './db/embedded-database.js';
-import { createDictRepository } from './modules/dict/dict.repository.js';
-import { createDictService } from './modules/dict/dict.service.js';
-import { createDataLogRepository } from './modules/data-log/data-log.repository.js';
-import { createDataLogRecorder } from './modules/data-log/data-log.service.js';
 import authPlugin from './access/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import { seedFillRules } from './modules/fill-rule/fill-rule.seed.js';
-import demoFleetPlugin from './modules/device/demo-fleet.plugin.js';
-import devicePlanePlugin from './modules/device/device-plane.plugin.js';
 import docsPlugin from './plugins/docs.plugin.js';
-import outboxPlugin from './modules/outbox/outbox.plugin.js';
-import jobsPlugin from './modules/job/job.plugin.js';
-import announcementPlugin from './modules/announcement/announcement.plugin.js';
-import alarmNotificationPlugin from './modules/alarm-notification/alarm-notification.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
-import operationLogPlugin from './modules/log/operation-log.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
 import redisPlugin from './plugins/redis.plugin.js';
 import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
-import monitorPlugin from './modules/monitor/monitor.plugin.js';
-import { moduleRoutes } from './modules/module-routes.js';
+import { modules } from './modules/index.js';
 import opsPlugin, { requestIdOf } from './modules/ops/ops.plugin.js';
 
 declare module 'fastify' {
@@ -87,9 +75,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(databasePlugin, { config, database: options.database, embeddedDatabase: options.embeddedDatabase, seeds: [seedFillRules] });
   // Request ids, HTTP metrics, websockets told to go away at shutdown: before the plugins whose sockets it closes.
   await app.register(opsPlugin);
-  app.decorate('dicts', createDictService(createDictRepository(app.db)));
-  // Services that change stations, loggers, battery settings, users and roles record each change here.
-  app.decorate('dataLog', createDataLogRecorder(createDataLogRepository(app.db)));
   // app.redis (REDIS_URL): what several server processes share.
   await app.register(redisPlugin, { config });
   // With Redis the sign-in rate limit counts over every process; a Redis outage lets requests through
@@ -100,30 +85,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(vxeSocketPlugin);
-  await app.register(operationLogPlugin);
-  // app.jobs: the scheduler, before the modules that register their housekeeping tasks on it.
-  await app.register(jobsPlugin);
-  await app.register(outboxPlugin);
-  // app.notices: system messages other modules send (before the device plane, which sends them).
-  await app.register(announcementPlugin);
-  // app.alarmNotifications: users' alarm rules and the minutely mail delivery.
-  await app.register(alarmNotificationPlugin);
-  await app.register(devicePlanePlugin, { config });
-  // app.monitor: one sample of this process every 10 s for System → Monitoring (after the device plane, whose counters it reads).
-  await app.register(monitorPlugin);
-  await app.register(demoFleetPlugin, { config });
-
-  await app.register(
-    async (api) => {
-      // Uploads (files, avatars, spreadsheet imports): one file per request.
-      // The parser's ceilings for any upload: one file, a few short fields; each kind's own size
-      // limit is held while the file streams in (kit/upload-content.ts).
-      await api.register(fastifyMultipart, { limits: { fileSize: anyUploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 } });
-      // Every module's routes (modules/module-routes.ts).
-      for (const routes of Object.values(moduleRoutes)) await api.register(routes);
-    },
-    { prefix: '/boot' },
-  );
+  // Uploads (files, avatars, spreadsheet imports): one file per request. The parser's ceilings for
+  // any upload: one file, a few short fields; each kind's own size limit is held while the file
+  // streams in (kit/upload-content.ts).
+  await app.register(fastifyMultipart, { limits: { fileSize: anyUploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 20 } });
+  // Every module through its one door (modules/index.ts: the order, each door its routes under /boot).
+  for (const [, door] of modules) await app.register(door);
   await app.register(webPlugin, { config });
   return app;
 }

@@ -36,7 +36,8 @@ export async function startEmbeddedDatabase(dataDir: string | null, { from, thre
   let dir: string | null = null;
   if (dataDir !== null) {
     dir = resolve(dataDir, 'pgdata');
-    if (!existsSync(resolve(dir, 'PG_VERSION'))) copyBuiltTemplate(dir);
+    // A dump to load (`from`) is the new folder's content: PGlite refuses to load one over a cluster.
+    if (!from && !existsSync(resolve(dir, 'PG_VERSION'))) copyBuiltTemplate(dir);
     mkdirSync(dir, { recursive: true });
   }
   const all = [...embeddedSettings, ...settings];

@@ -1,0 +1,10 @@
+import fp from 'fastify-plugin';
+import routes from './address-book.routes.js';
+
+/** The address-book module's one door. Its routes are under /boot. */
+export default fp(
+  async (app) => {
+    await app.register(routes, { prefix: '/boot' });
+  },
+  { name: 'module-address-book', dependencies: ['module-dict'] },
+);

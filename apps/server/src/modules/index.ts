@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import addressBook from './address-book/index.js';
+import alarmNotification from './alarm-notification/index.js';
+import announcement from './announcement/index.js';
+import area from './area/index.js';
+import auth from './auth/index.js';
+import batteryCells from './battery-cells/index.js';
+import batteryChange from './battery-change/index.js';
+import category from './category/index.js';
+import checkRule from './check-rule/index.js';
+import command from './command/index.js';
+import dashboard from './dashboard/index.js';
+import dataLog from './data-log/index.js';
+import dataRule from './data-rule/index.js';
+import dataSource from './data-source/index.js';
+import depart from './depart/index.js';
+import departRole from './depart-role/index.js';
+import device from './device/index.js';
+import dict from './dict/index.js';
+import duplicate from './duplicate/index.js';
+import event from './event/index.js';
+import file from './file/index.js';
+import fillRule from './fill-rule/index.js';
+import firmware from './firmware/index.js';
+import gatewayRoute from './gateway-route/index.js';
+import history from './history/index.js';
+import ingest from './ingest/index.js';
+import job from './job/index.js';
+import legal from './legal/index.js';
+import log from './log/index.js';
+import member from './member/index.js';
+import monitor from './monitor/index.js';
+import ops from './ops/index.js';
+import outbox from './outbox/index.js';
+import permission from './permission/index.js';
+import position from './position/index.js';
+import report from './report/index.js';
+import role from './role/index.js';
+import station from './station/index.js';
+import system from './system/index.js';
+import tenant from './tenant/index.js';
+import ticket from './ticket/index.js';
+import user from './user/index.js';
+
+/**
+ * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
+ * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
+ * outbox, notices, alarm rules, the device plane, monitoring), then the rest by name. Imported here
+ * by name so that the built server (one bundle) holds them; a test fails when a module folder with
+ * an index.ts is missing from this list.
+ */
+export const modules: [name: string, door: FastifyPluginAsync][] = [
+  ['dict', dict],
+  ['data-log', dataLog],
+  ['log', log],
+  ['job', job],
+  ['outbox', outbox],
+  ['announcement', announcement],
+  ['alarm-notification', alarmNotification],
+  ['device', device],
+  ['monitor', monitor],
+  ['address-book', addressBook],
+  ['area', area],
+  ['auth', auth],
+  ['battery-cells', batteryCells],
+  ['battery-change', batteryChange],
+  ['category', category],
+  ['check-rule', checkRule],
+  ['command', command],
+  ['dashboard', dashboard],
+  ['data-rule', dataRule],
+  ['data-source', dataSource],
+  ['depart', depart],
+  ['depart-role', departRole],
+  ['duplicate', duplicate],
+  ['event', event],
+  ['file', file],
+  ['fill-rule', fillRule],
+  ['firmware', firmware],
+  ['gateway-route', gatewayRoute],
+  ['history', history],
+  ['ingest', ingest],
+  ['legal', legal],
+  ['member', member],
+  ['ops', ops],
+  ['permission', permission],
+  ['position', position],
+  ['report', report],
+  ['role', role],
+  ['station', station],
+  ['system', system],
+  ['tenant', tenant],
+  ['ticket', ticket],
+  ['user', user],
+];
