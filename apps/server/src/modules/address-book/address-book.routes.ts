@@ -5,8 +5,6 @@ import { ok } from '../../kit/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createUserRepository } from '../user/user.repository.js';
-import { listUsers } from '../user/user.service.js';
 import { createAddressBookRepository } from './address-book.repository.js';
 
 /**
@@ -14,7 +12,7 @@ import { createAddressBookRepository } from './address-book.repository.js';
  * chosen department's subtree included, with the users list's contract and a keyword search.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserRepository(app.db);
+  const users = app.userAccounts;
   const book = createAddressBookRepository(app.db);
   route(
     app,
@@ -38,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         conditions.push(book.inSubtree(orgCode));
       }
       if (keyword) conditions.push(book.matching(keyword));
-      return ok(await listUsers(users, app.dicts, auth, query, request.language, and(...conditions)));
+      return ok(await users.list(auth, query, request.language, and(...conditions)));
     },
   );
 };

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-address-book', dependencies: ['module-dict'] },
+  { name: 'module-address-book', dependencies: ['module-user'] },
 );

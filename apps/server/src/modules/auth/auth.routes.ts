@@ -15,7 +15,6 @@ import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 
-import { createUserRepository } from '../user/user.repository.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
 import { createRedisThrottleStore } from './login-throttle.repository.js';
@@ -29,7 +28,7 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: requ
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     sessions: createSessionRepository(app.db),
     permissions: createPermissionRepository(app.db),
     tenants: app.tenantMemberships,

@@ -19,7 +19,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import { LogType, type LogRepository } from '../log/log.repository.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import type { UserRepository, UserRow } from '../user/user.repository.js';
+import type { UserAccounts, UserRow } from '../user/index.js';
 import { type SessionRepository, hashToken, newToken } from '../../access/session.repository.js';
 
 export interface ClientInfo {
@@ -30,7 +30,7 @@ export interface ClientInfo {
 }
 
 interface Dependencies {
-  users: UserRepository;
+  users: UserAccounts;
   sessions: SessionRepository;
   permissions: PermissionRepository;
   tenants: TenantMembershipRepository;

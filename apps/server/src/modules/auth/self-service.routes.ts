@@ -16,7 +16,6 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { createRoleRepository } from '../role/role.repository.js';
 
-import { createUserRepository } from '../user/user.repository.js';
 import { createGuessCounter } from '../verification/guess-counter.js';
 import { createVerificationRepository } from '../verification/verification.repository.js';
 import { createVerificationService } from '../verification/verification.service.js';
@@ -34,7 +33,7 @@ const tags = ['self-service'];
  */
 export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): SelfService {
   const service = createSelfService({
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     roles: createRoleRepository(app.db),
     tenants: app.tenantMemberships,
     sessions: createSessionRepository(app.db),

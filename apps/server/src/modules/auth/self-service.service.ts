@@ -24,13 +24,13 @@ import { hashPassword } from '../../lib/password.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import type { Executor, UserRepository, UserRow } from '../user/user.repository.js';
+import type { Executor, UserAccounts, UserRow } from '../user/index.js';
 import type { CodeTarget, VerificationService } from '../verification/verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import type { SessionRepository } from '../../access/session.repository.js';
 
 interface Dependencies {
-  users: UserRepository;
+  users: UserAccounts;
   roles: RoleRepository;
   tenants: TenantMembershipRepository;
   sessions: SessionRepository;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { route } from '../../kit/route.js';
-import { createUserRepository } from '../user/user.repository.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import { createCasTransport } from './cas.transport.js';
 import { createOAuthTransport } from './oauth.transport.js';
@@ -34,7 +33,7 @@ export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accoun
   const { oauth, casUrl } = app.config.thirdLogin;
   const service = createThirdLoginService({
     tickets: createThirdLoginRepository(app.db),
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     oauth: oauth ? createOAuthTransport(outboundHttpOf(app.config), oauth) : null,
     cas: casUrl ? createCasTransport(outboundHttpOf(app.config), casUrl) : null,
     auth,

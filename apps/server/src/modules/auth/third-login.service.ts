@@ -3,7 +3,7 @@ import { type CasValidateRequest, type LoginResult, type ThirdLoginError, Server
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
-import type { UserRepository, UserRow } from '../user/user.repository.js';
+import type { UserAccounts, UserRow } from '../user/index.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import type { CasTransport } from './cas.transport.js';
 import type { OAuthIdentity, OAuthTransport } from './oauth.transport.js';
@@ -13,7 +13,7 @@ import type { ThirdLoginRepository } from './third-login.repository.js';
 
 interface Dependencies {
   tickets: ThirdLoginRepository;
-  users: UserRepository;
+  users: UserAccounts;
   oauth: OAuthTransport | null;
   cas: CasTransport | null;
   auth: Pick<AuthService, 'openSession'>;

@@ -33,7 +33,6 @@ import { requireAuth } from '../../access/auth-context.js';
 import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRolePermissionRepository } from '../role/role-permission.repository.js';
-import { createUserRepository } from '../user/user.repository.js';
 import { createDepartRoleRepository, departRolesSeenBy } from './depart-role.repository.js';
 import { createDepartRoleService } from './depart-role.service.js';
 
@@ -59,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     rules: createDataRuleRepository(app.db),
     permissions: createPermissionRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
   });

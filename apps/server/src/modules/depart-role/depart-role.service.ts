@@ -18,8 +18,7 @@ import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import { buildPermissionTree } from '../role/role.service.js';
 import type { RolePermissionRepository } from '../role/role-permission.repository.js';
-import type { UserRepository } from '../user/user.repository.js';
-import { listUsers } from '../user/user.service.js';
+import type { UserAccounts } from '../user/index.js';
 import type { DepartRoleRepository } from './depart-role.repository.js';
 
 interface Dependencies {
@@ -28,7 +27,7 @@ interface Dependencies {
   rules: DataRuleRepository;
   permissions: PermissionRepository;
   rolePermissions: RolePermissionRepository;
-  users: UserRepository;
+  users: UserAccounts;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;
@@ -175,7 +174,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
     /** The users holding the role that the caller may see, with the users list's contract. */
     async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await roleOrNotFound(auth, roleId);
-      return listUsers(deps.users, deps.dicts, auth, query, language, departRoles.holdsRole(roleId));
+      return deps.users.list(auth, query, language, departRoles.holdsRole(roleId));
     },
 
     /** Gives the role to users of its department; the caller must hold what the role grants. */

@@ -21,7 +21,6 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createUserRepository } from '../user/user.repository.js';
 
 import { createDepartRepository } from './depart.repository.js';
 import { createDepartService } from './depart.service.js';
@@ -36,7 +35,7 @@ const tags = ['departments'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createDepartService({
     departs: createDepartRepository(app.db),
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     tenants: app.tenantMemberships,
     dicts: app.dicts,
     onUsersChanged: (ids) => {

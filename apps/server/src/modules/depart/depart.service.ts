@@ -19,8 +19,7 @@ import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserRepository } from '../user/user.repository.js';
-import { listUsers } from '../user/user.service.js';
+import type { UserAccounts } from '../user/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type DepartRepository, buildForest, departsSeenBy, toTreeNode } from './depart.repository.js';
 import { nextOrgCode } from './org-code.js';
@@ -41,7 +40,7 @@ const unique = (ids: string[]) => [...new Set(ids)];
 
 interface Dependencies {
   departs: DepartRepository;
-  users: UserRepository;
+  users: UserAccounts;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Told which users' departments changed (their consoles refresh their record). */
@@ -127,7 +126,7 @@ export const createDepartService = (deps: Dependencies) => {
     /** The department's users that the caller may see, with the list contract. */
     async users(auth: AuthContext, departId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await departOrNotFound(auth, departId);
-      return listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId));
+      return deps.users.list(auth, query, language, deps.departs.hasMember(departId));
     },
 
     /**
@@ -137,7 +136,7 @@ export const createDepartService = (deps: Dependencies) => {
     async usersByDepart(auth: AuthContext, departId: string, realname: string | undefined, language: Language): Promise<UserRecord[]> {
       await departOrNotFound(auth, departId);
       const query = listQuerySchema.parse({ pageSize: pickerUsersMax, column: 'username', order: 'asc', ...(realname ? { realname: formatFilterValue('like', realname) } : {}) });
-      return (await listUsers(deps.users, deps.dicts, auth, query, language, deps.departs.hasMember(departId))).records;
+      return (await deps.users.list(auth, query, language, deps.departs.hasMember(departId))).records;
     },
 
     /** Puts users into the department; every id must name a live user the caller may see. */

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-depart', dependencies: ['module-dict'] },
+  { name: 'module-depart', dependencies: ['module-dict', 'module-user'] },
 );

@@ -3,7 +3,7 @@ import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, userPermissions, users } from '../../db/schema.js';
 import type { ScopeCaller } from '../../access/station-scope.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserAccounts } from '../user/index.js';
 import { membersBelow } from '../../access/member-scope.js';
 
 export interface MemberRow {
@@ -15,7 +15,7 @@ export interface MemberRow {
 
 const memberColumns = { id: users.id, username: users.username, accountType: users.accountType, superiorId: users.superiorId };
 
-export const createMemberRepository = (db: Database, userRepository: UserRepository) => {
+export const createMemberRepository = (db: Database, userRepository: UserAccounts) => {
   /** Live accounts of the caller's tenants below the caller: every member read and write is within it. */
   const inBranch = (caller: ScopeCaller): SQL => and(eq(users.delFlag, 0), userRepository.scope(caller), membersBelow(caller)) as SQL;
 

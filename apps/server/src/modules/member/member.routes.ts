@@ -19,19 +19,17 @@ import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
-import { createUserRepository } from '../user/user.repository.js';
-import { userServiceFor } from '../user/user.service.js';
 import { createMemberRepository } from './member.repository.js';
 import { createMemberService } from './member.service.js';
 
 const tags = ['members'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserRepository(app.db);
+  const users = app.userAccounts;
   const members = createMemberService({
     members: createMemberRepository(app.db, users),
     users,
-    userService: userServiceFor(app),
+    userService: app.userAccounts.screen,
     roles: createRoleRepository(app.db),
     permissions: createPermissionRepository(app.db),
     dicts: app.dicts,

@@ -21,15 +21,15 @@ import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionRepository } from '../permission/permission.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
-import type { UserRepository } from '../user/user.repository.js';
-import { type UserService, exportUsers, listUsers, usersDataRules } from '../user/user.service.js';
+import type { UserAccounts } from '../user/index.js';
+import type { UserService } from '../user/index.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
 import { membersBelow } from '../../access/member-scope.js';
 import { splitCodes } from '../../access/granted-permissions.js';
 
 interface Dependencies {
   members: MemberRepository;
-  users: UserRepository;
+  users: UserAccounts;
   /** The Users screen's service: uniqueness, password hashing, hierarchy rules, stations that follow a move, sessions that end. */
   userService: UserService;
   roles: RoleRepository;
@@ -89,10 +89,10 @@ export const createMemberService = (deps: Dependencies) => {
 
     // The Members menu's data rules narrow the list and the export like any list's.
     list: async (auth: AuthContext, query: ListQuery, language: Language) =>
-      listUsers(deps.users, deps.dicts, auth, query, language, and(membersBelow(auth), await usersDataRules(auth, memberResource.permissions.list))),
+      deps.users.list(auth, query, language, and(membersBelow(auth), await deps.users.dataRules(auth, memberResource.permissions.list))),
 
     exportSheet: async (auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat) =>
-      exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: memberResource, where: and(membersBelow(auth), await usersDataRules(auth, memberResource.permissions.list)) }),
+      deps.users.export(auth, query, language, format, { resource: memberResource, where: and(membersBelow(auth), await deps.users.dataRules(auth, memberResource.permissions.list)) }),
 
     isAvailable: (auth: AuthContext, field: string, value: string, exceptId?: string) => deps.userService.isAvailable(auth, field, value, exceptId),
 

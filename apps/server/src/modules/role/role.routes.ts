@@ -28,7 +28,6 @@ import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../../access/session.repository.js';
 import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { createPermissionRepository } from '../permission/permission.repository.js';
-import { createUserRepository } from '../user/user.repository.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
 import { createRoleUserRepository } from './role-user.repository.js';
 import { createRoleRepository } from './role.repository.js';
@@ -57,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     dataLog: app.dataLog,
     roleUsers: createRoleUserRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     permissions: createPermissionRepository(app.db),
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),

@@ -16,8 +16,7 @@ import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserRepository } from '../user/user.repository.js';
-import { assertAdministers, listUsers } from '../user/user.service.js';
+import type { UserAccounts } from '../user/index.js';
 import { assertRoleChangeable, roleSeenBy } from './role-access.js';
 import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
 import type { RoleUserRepository } from './role-user.repository.js';
@@ -50,7 +49,7 @@ interface Dependencies {
   roles: RoleRepository;
   roleUsers: RoleUserRepository;
   rolePermissions: RolePermissionRepository;
-  users: UserRepository;
+  users: UserAccounts;
   permissions: PermissionRepository;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
@@ -126,7 +125,7 @@ export const createRoleService = (deps: Dependencies) => {
     /** The users holding the role that the caller may see (the Users screen's tenant rule), with the list contract. */
     async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
-      return listUsers(deps.users, deps.dicts, auth, query, language, deps.roleUsers.holdsRole(roleId));
+      return deps.users.list(auth, query, language, deps.roleUsers.holdsRole(roleId));
     },
 
     /** Gives the role to users; every id must name a live user the caller may see, and the caller must hold what the role grants. */
@@ -137,14 +136,14 @@ export const createRoleService = (deps: Dependencies) => {
       const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
-      await assertAdministers(deps.users, auth, ids);
+      await deps.users.assertAdministers(auth, ids);
       tell(await deps.roleUsers.add(roleId, ids));
     },
 
     /** Takes the role from users the caller may see; 404 when none of them held it. The administrator role keeps at least one user. */
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
       const role = await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
-      await assertAdministers(deps.users, auth, unique(userIds));
+      await deps.users.assertAdministers(auth, unique(userIds));
       if (isBuiltInAdmin(role)) {
         const remaining = (await deps.roles.holders([roleId])).filter((id) => !userIds.includes(id));
         if (remaining.length === 0) throw invalidField('userIds', 'the administrator role needs at least one user');

@@ -18,7 +18,6 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../../access/session.repository.js';
-import { createUserRepository } from '../user/user.repository.js';
 import { createTenantRepository } from './tenant.repository.js';
 import { createTenantService } from './tenant.service.js';
 
@@ -26,7 +25,7 @@ import { createTenantService } from './tenant.service.js';
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createTenantService({
     tenants: createTenantRepository(app.db),
-    users: createUserRepository(app.db),
+    users: app.userAccounts,
     sessions: createSessionRepository(app.db),
     dicts: app.dicts,
     onSessionsEnded: (ids) => app.realtime.endSessions(ids, 'frozen'),

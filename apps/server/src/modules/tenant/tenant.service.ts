@@ -21,14 +21,13 @@ import type { AuthContext } from '../../access/auth-context.js';
 import { type SessionRepository } from '../../access/session.repository.js';
 import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserRepository } from '../user/user.repository.js';
-import { listUsers } from '../user/user.service.js';
+import type { UserAccounts } from '../user/index.js';
 import { type TenantRepository } from './tenant.repository.js';
 import { administeredTenantIds } from '../../access/tenant-scope.js';
 
 interface Dependencies {
   tenants: TenantRepository;
-  users: UserRepository;
+  users: UserAccounts;
   sessions: SessionRepository;
   dicts: DictService;
   /** Sessions ended because their user's every tenant is frozen. */
@@ -155,7 +154,7 @@ export const createTenantService = (deps: Dependencies) => {
     /** The users of a tenant the caller sees, with the users list's contract. */
     async users(auth: AuthContext, tenantId: number, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
       await visible(auth, [tenantId]);
-      return listUsers(deps.users, deps.dicts, { userId: auth.userId, tenantId }, query, language);
+      return deps.users.list({ userId: auth.userId, tenantId }, query, language);
     },
 
     /** Makes users the caller sees members of the tenant (users may belong to several). */

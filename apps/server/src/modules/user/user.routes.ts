@@ -18,12 +18,12 @@ import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { userServiceFor } from './user.service.js';
+import type { UserService } from './user.service.js';
 
 const tags = ['users'];
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = userServiceFor(app);
+const routes: FastifyPluginAsyncZod<{ service: UserService }> = async (app, { service }) => {
+  const users = service;
 
   // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.
   resourceRoutes(app, users, tags, { records: 'user' });

@@ -40,7 +40,7 @@ import { type PermissionRepository, createPermissionRepository } from '../permis
 import { createStationRepository } from '../station/station.repository.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
-import { type UserRepository, type UserWrite, createUserRepository, toUserRecord } from './user.repository.js';
+import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 /** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
@@ -427,9 +427,9 @@ export const createUserService = (deps: Dependencies) => {
 export type UserService = ReturnType<typeof createUserService>;
 
 /** The user service on the app's database, realtime channel and files: the Users screen's, and the Members screen's underneath. */
-export const userServiceFor = (app: FastifyInstance): UserService =>
+export const userServiceFor = (app: FastifyInstance, users: UserRepository): UserService =>
   createUserService({
-    users: createUserRepository(app.db),
+    users,
     roles: createRoleRepository(app.db),
     departs: createDepartRepository(app.db),
     sessions: createSessionRepository(app.db),

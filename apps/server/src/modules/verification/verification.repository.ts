@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { verificationCodes } from '../../db/schema.js';
-import type { Executor } from '../user/user.repository.js';
+import type { Executor } from '../user/index.js';
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 

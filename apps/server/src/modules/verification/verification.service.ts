@@ -3,7 +3,7 @@ import { type Language, type VerificationPurpose, ServerCode, verificationLimits
 import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
-import type { Executor } from '../user/user.repository.js';
+import type { Executor } from '../user/index.js';
 import type { GuessCounter } from './guess-counter.js';
 import type { VerificationCodeRow, VerificationRepository } from './verification.repository.js';
 
