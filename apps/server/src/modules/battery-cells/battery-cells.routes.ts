@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 import { createBatteryCellsRepository } from './battery-cells.repository.js';
 import { createBatteryCellsService } from './battery-cells.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBatteryCellsService(createBatteryCellsRepository(app.db), createDeviceRepository(app.db));
+  const service = createBatteryCellsService(createBatteryCellsRepository(app.db), app.devices);
   route(
     app,
     {

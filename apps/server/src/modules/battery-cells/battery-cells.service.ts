@@ -2,11 +2,11 @@ import { type BatteryCellHistory, type batteryCellHistoryQuerySchema, cellHistor
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRecords } from '../device/index.js';
 import type { BatteryCellsRepository } from './battery-cells.repository.js';
 
 /** The cell heat map's data: every cell of a battery over one day of its own time zone, so a drifting cell stands out. */
-export const createBatteryCellsService = (cells: BatteryCellsRepository, devices: DeviceRepository) => ({
+export const createBatteryCellsService = (cells: BatteryCellsRepository, devices: DeviceRecords) => ({
   async dayHistory(auth: AuthContext, query: z.output<typeof batteryCellHistoryQuerySchema>): Promise<BatteryCellHistory> {
     // Outside the caller's scope is "not found", like a battery that does not exist.
     const battery = await devices.findVisibleBattery(query.batterySn, devices.visibleGsns(auth));

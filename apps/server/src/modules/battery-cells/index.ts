@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-battery-cells' },
+  { name: 'module-battery-cells', dependencies: ['module-device'] },
 );

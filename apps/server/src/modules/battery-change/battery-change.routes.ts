@@ -4,7 +4,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 import { createBatteryChangeRepository } from './battery-change.repository.js';
 import { createBatteryChangeService } from './battery-change.service.js';
 
@@ -12,7 +11,7 @@ const tags = ['battery changes'];
 
 /** The battery change records (battery-change): the kit's list and export within the scope rule, and a replacement entered by hand. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const devices = createDeviceRepository(app.db);
+  const devices = app.devices;
   const { add, ...calls } = createBatteryChangeService({
     changes: createBatteryChangeRepository(app.db),
     dicts: app.dicts,

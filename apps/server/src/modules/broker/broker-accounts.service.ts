@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRecords } from '../device/index.js';
 import { type AccountChange, type BrokerAccountsRepository, type LoggerAccount, loggerRoleName } from './broker-accounts.repository.js';
 
 export interface BrokerAccountsServiceDeps {
   accounts: BrokerAccountsRepository;
-  devices: Pick<DeviceRepository, 'loggerKeys'>;
+  devices: Pick<DeviceRecords, 'loggerKeys'>;
   log: FastifyBaseLogger;
   /** Wait before a failed sync is tried again. */
   retryMs?: number;

@@ -31,7 +31,7 @@ import { AppError, badRequest, forbidden, invalidField, notFound } from '../../l
 import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
 import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
@@ -46,7 +46,7 @@ const settingsOf = (val: string): unknown => {
 
 interface Dependencies {
   commands: CommandRepository;
-  devices: DeviceRepository;
+  devices: DeviceRecords;
   /** Publishes to the broker; resolves when the broker has taken the message. */
   publish: (topic: string, payload: Buffer) => Promise<void>;
   /** Loggers the caller may see (the station scope rule). */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
 import { adminUser, defaultTenant, demoStations, demoUsers } from '../../db/seed-data.js';
-import { createDeviceRepository } from './device.repository.js';
+import type { DeviceRepository } from './device.repository.js';
 import { createFirmwareRepository } from '../firmware/firmware.repository.js';
 import { createFirmwareService } from '../firmware/firmware.service.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';
@@ -27,11 +27,10 @@ const wizardRegistrant = demoUsers.find((u) => u.accountType === AccountType.Ins
  * platform's broker, so a newcomer sees live, changing data. Each installation gets its own
  * random keys, kept in the database like a real logger's.
  */
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
+export default fp<{ config: Config; devices: DeviceRepository }>(
+  async (app, { config, devices }) => {
     const { loggers, batteriesPerLogger } = config.demoFleet;
     if (!config.demo || loggers === 0) return;
-    const devices = createDeviceRepository(app.db);
     const timezone = config.defaultRegion === 'HK' ? 'Asia/Hong_Kong' : 'Europe/Berlin';
     const gsns = Array.from({ length: loggers }, (_, i) => `SIMDEMO${String(i + 1).padStart(4, '0')}`);
     await devices.insertLoggers(

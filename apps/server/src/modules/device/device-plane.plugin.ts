@@ -17,7 +17,7 @@ import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
 import { type LoggerConnectService, createLoggerConnectService } from './logger-connect.service.js';
-import { type LoggerIdentity, createDeviceRepository } from './device.repository.js';
+import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
 import { createDeviceNotices } from '../announcement/device-notices.js';
@@ -66,9 +66,8 @@ const stationEnergyCatchUpDays = 7;
  * into PostgreSQL, remote commands, and the periodic upkeep (command timeouts, offline sweep,
  * station energy, sample partitions) as scheduled jobs.
  */
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
-    const devices = createDeviceRepository(app.db);
+export default fp<{ config: Config; devices: DeviceRepository }>(
+  async (app, { config, devices }) => {
     const samples = createSampleRepository(app.db, app.bulkScript);
     const commandRepository = createCommandRepository(app.db);
     const stationStatus = createStationStatusRepository(app.db);

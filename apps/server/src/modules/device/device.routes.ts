@@ -29,15 +29,14 @@ import { createBatteryChangeRepository } from '../battery-change/battery-change.
 
 import { createBatteryMoveService } from './battery-move.service.js';
 import { createBatteryService } from './battery.service.js';
-import { createDeviceRepository } from './device.repository.js';
+import type { DeviceRepository } from './device.repository.js';
 import { createDeviceService } from './device.service.js';
 import { createLoggerImportService } from './logger-import.service.js';
 import { createLoggerKeyService } from './logger-key.service.js';
 
 const tags = ['devices'];
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const devices = createDeviceRepository(app.db);
+const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app, { devices }) => {
   const service = createDeviceService(devices, app.tenantMemberships, undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
 
   route(

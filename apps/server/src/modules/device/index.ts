@@ -1,14 +1,28 @@
 import fp from 'fastify-plugin';
+import { type DeviceRecords, createDeviceRecords } from './device.face.js';
+import { createDeviceRepository } from './device.repository.js';
 import devicePlanePlugin from './device-plane.plugin.js';
 import demoFleetPlugin from './demo-fleet.plugin.js';
 import routes from './device.routes.js';
 
-/** The device module's one door: the device plane (app.devicePlane: broker, ingest, commands), the demo fleet, loggers and batteries. Its routes are under /boot. */
+export type { DeviceRecords } from './device.face.js';
+export type { LoggerIdentity } from './device.repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device module's face (modules/device/device.face.ts). */
+    devices: DeviceRecords;
+  }
+}
+
+/** The device module's one door: the device plane (app.devicePlane: broker, ingest, commands), the demo fleet, loggers and batteries (app.devices). Its routes are under /boot. */
 export default fp(
   async (app) => {
-    await app.register(devicePlanePlugin, { config: app.config });
-    await app.register(demoFleetPlugin, { config: app.config });
-    await app.register(routes, { prefix: '/boot' });
+    const devices = createDeviceRepository(app.db);
+    app.decorate('devices', createDeviceRecords(devices));
+    await app.register(devicePlanePlugin, { config: app.config, devices });
+    await app.register(demoFleetPlugin, { config: app.config, devices });
+    await app.register(routes, { prefix: '/boot', devices });
   },
   { name: 'module-device', dependencies: ['module-announcement', 'module-data-log', 'module-dict', 'module-job'] },
 );

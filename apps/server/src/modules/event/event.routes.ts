@@ -4,7 +4,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 import { createEventRepository } from './event.repository.js';
 import { createEventService } from './event.service.js';
 
@@ -12,7 +11,7 @@ const tags = ['events'];
 
 /** The events screen (site-events): the kit's list and export within the scope rule, and acknowledgement. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const devices = createDeviceRepository(app.db);
+  const devices = app.devices;
   const service = createEventService({
     events: createEventRepository(app.db),
     dicts: app.dicts,

@@ -8,7 +8,6 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { receiveUpload, uploadMaxBytes } from '../../kit/upload-content.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 
 import { createFirmwareRepository } from './firmware.repository.js';
 import { createFirmwareService } from './firmware.service.js';
@@ -18,7 +17,7 @@ const tags = ['firmware'];
 /** The firmware library: list, export and delete from the kit; upload; the loggers' signed download. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const repository = createFirmwareRepository(app.db, app.config.firmwareDir);
-  const devices = createDeviceRepository(app.db);
+  const devices = app.devices;
   const service = createFirmwareService({ firmware: repository, tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
   resourceRoutes(app, service, tags, { records: 'scoped' });
 

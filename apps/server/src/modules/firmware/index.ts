@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-firmware', dependencies: ['module-dict'] },
+  { name: 'module-firmware', dependencies: ['module-device', 'module-dict'] },
 );

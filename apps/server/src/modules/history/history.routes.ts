@@ -4,7 +4,6 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { attachment } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 import { createHistoryRepository } from './history.repository.js';
 import { createHistoryService } from './history.service.js';
 
@@ -20,7 +19,7 @@ const fileRoutes = [
  * whoever may list batteries, respectively stations, within the station scope.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createHistoryService(createHistoryRepository(app.db), createDeviceRepository(app.db));
+  const service = createHistoryService(createHistoryRepository(app.db), app.devices);
 
   route(
     app,

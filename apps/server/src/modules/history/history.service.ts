@@ -17,7 +17,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRecords } from '../device/index.js';
 import { stationCondition, visibleLoggerGsns } from '../../access/station-scope.js';
 import type { HistoryRepository } from './history.repository.js';
 
@@ -76,7 +76,7 @@ async function pointsFile<P>(title: Words, subject: string, zone: string, column
 }
 
 /** Battery history over a day, month, year or custom range, and the station chart, in the station's zone. */
-export const createHistoryService = (history: HistoryRepository, devices: DeviceRepository, now: () => Date = () => new Date()) => {
+export const createHistoryService = (history: HistoryRepository, devices: DeviceRecords, now: () => Date = () => new Date()) => {
   const service = {
     async batteryHistory(auth: AuthContext, query: BatteryRangeHistoryQuery): Promise<BatteryRangeHistory> {
       const zone = await history.batteryZone(query.batterySn, visibleLoggerGsns(auth));

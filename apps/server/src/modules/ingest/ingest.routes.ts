@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 import { createRefusalRepository } from './refusal.repository.js';
 import { createRefusalService } from './refusal.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRefusalService(createRefusalRepository(app.db), createDeviceRepository(app.db));
+  const service = createRefusalService(createRefusalRepository(app.db), app.devices);
 
   route(
     app,

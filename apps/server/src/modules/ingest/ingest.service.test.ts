@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceRepository } from '../device/device.repository.js';
+import type { DeviceRecords } from '../device/index.js';
 import { createIngestService } from './ingest.service.js';
 import type { SampleRepository } from './sample.repository.js';
 import { createTelemetryDecoder } from './telemetry-decoder-pool.js';
@@ -12,7 +12,7 @@ const serviceFailingWith = (error: Error & { code: string }) => {
     updateStatus: async () => {
       throw error;
     },
-  } as unknown as DeviceRepository;
+  } as unknown as DeviceRecords;
   const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
   return createIngestService({
     devices,

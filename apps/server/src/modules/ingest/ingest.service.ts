@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { isDataError } from '../../db/database-errors.js';
 import type { DeviceStateService } from '../device/device-state.service.js';
-import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
 import { readDeviceMessage } from './device-message.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository, SampleRow } from './sample.repository.js';
@@ -22,7 +22,7 @@ import type { RefusalNote, RefusalRecorder } from './refusal-recorder.js';
 import { RefreshingCache } from './refreshing-cache.js';
 
 interface Dependencies {
-  devices: DeviceRepository;
+  devices: DeviceRecords;
   samples: SampleRepository;
   /** Checks and encodes telemetry, on decoder threads or on this one. */
   decoder: TelemetryDecoder;

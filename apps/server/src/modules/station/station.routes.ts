@@ -18,7 +18,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDeviceRepository } from '../device/device.repository.js';
 
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createStationStatusRepository } from './station-status.repository.js';
@@ -30,7 +29,7 @@ const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCo
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const stations = createStationRepository(app.db);
-  const devices = createDeviceRepository(app.db);
+  const devices = app.devices;
   const service = createStationService({
     stations,
     statuses: createStationStatusRepository(app.db),

@@ -29,7 +29,7 @@ import { newId } from '../../lib/ids.js';
 import { escapeLike } from '../../kit/list-query.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRepository, LoggerIdentity } from '../device/device.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
@@ -40,7 +40,7 @@ import type { Account, StationRepository } from './station.repository.js';
 export interface StationServiceDeps {
   stations: StationRepository;
   statuses: StationStatusRepository;
-  devices: DeviceRepository;
+  devices: DeviceRecords;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Loggers changed station (or zone): ingestion reads them again and their consoles refresh. */

@@ -1,16 +1,16 @@
 import fp from 'fastify-plugin';
-import { type UserAccounts, createUserAccounts } from './user-accounts.js';
+import { type UserAccounts, createUserAccounts } from './user.face.js';
 import { createUserRepository } from './user.repository.js';
 import { userServiceFor } from './user.service.js';
 import routes from './user.routes.js';
 
-export type { UserAccounts } from './user-accounts.js';
+export type { UserAccounts } from './user.face.js';
 export type { UserService } from './user.service.js';
 export type { Executor, UserRow } from './user.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The user module's face (modules/user/user-accounts.ts). */
+    /** The user module's face (modules/user/user.face.ts). */
     userAccounts: UserAccounts;
   }
 }
