@@ -13,7 +13,6 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
-import { createPermissionRepository } from '../permission/permission.repository.js';
 
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
@@ -30,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
     users: app.userAccounts,
     sessions: createSessionRepository(app.db),
-    permissions: createPermissionRepository(app.db),
+    permissions: app.permissionGrants,
     tenants: app.tenantMemberships,
     logs: createLogRepository(app.db),
     dicts: app.dicts,

@@ -17,7 +17,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { DictService } from '../dict/dict.service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { LogType, type LogRepository } from '../log/log.repository.js';
-import type { PermissionRepository } from '../permission/permission.repository.js';
+import type { PermissionGrants } from '../permission/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { UserAccounts, UserRow } from '../user/index.js';
 import { type SessionRepository, hashToken, newToken } from '../../access/session.repository.js';
@@ -32,7 +32,7 @@ export interface ClientInfo {
 interface Dependencies {
   users: UserAccounts;
   sessions: SessionRepository;
-  permissions: PermissionRepository;
+  permissions: PermissionGrants;
   tenants: TenantMembershipRepository;
   logs: LogRepository;
   dicts: DictService;

@@ -31,7 +31,6 @@ import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
-import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRolePermissionRepository } from '../role/role-permission.repository.js';
 import { createDepartRoleRepository, departRolesSeenBy } from './depart-role.repository.js';
 import { createDepartRoleService } from './depart-role.service.js';
@@ -56,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
     departRoles: createDepartRoleRepository(app.db),
     rules: createDataRuleRepository(app.db),
-    permissions: createPermissionRepository(app.db),
+    permissions: app.permissionGrants,
     rolePermissions: createRolePermissionRepository(app.db),
     users: app.userAccounts,
     dicts: app.dicts,

@@ -15,7 +15,7 @@ import type { DataRuleRepository } from '../data-rule/data-rule.repository.js';
 import { toDataRuleRecord } from '../data-rule/data-rule.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable } from '../permission/permission-grants.js';
-import type { PermissionRepository } from '../permission/permission.repository.js';
+import type { PermissionGrants } from '../permission/index.js';
 import { buildPermissionTree } from '../role/role.service.js';
 import type { RolePermissionRepository } from '../role/role-permission.repository.js';
 import type { UserAccounts } from '../user/index.js';
@@ -25,7 +25,7 @@ interface Dependencies {
   resource: ResourceService<typeof departRoleResource>;
   departRoles: DepartRoleRepository;
   rules: DataRuleRepository;
-  permissions: PermissionRepository;
+  permissions: PermissionGrants;
   rolePermissions: RolePermissionRepository;
   users: UserAccounts;
   dicts: DictService;

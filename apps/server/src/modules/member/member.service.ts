@@ -19,7 +19,7 @@ import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable } from '../permission/permission-grants.js';
-import type { PermissionRepository } from '../permission/permission.repository.js';
+import type { PermissionGrants } from '../permission/index.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { UserAccounts } from '../user/index.js';
 import type { UserService } from '../user/index.js';
@@ -33,7 +33,7 @@ interface Dependencies {
   /** The Users screen's service: uniqueness, password hashing, hierarchy rules, stations that follow a move, sessions that end. */
   userService: UserService;
   roles: RoleRepository;
-  permissions: PermissionRepository;
+  permissions: PermissionGrants;
   dicts: DictService;
   /** User names of the accounts that take over a deleted account's members when nobody is above it. */
   defaults: { distributor: string | null; installer: string | null };

@@ -59,7 +59,6 @@ const createMenuStore = (db: Executor) => ({
 
 export type MenuStore = ReturnType<typeof createMenuStore>;
 
-
 export const createPermissionRepository = (db: Database) => ({
   ...createMenuStore(db),
 
@@ -77,7 +76,6 @@ export const createPermissionRepository = (db: Database) => ({
       .orderBy(asc(permissions.sortNo), asc(permissions.id));
   },
 
-  /** The effective permission codes of a user: button rows with status '1' (codes may be comma-joined). */
   /** Every button row, whatever its status (the `allAuth` list). */
   async allButtons(): Promise<PermissionRow[]> {
     return db

@@ -22,12 +22,11 @@ import { requireAuth } from '../../access/auth-context.js';
 import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 import { createMenuService } from './menu.service.js';
-import { createPermissionRepository } from './permission.repository.js';
+import type { PermissionRepository } from './permission.repository.js';
 
 const tags = ['menus'];
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const permissions = createPermissionRepository(app.db);
+const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = async (app, { permissions }) => {
   const logs = createLogRepository(app.db);
   const menus = createMenuService({ permissions, changed: () => app.realtime.toEveryone('permissions.changed', {}) });
   const read = { permission: Permission.MenuList };

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-role', dependencies: ['module-data-log', 'module-dict', 'module-user'] },
+  { name: 'module-role', dependencies: ['module-data-log', 'module-dict', 'module-permission', 'module-user'] },
 );

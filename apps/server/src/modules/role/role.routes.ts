@@ -27,7 +27,6 @@ import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../../access/session.repository.js';
 import { tenantRowsOf } from '../../kit/tenant-rows.js';
-import { createPermissionRepository } from '../permission/permission.repository.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
 import { createRoleUserRepository } from './role-user.repository.js';
 import { createRoleRepository } from './role.repository.js';
@@ -57,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     roleUsers: createRoleUserRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
     users: app.userAccounts,
-    permissions: createPermissionRepository(app.db),
+    permissions: app.permissionGrants,
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
     onRolesTaken: async (userIds) => {

@@ -22,7 +22,7 @@ import type { PermissionTreeRow, RolePermissionRepository } from './role-permiss
 import type { RoleUserRepository } from './role-user.repository.js';
 import { type RoleRepository, type RoleRow, rolesSeenBy } from './role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
-import type { PermissionRepository } from '../permission/permission.repository.js';
+import type { PermissionGrants } from '../permission/index.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 
@@ -50,7 +50,7 @@ interface Dependencies {
   roleUsers: RoleUserRepository;
   rolePermissions: RolePermissionRepository;
   users: UserAccounts;
-  permissions: PermissionRepository;
+  permissions: PermissionGrants;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;

@@ -23,5 +23,5 @@ export default fp(
     app.decorate('userAccounts', createUserAccounts(repository, app.dicts, service));
     await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-user', dependencies: ['module-data-log', 'module-dict'] },
+  { name: 'module-user', dependencies: ['module-data-log', 'module-dict', 'module-permission'] },
 );

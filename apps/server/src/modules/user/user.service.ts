@@ -36,7 +36,7 @@ import type { DictService } from '../dict/dict.service.js';
 import { type FileRepository, createFileRepository } from '../file/file.repository.js';
 import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
-import { type PermissionRepository, createPermissionRepository } from '../permission/permission.repository.js';
+import type { PermissionGrants } from '../permission/index.js';
 import { createStationRepository } from '../station/station.repository.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
@@ -101,7 +101,7 @@ interface Dependencies {
   onUsersChanged: (ids: string[]) => void;
   /** What a user may do changed (their roles): their console reloads menu and buttons. */
   onPermissionsChanged: (ids: string[]) => void;
-  permissions: PermissionRepository;
+  permissions: PermissionGrants;
   /** The stations of an account that moved in the hierarchy take their new branch (returns those that changed). */
   rebranchStations: (userId: string) => Promise<string[]>;
   /** The data log: each user's addition, edit, freezing and deletion, with before and after, in the change's transaction. */
@@ -439,7 +439,7 @@ export const userServiceFor = (app: FastifyInstance, users: UserRepository): Use
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
-    permissions: createPermissionRepository(app.db),
+    permissions: app.permissionGrants,
     platformOnlyCodes: app.platformOnlyCodes,
     rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
     dataLog: app.dataLog,
