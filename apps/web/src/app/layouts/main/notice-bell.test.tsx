@@ -1,10 +1,11 @@
-import { type AnnouncementRecord, type ListByUser, type UserAnnouncement, announcementResource, userAnnouncementPath } from '@cellsight/contract';
+import { type AnnouncementRecord, type ListByUser, type UserAnnouncement, announcementResource, noticePollMs, userAnnouncementPath } from '@cellsight/contract';
 import { buildRecord } from '@cellsight/contract/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announcementKeys } from '@/components/announcement-detail';
 import { envelope, failure, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { NoticeBell } from './notice-bell';
 
@@ -67,6 +68,7 @@ const renderBell = () =>
   );
 
 afterEach(() => {
+  vi.useRealTimers();
   reads = 0;
   marked = [];
   broken = false;
@@ -124,13 +126,30 @@ describe('the header bell', () => {
     expect(await screen.findByText('my announcements page')).toBeInTheDocument();
   });
 
-  it('stops polling after a failed read', async () => {
+  it('reads again every poll while reads succeed, and stops polling after a failed read', async () => {
+    // The poll's interval on a fake clock (the library's other timers, and vi.waitFor's, stay real):
+    // moving it past a poll reads again, or shows that nothing does.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     setUnread([], []);
+    const { queryClient } = renderBell();
+    /** Waits for the `count`th read to be answered and taken in (the next poll is timed from then). */
+    const answered = (count: number) =>
+      vi.waitFor(
+        () => {
+          expect(reads).toBe(count);
+          expect(queryClient.getQueryState(announcementKeys.bell())?.fetchStatus).toBe('idle');
+        },
+        { timeout: 5_000 },
+      );
+    await answered(1);
+    await vi.advanceTimersByTimeAsync(noticePollMs);
+    await answered(2);
     broken = true;
-    renderBell();
-    await waitFor(() => expect(reads).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
-    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(noticePollMs);
+    await answered(3);
+    expect(queryClient.getQueryState(announcementKeys.bell())?.status).toBe('error');
+    await vi.advanceTimersByTimeAsync(noticePollMs * 3);
+    expect(reads).toBe(3);
     void server;
-  }, 10_000);
+  });
 });
