@@ -78,7 +78,7 @@ afterEach(() => {
 describe('the header bell', () => {
   it('counts unread notices and system messages in two tabs', async () => {
     setUnread([item('n1', 'Maintenance tonight'), item('n2', 'New tariff', { priority: 'H' })], [item('s1', 'Fault on Home', { msgCategory: '2', sender: null })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications (3 unread)' });
     await user.click(bell);
@@ -92,7 +92,7 @@ describe('the header bell', () => {
 
   it('opening one marks it read, refreshes the counts and shows it; no go handle for a component announcement', async () => {
     setUnread([item('n1', 'Maintenance tonight', { openType: 'component', openPage: 'some/Component' })], []);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     await user.click(await screen.findByText('Maintenance tonight'));
@@ -106,7 +106,7 @@ describe('the header bell', () => {
 
   it('offers go handle for a url announcement, which opens its page', async () => {
     setUnread([], [item('s1', 'Fault on Home', { msgCategory: '2', sender: null, openType: 'url', openPage: '/site/events' })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     await user.click(await screen.findByRole('tab', { name: 'System messages (1)' }));
@@ -118,7 +118,7 @@ describe('the header bell', () => {
 
   it('leads to the user’s announcements', async () => {
     setUnread([], []);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (0 unread)' }));
     expect(screen.getAllByText('Nothing unread').length).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ describe('the header bell', () => {
           expect(reads).toBe(count);
           expect(queryClient.getQueryState(announcementKeys.bell())?.fetchStatus).toBe('idle');
         },
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       );
     await answered(1);
     await vi.advanceTimersByTimeAsync(noticePollMs);
