@@ -16,13 +16,21 @@ const apiTestsOnEmbedded = postgres
   ? ['test/device-plane.test.ts', 'test/faults/kill.test.ts', 'test/backup.test.ts', 'test/ops.test.ts', 'test/monitor.test.ts', 'test/reports.test.ts', 'test/report-timeout.test.ts', 'test/stations.test.ts', 'test/history.test.ts']
   : ['test/**/*.test.ts'];
 
+/**
+ * Time-outs sized for a slow machine: 2 cores shared with a type-check or another engineer's tests
+ * make a test some 4-5 times slower than alone. They stop a hung test; they are no target.
+ * An API test file's hooks start an app on its own database (and some a broker or a process).
+ */
+const serverTestTimeout = 60_000;
+const serverHookTimeout = 120_000;
+
 export default defineConfig({
   test: {
     // One test file per core (Vitest leaves one core free by default): the API tests spend much of
     // their time waiting on a database or a broker, so the second core would otherwise sit idle.
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {
           name: 'server',
@@ -31,8 +39,8 @@ export default defineConfig({
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['test/support/database-template.setup.ts'],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: serverTestTimeout,
+          hookTimeout: serverHookTimeout,
         },
       },
       ...(postgres
@@ -45,8 +53,8 @@ export default defineConfig({
                 env: { TEST_DATABASE: 'postgres' },
                 globalSetup: ['test/support/database-template.setup.ts'],
                 isolate: false,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: serverTestTimeout,
+                hookTimeout: serverHookTimeout,
               },
             },
           ]

@@ -2,8 +2,9 @@
 // The one test command (`npm test`). Runs, in order, each step as a child process with its output
 // streamed: ensure Chromium, lint, type-check, Vitest (unit, API, component), build the web app and the server,
 // Playwright end-to-end tests. Every step runs even when an earlier one failed (Playwright is
-// skipped, and counted failed, when the build failed). Ends with per-suite counts and a last line
-// `N passed, N failed`; the exit code is non-zero when anything failed.
+// skipped, and counted failed, when the build failed). Ends with per-suite counts (passed, failed
+// and skipped), a line `N skipped` and a last line `N passed, N failed` (which CI reads: nothing is
+// printed after it); the exit code is non-zero when anything failed.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +23,7 @@ const env = {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
 };
 
-/** @type {{ name: string; passed: number; failed: number; note?: string; seconds: number }[]} */
+/** @type {{ name: string; passed: number; failed: number; skipped?: number; note?: string; seconds: number }[]} */
 const suites = [];
 
 const banner = (text) => console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 72 - text.length))}`);
@@ -81,7 +82,7 @@ async function step(name, fn) {
   const result = await fn();
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   suites.push({ name, seconds, ...result });
-  console.log(`--- ${name}: ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''} in ${seconds}s`);
+  console.log(`--- ${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}${result.note ? ` (${result.note})` : ''} in ${seconds}s`);
   return result;
 }
 
@@ -124,11 +125,19 @@ function summarise() {
   banner('Summary');
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const s of suites) {
     passed += s.passed;
     failed += s.failed;
-    console.log(`${s.name.padEnd(12)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${`${s.seconds}s`.padStart(7)}${s.note ? `  (${s.note})` : ''}`);
+    skipped += s.skipped ?? 0;
+    console.log(
+      `${s.name.padEnd(12)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed ${String(s.skipped ?? 0).padStart(4)} skipped  ${`${s.seconds}s`.padStart(7)}${s.note ? `  (${s.note})` : ''}`,
+    );
   }
+  // Skipped tests are neither passed nor failed: a test skipped for a missing service outside CI
+  // (in CI a missing service fails), or one for the other database.
+  console.log(`${skipped} skipped`);
+  // The last line, in this form: CI parses it.
   console.log(`${passed} passed, ${failed} failed`);
   return failed;
 }
@@ -186,13 +195,15 @@ await step('vitest', async () => {
   if (!report) return { passed: 0, failed: 1, note: `no JSON report, exit code ${code}` };
   const passed = report.numPassedTests ?? 0;
   let failed = report.numFailedTests ?? 0;
+  // Skipped (it.skip, skipIf, a skipped suite's tests) and todo tests.
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   let note;
   if (code !== 0 && failed === 0) {
     // A file that failed to load, or an unhandled error, fails the run without failing a test.
     failed = Math.max(1, report.numFailedTestSuites ?? 0);
     note = `exit code ${code} with no failed test: counted as ${failed} failed`;
   }
-  return { passed, failed, note };
+  return { passed, failed, skipped, note };
 });
 
 // (e) Build the web app that the server serves to the browser, and the server as it ships.
@@ -218,13 +229,12 @@ if (build.failed > 0 || !chromiumReady) {
     let failed = unexpected;
     const notes = [];
     if (flaky) notes.push(`${flaky} flaky`);
-    if (skipped) notes.push(`${skipped} skipped`);
     if (code !== 0 && failed === 0) {
       // The web server did not start, a global error, or no tests found.
       failed = 1;
       notes.push(`exit code ${code} with no failed test: counted as 1 failed`);
     }
-    return { passed, failed, note: notes.join(', ') || undefined };
+    return { passed, failed, skipped, note: notes.join(', ') || undefined };
   });
 }
 

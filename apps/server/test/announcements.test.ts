@@ -289,7 +289,8 @@ describe('system messages', () => {
       expect((await bell(outsider)).sysMsgList).toEqual([]);
       // A warning is no fault: nobody is told.
       await publish(logger, deviceTopics.events(gsn), { v: 1, events: [{ ...event, id: 'ann-warning-1', type: 'warning', code: 'W-X' }] });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Any system message it started is sent before this resolves.
+      await t.app.devicePlane.settled();
       expect((await bell(endUser)).sysMsgList.filter((m) => m.busType === 'event')).toHaveLength(1);
     });
   });

@@ -136,8 +136,8 @@ describe('battery change records', () => {
     await report('BC-PACK-A4', replaced + 120_000);
     await stored('BC-PACK-A3');
     await stored('BC-PACK-A4');
-    // Detection runs after the batch is acknowledged: give it time to (wrongly) record something.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Detection runs after the batch is stored, and the acknowledgement does not wait for it: wait for it to end.
+    await t.app.devicePlane.settled();
     expect(await detected()).toEqual([['BC-PACK-A1', 'BC-PACK-A2']]);
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSources } from '../src/db/schema.js';
 import { closedPort } from './support/message-servers.js';
 import { adminStatement, databaseUrl } from './support/postgres-admin.js';
+import { describeNeeding, postgresService } from './support/required-services.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
 /**
@@ -209,7 +210,7 @@ describe('data sources and the destination policy', () => {
  * On a real second database (TEST_DATABASE_URL's server, a database and a login role of this test's
  * own): reports there are read-only, cut at REPORT_TIMEOUT_MS, and never run as a superuser.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('reports on a data source', () => {
+describeNeeding([postgresService])('reports on a data source', () => {
   const suffix = `${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const database = `cellsight_ds_${suffix}`;
   const reader = `cellsight_reader_${suffix}`;

@@ -8,7 +8,8 @@ import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../src/config.js';
-import { deploySettings, dynsecPlugin, freePort, hasMosquitto, mosquittoBinary, waitForPort } from './support/mosquitto.js';
+import { deploySettings, dynsecPlugin, freePort, mosquittoBinary, waitForPort } from './support/mosquitto.js';
+import { itNeeding, mosquittoService } from './support/required-services.js';
 
 /**
  * The deployment files (deploy/): this machine runs no container engine, so what can be checked
@@ -110,7 +111,7 @@ describe('deploy/mosquitto', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it.runIf(hasMosquitto)('lets the platform in with the accounts written at first start, and nobody else', async () => {
+  itNeeding([mosquittoService])('lets the platform in with the accounts written at first start, and nobody else', async () => {
     work = mkdtempSync(join(tmpdir(), 'cellsight-deploy-'));
     const file = join(work, 'dynamic-security.json');
     const env = appEnv('mosquitto-init');

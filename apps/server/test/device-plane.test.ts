@@ -355,7 +355,6 @@ describe('live updates', () => {
   it('tells signed-in browsers of the logger’s tenant when it goes online or offline', async () => {
     const live = await listenLive(t, admin);
     const events = live.heard;
-    await new Promise((resolve) => setTimeout(resolve, 100));
     await publish(logger, deviceTopics.state(gsn), { v: 1, online: false });
     await publish(logger, deviceTopics.state(gsn), { v: 1, online: true });
     await waitFor(async () => events.filter((e) => e.event === 'logger.state').length, (n) => n >= 2);
@@ -375,7 +374,6 @@ describe('live updates', () => {
   it('tells the browsers once the readings are stored, naming the logger with its newest sample time', async () => {
     const live = await listenLive(t, admin);
     const named = () => live.heard.filter((e) => e.event === 'battery.reading').flatMap((e) => (e.data as { loggers: { gsn: string; ts: number }[] }).loggers.filter((entry) => entry.gsn === gsn));
-    await new Promise((resolve) => setTimeout(resolve, 100));
     // Ahead of every reading the earlier tests sent, so the newest time heard is one of these.
     const first = Date.now() + 60_000;
     // Each message is stored before its PUBACK; the browser hears of them within the gathering interval.

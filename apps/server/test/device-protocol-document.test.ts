@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentLogger, connackCode, documentSecrets, documentSign, documentSigningString } from './support/document-logger.js';
 import { waitFor } from './support/device.js';
-import { type Mosquitto, dynsecConfig, hasMosquitto, managedAccountsEnv, startMosquitto } from './support/mosquitto.js';
+import { type Mosquitto, dynsecConfig, managedAccountsEnv, startMosquitto } from './support/mosquitto.js';
+import { type Service, describeNeeding, mosquittoService } from './support/required-services.js';
 import { type DocumentExample, readProtocolDocument, shiftTimes } from './support/protocol-document.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
@@ -55,15 +56,16 @@ describe('the document itself', () => {
 
 interface Deployment {
   name: string;
-  skip: boolean;
+  /** What the machine must provide for it (a missing one skips it, or fails it in CI). */
+  needs: Service[];
   start(): Promise<{ env: Record<string, string>; port: () => number; stop(): Promise<void> }>;
 }
 
 const deployments: Deployment[] = [
-  { name: 'embedded broker', skip: false, start: async () => ({ env: {}, port: () => 0, stop: async () => undefined }) },
+  { name: 'embedded broker', needs: [], start: async () => ({ env: {}, port: () => 0, stop: async () => undefined }) },
   {
     name: 'Mosquitto',
-    skip: !hasMosquitto,
+    needs: [mosquittoService],
     start: async () => {
       // With the logger accounts the platform manages (docs/deploy/mosquitto.conf, Option A).
       const broker: Mosquitto = await startMosquitto({ dynsec: dynsecConfig });
@@ -73,7 +75,7 @@ const deployments: Deployment[] = [
 ];
 
 for (const deployment of deployments) {
-  describe.skipIf(deployment.skip)(`the platform does what the document says (${deployment.name})`, () => {
+  describeNeeding(deployment.needs)(`the platform does what the document says (${deployment.name})`, () => {
     let t: TestApp;
     let admin: string;
     let broker: Awaited<ReturnType<Deployment['start']>>;

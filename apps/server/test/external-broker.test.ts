@@ -2,9 +2,10 @@ import { type CommandMessage, DeviceCode, deviceTopics, maxPacketBytes } from '@
 import { loggerSigningKey, verifyCommand } from '@cellsight/contract/device-crypto';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
-import { type Mosquitto, hasMosquitto, startMosquitto } from './support/mosquitto.js';
+import { type Mosquitto, startMosquitto } from './support/mosquitto.js';
+import { describeNeeding, mosquittoService } from './support/required-services.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
 /**
@@ -16,7 +17,7 @@ import { type TestApp, adminPassword, createTestApp } from './support/test-app.j
  * With an external broker the PUBACK a logger receives comes from Mosquitto when it has queued the
  * message, not from the platform after the commit, so every check here waits for the database.
  */
-describe.skipIf(!hasMosquitto)('device plane through an external Mosquitto', () => {
+describeNeeding([mosquittoService])('device plane through an external Mosquitto', () => {
   let broker: Mosquitto | undefined;
   let t: TestApp | undefined;
   let admin: string;

@@ -1,24 +1,33 @@
 import { type JobRecord, type JobRunRecord, type JobTask, JobStatus, ServerCode } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { jobRuns, users } from '../src/db/schema.js';
 import { type TestApp, addUser, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 
 const base = '/boot/sys/quartzJob';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The real timer, kept before any test fakes the clock: the test task takes some real time to run.
+const { setTimeout: realSetTimeout } = globalThis;
+const sleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
 
-/** Waits until `check` holds (scheduled runs happen on the clock), at most `ms`. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 8_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await sleep(100);
+/**
+ * Puts the scheduler's timers and dates on a fake clock set half a second past a whole second:
+ * a firing every second (`* * * * * ?`) is then reached by moving the clock, not by waiting. The
+ * apps' timers made before stay real (and are still cleared when asked).
+ */
+const fakeClock = () => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], now: Math.ceil(Date.now() / 1000) * 1000 + 500, shouldClearNativeTimers: true });
+};
+
+/** Moves the fake clock a second at a time, waiting after each step for the firings it reached to be run and recorded. */
+const passSeconds = async (seconds: number, ...apps: FastifyInstance[]) => {
+  for (let i = 0; i < seconds; i += 1) {
+    await vi.advanceTimersByTimeAsync(1_000);
+    for (const app of apps) await app.jobs.settled();
   }
-}
+};
 
 describe('scheduled jobs', () => {
   let t: TestApp;
@@ -65,6 +74,9 @@ describe('scheduled jobs', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('lists the platform’s housekeeping as jobs, running, and the tasks a job can run with their titles', async () => {
@@ -158,12 +170,11 @@ describe('scheduled jobs', () => {
   });
 
   it('runs a job on its schedule; pause stops it and resume starts it again', async () => {
+    fakeClock();
     const id = await add({ jobClassName: 'test.count', cronExpression: '* * * * * ?', parameter: 'scheduled' });
-    const ran = await eventually(
-      () => runsOf(id),
-      (runs) => runs.filter((run) => run.outcome === 'ok').length >= 2,
-    );
-    expect(ran.filter((run) => run.outcome === 'ok').length).toBeGreaterThanOrEqual(2);
+    await passSeconds(2, t.app);
+    const ran = await runsOf(id);
+    expect(ran.filter((run) => run.outcome === 'ok').length).toBe(2);
     const [newest] = ran;
     expect(newest).toMatchObject({ manual: false, message: 'counted scheduled' });
     // A firing runs at its scheduled second.
@@ -172,14 +183,14 @@ describe('scheduled jobs', () => {
     const paused = await call('GET', '/pause', { query: { id } });
     expect(paused.body).toMatchObject({ success: true, message: 'Scheduled job paused' });
     expect((await byId(id)).status).toBe(JobStatus.Stopped);
-    await sleep(300);
     const atPause = (await runsOf(id)).length;
-    await sleep(2_200);
+    await passSeconds(3, t.app);
     expect((await runsOf(id)).length).toBe(atPause);
 
     const resumed = await call('GET', '/resume', { query: { id } });
     expect(resumed.body).toMatchObject({ success: true, message: 'Scheduled job resumed' });
-    expect((await eventually(() => runsOf(id), (runs) => runs.length > atPause)).length).toBeGreaterThan(atPause);
+    await passSeconds(1, t.app);
+    expect((await runsOf(id)).length).toBe(atPause + 1);
     await call('DELETE', '/delete', { query: { id } });
     expect((await call('GET', '/pause', { query: { id } })).status).toBe(404);
   });
@@ -207,6 +218,8 @@ describe('scheduled jobs', () => {
   });
 
   it('runs each firing exactly once on two processes sharing the database', async () => {
+    // Before the second process is built: its reads of the job table (every 5 s) are on the fake clock too.
+    fakeClock();
     const second = await buildApp(
       loadConfig({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent', DATA_DIR: t.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', MAP_TILE_URL: 'none', MAP_GEOCODER_URL: 'none' }),
       { database: { db: t.app.db, kind: t.app.dbKind, bulkTransaction: t.app.bulkTransaction, bulkScript: t.app.bulkScript, reports: t.app.reportDatabase, close: async () => undefined }, logger: false },
@@ -220,16 +233,18 @@ describe('scheduled jobs', () => {
       expect(t.app.jobs.scheduledJobs()).toContain(id);
       expect(second.jobs.scheduledJobs()).toContain(id);
       const started = Date.now();
-      await sleep(4_500);
+      // Each second both processes fire at the same moment, and race to claim it.
+      await passSeconds(4, t.app, second);
       await call('GET', '/pause', { query: { id } });
       expect(t.app.jobs.scheduledJobs()).not.toContain(id);
-      // The pause reaches the second process at its next read of the job table (every 5 s).
-      const paused = await eventually(async () => second.jobs.scheduledJobs(), (ids) => !ids.includes(id), 7_000);
-      expect(paused).not.toContain(id);
-      await sleep(300);
-      const fired = calls.filter((one) => one.parameter === 'shared' && one.fireTime.getTime() >= started - 1000);
+      // The pause reaches the second process at its next read of the job table (every 5 s), not before.
+      expect(second.jobs.scheduledJobs()).toContain(id);
+      await passSeconds(1, t.app, second);
+      expect(second.jobs.scheduledJobs()).not.toContain(id);
+      const fired = calls.filter((one) => one.parameter === 'shared' && one.fireTime.getTime() >= started);
       const runs = await queryRows<{ fire_time: Date; process: string }>(t, sql`select fire_time, process from sys_quartz_job_run where job_id = ${id}`);
-      expect(fired.length).toBeGreaterThanOrEqual(3);
+      // Four seconds before the pause, and the second process's firing at the fifth, before its read.
+      expect(fired.length).toBe(5);
       // Both processes schedule the job; each second was run by one of them only.
       const seconds = fired.map((one) => one.fireTime.getTime());
       expect(new Set(seconds).size).toBe(seconds.length);
@@ -237,6 +252,7 @@ describe('scheduled jobs', () => {
       await t.app.db.delete(jobRuns).where(eq(jobRuns.jobId, id));
       await call('DELETE', '/delete', { query: { id } });
     } finally {
+      vi.useRealTimers();
       await second.close();
     }
   });

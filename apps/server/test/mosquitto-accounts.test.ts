@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { loggers } from '../src/db/schema.js';
 import { connackCode } from './support/document-logger.js';
 import { publish, sample, waitFor } from './support/device.js';
-import { type Mosquitto, dynsecConfig, hasMosquitto, managedAccountsEnv, startMosquitto } from './support/mosquitto.js';
+import { type Mosquitto, dynsecConfig, managedAccountsEnv, startMosquitto } from './support/mosquitto.js';
+import { describeNeeding, mosquittoService } from './support/required-services.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
 /**
@@ -57,7 +58,7 @@ const connected = async (options: Parameters<typeof attempt>[0]): Promise<MqttCl
 const count = async (query: ReturnType<typeof sql>): Promise<number> => Number(((await t.app.db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 const register = (entries: { gsn: string; key: string }[]) => t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: admin, payload: { loggers: entries } });
 
-describe.skipIf(!hasMosquitto)('logger accounts on Mosquitto (dynamic security)', () => {
+describeNeeding([mosquittoService])('logger accounts on Mosquitto (dynamic security)', () => {
   beforeAll(async () => {
     broker = await startMosquitto({ dynsec: dynsecConfig, extra: ['log_type information'] });
     t = await createTestApp(managedAccountsEnv(broker));

@@ -66,11 +66,13 @@ describe('websocket', () => {
     const token = await t.login('admin', adminPassword);
     const ws = new WebSocket(`ws://127.0.0.1:${port}/boot/websocket?token=${encodeURIComponent(token)}`);
     const messages: string[] = [];
+    // The heartbeat's answer: the server answers once the socket is among those it tells (and closes).
+    const answered = new Promise<void>((resolve) => ws.once('message', () => resolve()));
     ws.on('message', (data) => messages.push(String(data)));
     await new Promise((resolve) => ws.on('open', resolve));
     ws.send(clientHeartbeat);
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await answered;
     await t.request({ method: 'POST', url: '/boot/sys/logout', token });
     expect(await closed).toBe(4001);
     expect(messages[0]).toBe(clientHeartbeat);

@@ -408,7 +408,6 @@ describe('live events follow the scope', () => {
   it('a logger going online is told to its station’s installer and the administrators, not to another branch', async () => {
     const installer2 = await t.login('installer2', 'Installer2026');
     const sockets = { admin: await listenLive(t, token.admin), installer2: await listenLive(t, installer2), installer: await listenLive(t, token.installer), enduser: await listenLive(t, token.enduser) };
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const { connectLogger } = await import('./support/device.js');
     const logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, station.B.gsn, keyOf(station.B.gsn));
     await logger.publishAsync(`cs/v1/${station.B.gsn}/state`, JSON.stringify({ v: 1, online: true }), { qos: 1 });
@@ -418,7 +417,8 @@ describe('live events follow the scope', () => {
     expect(heardB('installer2')).toBe(true);
     expect(heardB('installer')).toBe(false);
     expect(heardB('enduser')).toBe(false);
-    // The station's status followed its logger.
+    // The station's status followed its logger (refreshed beside the message, not before its acknowledgement).
+    await t.app.devicePlane.settled();
     expect((await api('admin', 'GET', `/want/tbStation/queryById?id=${station.B.id}`)).json().result).toMatchObject({ status: 2, loggersOnline: 1 });
     logger.end(true);
     for (const socket of Object.values(sockets)) socket.close();

@@ -43,18 +43,20 @@ describe('PgliteThread', () => {
   });
 
   it('holds the database for a transaction: statements of others wait until it commits', async () => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen: number | null = null;
+    let seenInside: number | null | undefined;
+    let reader: Promise<unknown> = Promise.resolve();
     const transaction = database.transaction(async (tx) => {
       await tx.query('insert into item values (10, $1)', ['ten']);
-      await held;
+      reader = database.query<{ count: number }>('select count(*)::int as count from item where id = 10').then((result) => (seen = result.rows[0]?.count ?? null));
+      // Past the reader's sending, were it not held back; then a statement of the transaction's own. The
+      // thread answers in order, so a reader not held back would have had its answer before this one.
+      await new Promise((resolve) => setImmediate(resolve));
+      await tx.query('select 1');
+      seenInside = seen;
     });
-    let seen: number | null = null;
-    const reader = database.query<{ count: number }>('select count(*)::int as count from item where id = 10').then((result) => (seen = result.rows[0]?.count ?? null));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(seen).toBeNull();
-    release();
     await transaction;
+    expect(seenInside).toBeNull();
     await reader;
     expect(seen).toBe(1);
   });

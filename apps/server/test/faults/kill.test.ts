@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Mosquitto, freePort, hasMosquitto, startMosquitto } from '../support/mosquitto.js';
+import { type Mosquitto, freePort, startMosquitto } from '../support/mosquitto.js';
+import { describeNeeding, mosquittoService } from '../support/required-services.js';
 import {
   type Load,
   type ServerProcess,
@@ -107,7 +108,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('SIGKILL during ingest
   }, 120_000);
 });
 
-describe.skipIf(process.env.TEST_DATABASE !== 'postgres' || !hasMosquitto)('SIGKILL during ingestion, PostgreSQL + Mosquitto', () => {
+describeNeeding([mosquittoService], process.env.TEST_DATABASE === 'postgres')('SIGKILL during ingestion, PostgreSQL + Mosquitto', () => {
   let dataDir = '';
   const run: Run = { server: null, load: null };
   let broker: Mosquitto | null = null;

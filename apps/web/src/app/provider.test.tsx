@@ -17,7 +17,7 @@ describe('AppProvider', () => {
         </button>
       </AppProvider>,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'toast' }));
     expect(await screen.findByText('A code is on its way')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'notice' }));

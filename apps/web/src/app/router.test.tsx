@@ -97,7 +97,7 @@ describe('user menu', () => {
         return HttpResponse.json(fail(500, 'boom'), { status: 500 });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderRoutes(appRoutes, '/system/user');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByText('Sign out'));
@@ -114,7 +114,7 @@ describe('user menu', () => {
   it('offers Create site where the menu has the wizard and the user may create stations', async () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(wizardGrants()))));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderRoutes(appRoutes, '/system/user');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByText('Create site'));
@@ -124,7 +124,7 @@ describe('user menu', () => {
   it('hides create site, user settings and password change from demo accounts', async () => {
     signedIn({ demo: true });
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(wizardGrants()))));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(appRoutes, '/system/user');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     expect(await screen.findByText('Sign out')).toBeInTheDocument();

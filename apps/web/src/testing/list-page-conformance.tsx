@@ -71,7 +71,7 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
     });
 
     it('pages and sorts through the server', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderWithProviders(<PageComponent />);
       await screen.findByText(String(records[0]?.[testCase.cellField]));
       await user.click(screen.getByTitle('2'));
@@ -85,7 +85,7 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
 
     it('says when there is nothing, and when the list could not load, with a retry', async () => {
       answer = 'empty';
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const view = renderWithProviders(<PageComponent />);
       expect(await screen.findByText('No data')).toBeInTheDocument();
       view.unmount();
@@ -99,7 +99,7 @@ export function describeListPage<Row extends object>(name: string, testCase: Lis
     });
 
     it('shows each toolbar button only with its permission, batch delete only with selected rows', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       clearPermissions();
       setPermissions({ auth: [{ action: resource.permissions.list, describe: '', type: '1', status: '1' }], allAuth: [] });
       const view = renderWithProviders(<PageComponent />);

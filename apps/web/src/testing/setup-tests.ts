@@ -20,10 +20,11 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 initI18n('en-US');
 addAllLanguages();
 
-// Screens load lazily and antd renders a lot on a cold start: allow more than the default 1 s.
+// Screens load lazily and antd renders a lot on a cold start: allow more than the default 1 s, and
+// enough for a loaded machine (a wait that ends when its element shows costs nothing more).
 // Set in full at the start of every file: files share the library's settings (isolate: false), and
 // some ask role queries to include hidden elements (defaultHidden) for antd's popups.
-configure({ asyncUtilTimeout: 5000, defaultHidden: false });
+configure({ asyncUtilTimeout: 15_000, defaultHidden: false });
 
 afterEach(() => {
   cleanup();

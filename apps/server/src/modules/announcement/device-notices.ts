@@ -23,11 +23,19 @@ const withOp = (words: Words, op: string, values: Record<string, string>): Words
  * the device plane, and a message that cannot be stored is logged, not thrown.
  */
 export const createDeviceNotices = (deps: Dependencies) => {
+  const pending = new Set<Promise<unknown>>();
   const send = (what: string, work: () => Promise<unknown>) => {
-    void work().catch((error: unknown) => deps.log.warn({ err: error }, `could not send the system message of ${what}`));
+    const sending = work().catch((error: unknown) => deps.log.warn({ err: error }, `could not send the system message of ${what}`));
+    pending.add(sending);
+    void sending.finally(() => pending.delete(sending));
   };
 
   return {
+    /** Resolves once no system message is being sent (a test that must know none was). */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
     commandChanged(record: CommandRecord, logger: LoggerIdentity | null): void {
       if ((record.status !== 'failed' && record.status !== 'timed_out') || logger?.tenantId == null) return;
       const tenantId = logger.tenantId;

@@ -48,6 +48,12 @@ export interface DevicePlane {
   accounts: BrokerAccountsService | null;
   /** The embedded broker's CONNECT checks: what they cost the registry, and the refusals they remember. */
   connects: Pick<LoggerConnectService, 'registryReads' | 'refusalsHeld'>;
+  /**
+   * Resolves once the work a message started and did not wait for is done: station status
+   * refreshes, detected battery changes, system messages (a test that must know what they did, or
+   * that they did nothing).
+   */
+  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -78,13 +84,20 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
     // System messages in the bell: failed commands to their sender, opened faults to the station's audience.
     const deviceNotices = createDeviceNotices({ notices: app.notices, announcements: createAnnouncementRepository(app.db), log: app.log });
 
+    // Work a message starts and does not wait for (settled() waits for it).
+    const sideWork = new Set<Promise<unknown>>();
+    const aside = (work: Promise<unknown>): void => {
+      sideWork.add(work);
+      void work.finally(() => sideWork.delete(work)).catch(() => undefined);
+    };
+
     /** Those who may see the logger hear of it: its tenant's administrators and its audience (the scope rule). */
     const notify = (logger: LoggerIdentity | null, send: (rooms: string[]) => void) => {
       if (logger?.tenantId != null) send([adminRoom(logger.tenantId), ...logger.audience.map(userRoom)]);
     };
     // A station's status follows its loggers' online state and open events.
     const refreshStation = (logger: LoggerIdentity) => {
-      if (logger.stationId) void stationStatus.refresh(logger.stationId).catch((error: unknown) => app.log.warn({ err: error }, `could not refresh the status of station ${logger.stationId}`));
+      if (logger.stationId) aside(stationStatus.refresh(logger.stationId).catch((error: unknown) => app.log.warn({ err: error }, `could not refresh the status of station ${logger.stationId}`)));
     };
 
     const states = createDeviceStateService({
@@ -114,12 +127,14 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.added', { gsn: logger.gsn, batterySns }));
         // A new battery in the slot (BMU) of one the logger reported before replaced it. Ingestion
         // neither waits for nor fails on the record.
-        void batteryChanges
-          .recordDetected(logger.gsn, batterySns)
-          .then((changes) => {
-            for (const change of changes) notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: logger.gsn, ...change, source: 'detected' }));
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, `could not record battery changes of logger ${logger.gsn}`));
+        aside(
+          batteryChanges
+            .recordDetected(logger.gsn, batterySns)
+            .then((changes) => {
+              for (const change of changes) notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: logger.gsn, ...change, source: 'detected' }));
+            })
+            .catch((error: unknown) => app.log.warn({ err: error }, `could not record battery changes of logger ${logger.gsn}`)),
+        );
       },
       onReadingsStored: (logger, newestTs) => notify(logger, (rooms) => liveReadings.add(rooms, logger.gsn, newestTs)),
       onEvent: (logger, change) => {
@@ -290,6 +305,10 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
           ingest.forget(gsn);
         }
         await accounts?.provision(gsns);
+      },
+      async settled() {
+        while (sideWork.size > 0) await Promise.allSettled([...sideWork]);
+        await deviceNotices.settled();
       },
     };
     app.decorate('devicePlane', plane);

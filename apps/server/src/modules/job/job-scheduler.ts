@@ -223,6 +223,14 @@ export const createJobScheduler = ({ repository, log, processName, pollMs }: Sch
       return run && track(perform(job, run));
     },
 
+    /**
+     * Resolves once no firing, run or read of the job table is under way on this process (a test
+     * that moved a fake clock past a firing waits for its run to be recorded).
+     */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
     /** Stops every timer and waits for the runs under way. */
     async close(): Promise<void> {
       closed = true;

@@ -64,7 +64,7 @@ describe('main layout', () => {
       }),
     );
     session.start(loginResult());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(appRoutes, '/account/settings');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByText('Switch department'));
@@ -79,7 +79,7 @@ describe('main layout', () => {
   it('moves the menu into a drawer on small screens', async () => {
     setViewportWidth(1000);
     session.start(loginResult());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(appRoutes, '/account/settings');
     await screen.findByRole('button', { name: 'User menu' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('main layout', () => {
   it('keeps a tab per opened page; the home tab cannot be closed', async () => {
     updateSettings({ multipage: true });
     session.start(loginResult());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderRoutes(appRoutes, '/system/user');
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).getAllByRole('tab')).toHaveLength(1);

@@ -49,7 +49,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en-US');
 });
 
-const user = () => userEvent.setup();
+const user = () => userEvent.setup({ delay: null });
 
 const open = async (title = 'Advanced query') => {
   await user().click(screen.getByRole('button', { name: /Advanced query|高级查询/ }));

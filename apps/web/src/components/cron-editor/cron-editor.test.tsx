@@ -32,7 +32,7 @@ const expressionBox = () => screen.getByRole('textbox', { name: 'Cron expression
 
 describe('the cron editor', () => {
   it('builds every 2 seconds in the second tab’s increment mode, and shows the next 5 fire times', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Controlled initial="* * * * * ?" />);
     const secondTab = screen.getByRole('radiogroup', { name: 'Second' });
     await user.click(within(secondTab).getByRole('radio', { name: /Every .* seconds, starting at second/ }));
@@ -48,7 +48,7 @@ describe('the cron editor', () => {
   });
 
   it('reads a typed expression back into the tabs: the nth weekday of the month', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Controlled initial="* * * * * ?" />);
     await user.clear(expressionBox());
     await user.type(expressionBox(), '0 0 12 ? * 2#3');
@@ -61,7 +61,7 @@ describe('the cron editor', () => {
   });
 
   it('keeps day and week exclusive: choosing weekdays sets the day to ?, the last day of the month sets the week to ?', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Controlled initial="0 0 8 * * ?" />);
     await user.click(screen.getByRole('tab', { name: 'Week' }));
     const week = screen.getByRole('radiogroup', { name: 'Week' });
@@ -74,7 +74,7 @@ describe('the cron editor', () => {
   });
 
   it('says which part the tabs cannot show, and what the server finds wrong', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Controlled initial="0 0 8 * * ?" />);
     await user.clear(expressionBox());
     await user.type(expressionBox(), '0 61 * * * ?');

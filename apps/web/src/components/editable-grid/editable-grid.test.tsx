@@ -49,7 +49,7 @@ describe('EditableGrid rules', () => {
   });
 
   it('checks required as a cell is typed and shows the message on the failing cell', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderGrid({ columns: [{ key: 'name', title: 'Name', type: 'input', validateRules: [{ required: true }] }], rows: [{ id: 'a', name: 'x' }] });
     await user.clear(inputOf('name'));
     expect(cell('name')).toHaveAttribute('aria-invalid', 'true');
@@ -60,7 +60,7 @@ describe('EditableGrid rules', () => {
   });
 
   it('refuses a value repeated in two rows; fixing one clears both', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({ columns: [{ key: 'code', title: 'Code', type: 'input', validateRules: [{ unique: true }] }], rows: [{ id: 'a', code: 'x' }, { id: 'b', code: 'y' }] });
     await user.clear(inputOf('code', 1));
     await user.type(inputOf('code', 1), 'x');
@@ -104,7 +104,7 @@ describe('EditableGrid rules', () => {
 
 describe('EditableGrid cells', () => {
   it('number input takes only minus, digits and one point, and becomes a number on blur', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({ columns: [{ key: 'amount', title: 'Amount', type: 'inputNumber' }], rows: [{ id: 'a', amount: '' }] });
     await user.type(inputOf('amount'), '-12a.5.');
     expect(inputOf('amount').value).toBe('-12.5');
@@ -118,7 +118,7 @@ describe('EditableGrid cells', () => {
   });
 
   it('tags text: semicolons stripped and one inserted after every two characters', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({ columns: [{ key: 'tags', title: 'Tags', type: 'tags' }], rows: [{ id: 'a', tags: '' }] });
     fireEvent.change(inputOf('tags'), { target: { value: 'ab;cde' } });
     expect(handle(ref).getRows()[0]?.tags).toBe('ab;cd;e');
@@ -127,7 +127,7 @@ describe('EditableGrid cells', () => {
   });
 
   it('checkbox cells store their checked and unchecked values; hidden columns are not shown', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({
       columns: [
         { key: 'enabled', title: 'Enabled', type: 'checkbox', checkedValue: 1, uncheckedValue: 0 },
@@ -141,7 +141,7 @@ describe('EditableGrid cells', () => {
   });
 
   it('slot and popup cells render through their render prop and may set several cells', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({
       columns: [
         { key: 'code', title: 'Code', type: 'popup', render: ({ onRowChange }) => <button type="button" onClick={() => onRowChange({ code: 'C1', name: 'Picked' })}>pick</button> },
@@ -157,7 +157,7 @@ describe('EditableGrid cells', () => {
 
 describe('EditableGrid popup cells', () => {
   it('open the popup report picker, which says so when the column is not configured', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderGrid({ columns: [{ key: 'station', title: 'Station', type: 'popup', popup: { code: 'stations', orgFields: 'name,region', destFields: 'station' } }], rows: [{ id: 'a', station: 'North' }] });
     expect(inputOf('station')).toHaveValue('North');
     await user.click(inputOf('station'));
@@ -169,7 +169,7 @@ describe('EditableGrid rows', () => {
   const columns: GridColumn<Row>[] = [{ key: 'name', title: 'Name', type: 'input', defaultValue: 'new' }];
 
   it('answers the rows added, changed and removed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({ columns, rows: [{ id: 'a', name: 'A', orderNum: 1 }, { id: 'b', name: 'B', orderNum: 2 }, { id: 'c', name: 'C', orderNum: 3 }] });
     expect(handle(ref).getChanges()).toEqual({ added: [], updated: [], removed: [] });
     await user.type(inputOf('name', 1), '2');
@@ -190,7 +190,7 @@ describe('EditableGrid rows', () => {
   });
 
   it('shows delete and clear-selection only with selected rows', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderGrid({ columns, rows: [{ id: 'a', name: 'A' }] });
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear selection' })).not.toBeInTheDocument();
@@ -201,7 +201,7 @@ describe('EditableGrid rows', () => {
   });
 
   it('warns "you clicked too fast, please slow down" for add within 300 ms and insert within 1500 ms', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const now = vi.spyOn(Date, 'now').mockReturnValue(10_000);
     const { ref } = renderGrid({ columns, rows: [] });
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -224,7 +224,7 @@ describe('EditableGrid rows', () => {
   });
 
   it('keeps at most maxRows with its message, and at least minRows', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ref } = renderGrid({ columns, rows: [{ id: 'a', name: 'A' }], maxRows: 1, maxRowsMessage: 'The maximum number of entries has reached 1.', minRows: 1 });
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('The maximum number of entries has reached 1.')).toBeInTheDocument();
@@ -234,7 +234,7 @@ describe('EditableGrid rows', () => {
   });
 
   it('moves rows up and down, keeping orderNum in step; insert goes above the selected row', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const now = vi.spyOn(Date, 'now').mockReturnValue(50_000);
     const { ref } = renderGrid({ columns, ordering: true, rows: [{ id: 'a', name: 'A', orderNum: 1 }, { id: 'b', name: 'B', orderNum: 2 }, { id: 'c', name: 'C', orderNum: 3 }] });
     await user.click(screen.getAllByRole('button', { name: 'Move down' })[0] as HTMLElement);
@@ -249,7 +249,7 @@ describe('EditableGrid rows', () => {
   });
 
   it('shows sum, average and count under their columns, following edits', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderGrid({
       columns: [
         { key: 'name', title: 'Name', type: 'input', statistics: ['count'] },

@@ -38,7 +38,7 @@ describe('the grid’s file and image cells', () => {
       { key: 'picture', title: 'Picture', type: 'image' },
       { key: 'plan', title: 'Plan', type: 'file' },
     ];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { container } = renderWithProviders(<EditableGrid<GridRow> columns={columns} rows={[{ id: 'r1', picture: photo, plan: sheet }]} />);
     await waitFor(() => expect(container.querySelector('[data-field="picture"] img')).toHaveAttribute('src', 'blob:grid'));
     expect(fetched).toEqual([{ path: photo, token: 'grid-token' }]);

@@ -43,7 +43,7 @@ describe('AreaLinkage', () => {
 
   it('as a cascader, loads each level when its parent opens and emits the deepest code chosen', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AreaLinkage onChange={onChange} />);
     await user.click(screen.getByRole('combobox'));
     await user.click(await screen.findByText('广东省'));
@@ -60,7 +60,7 @@ describe('AreaLinkage', () => {
 
   it('as three selects, each filters the next, and a changed province clears the levels below', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AreaLinkage type="select" value="440304" onChange={onChange} />);
     expect(await screen.findByTitle('福田区')).toBeInTheDocument();
     expect(screen.getByTitle('深圳市')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('AreaLinkage', () => {
 
   it('as a region field, keeps a typed region as text and switches to picking an area, which clears it', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AreaRegionInput value="Hamburg" onChange={onChange} />);
     expect(screen.getByRole('textbox')).toHaveValue('Hamburg');
     await user.click(screen.getByRole('button', { name: 'Pick an area' }));

@@ -40,7 +40,7 @@ describe('CategorySelect', () => {
 
   it('loads the top level, opens a node’s children on demand and emits the picked id', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategorySelect onChange={onChange} condition='{"hasChild":"0"}' />);
     await user.click(screen.getByRole('combobox'));
     expect(await screen.findByTitle('Faults')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('CategorySelect', () => {
 
   it('shows the names of chosen ids that are not loaded yet, and picks several', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategorySelect multiple value={['c-grid']} onChange={onChange} />);
     expect(await screen.findByTitle('Grid')).toBeInTheDocument();
     expect(requests).toContain('names:c-grid');
@@ -77,7 +77,7 @@ describe('CategorySelect', () => {
 
   it('shows the server’s message when a level fails to load', async () => {
     childrenFail = true;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategorySelect />);
     await user.click(screen.getByRole('combobox'));
     await screen.findByTitle('Faults');

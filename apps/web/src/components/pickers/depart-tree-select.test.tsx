@@ -14,7 +14,7 @@ configure({ defaultHidden: true });
 describe('DepartTreeSelect', () => {
   it('offers the whole tree and emits the picked department', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepartTreeSelect onChange={onChange} />);
     await user.click(screen.getByRole('combobox'));
     await user.click(await screen.findByTitle('Sales'));
@@ -23,7 +23,7 @@ describe('DepartTreeSelect', () => {
 
   it('picks several departments, each on its own', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepartTreeSelect multiple value={['d-service']} onChange={onChange} />);
     expect(await screen.findByTitle('Service')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox'));

@@ -74,7 +74,7 @@ describe('DepartUserPickerModal', () => {
   it('lists the users of the chosen department and emits the ticked ones on OK', async () => {
     const onOk = vi.fn();
     const onCancel = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness onOk={onOk} onCancel={onCancel} />);
     const dialog = await openPicker(user);
     expect(within(dialog).getByText('Choose a department on the left')).toBeInTheDocument();
@@ -87,6 +87,7 @@ describe('DepartUserPickerModal', () => {
     await user.click(within(rowOf(dialog, 'ben')).getByRole('checkbox'));
     // The selection stays while another department is shown.
     await user.click(within(dialog).getByText('Cellsight'));
+    await within(dialog).findByRole('cell', { name: 'admin' });
     await user.click(within(rowOf(dialog, 'admin')).getByRole('cell', { name: 'Administrator' }));
     expect(within(dialog).getByText('2 users selected')).toBeInTheDocument();
 
@@ -97,7 +98,7 @@ describe('DepartUserPickerModal', () => {
   });
 
   it('searches the department by real name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness onOk={vi.fn()} onCancel={vi.fn()} />);
     const dialog = await openPicker(user);
     await user.click(within(dialog).getByText('Sales'));
@@ -111,7 +112,7 @@ describe('DepartUserPickerModal', () => {
   it('emits nothing on Cancel and starts empty when opened again', async () => {
     const onOk = vi.fn();
     const onCancel = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness onOk={onOk} onCancel={onCancel} />);
     let dialog = await openPicker(user);
     await user.click(within(dialog).getByText('Sales'));

@@ -64,7 +64,7 @@ function StationForm({ multi, onSelect }: { multi?: boolean; onSelect?: (rows: u
 describe('PopupReportInput', () => {
   it('opens the report 1200 wide with 5 rows a page, searches, and fills the destination fields from the chosen row', async () => {
     const onSelect = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationForm onSelect={onSelect} />);
     await user.click(screen.getByLabelText('Station name'));
     const dialog = await findDialog('Stations');
@@ -89,7 +89,7 @@ describe('PopupReportInput', () => {
   });
 
   it('keeps only the newest clicked row in single mode, toggles a row off when clicked again, and asks for one record', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationForm />);
     await user.click(screen.getByLabelText('Station name'));
     const dialog = await findDialog('Stations');
@@ -107,7 +107,7 @@ describe('PopupReportInput', () => {
   });
 
   it('joins the values of several rows in multi mode', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationForm multi />);
     await user.click(screen.getByLabelText('Station name'));
     const dialog = await findDialog('Stations');
@@ -119,7 +119,7 @@ describe('PopupReportInput', () => {
   });
 
   it('says the popup is not configured when fields are missing or their counts differ, and does not open', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <Form>
         <Form.Item name="a" label="Mismatched">

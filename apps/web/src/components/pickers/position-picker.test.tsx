@@ -35,7 +35,7 @@ beforeEach(() => {
 describe('PositionPicker', () => {
   it('shows the value by name, searches the server by name and emits the picked code', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<PositionPicker value="P01" onChange={onChange} />);
     expect(await screen.findByTitle('Engineer')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox'));

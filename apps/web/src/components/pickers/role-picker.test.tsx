@@ -21,7 +21,7 @@ configure({ defaultHidden: true });
 describe('RolePicker', () => {
   it('shows each role as "name (code)", shows the value by its name and emits the picked id', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<RolePicker value="r-admin" onChange={onChange} />);
     expect(await screen.findByTitle('Administrator (admin)')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox'));

@@ -31,7 +31,7 @@ function Harness() {
 
 describe('RichTextEditor', () => {
   it('uploads a chosen image as rich-text content and inserts it from the platform’s own files', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
     const editor = await screen.findByRole('textbox', { name: 'Rich text editor' });
     expect(editor).toHaveStyle({ height: '300px', minHeight: '200px' });
@@ -43,7 +43,7 @@ describe('RichTextEditor', () => {
   });
 
   it('refuses a file that is not a JPG or PNG before uploading it', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     renderWithProviders(<Harness />);
     await screen.findByRole('textbox', { name: 'Rich text editor' });
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));

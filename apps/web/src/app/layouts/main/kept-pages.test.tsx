@@ -41,7 +41,7 @@ function Shell({ path, refreshKey = 0, released = none }: { path: string; refres
 
 describe('KeptPages', () => {
   it('keeps a keep-alive page as it was when another page opens, and mounts other pages afresh', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { rerender } = render(<Shell path="/stations" />);
     await user.click(screen.getByRole('button', { name: 'stations 0' }));
     await user.click(screen.getByRole('button', { name: 'stations 1' }));
@@ -58,7 +58,7 @@ describe('KeptPages', () => {
   });
 
   it('keeps what was typed in a search bar but not searched, when the page comes back', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { rerender } = render(<Shell path="/search" />);
     await user.type(screen.getByRole('textbox', { name: 'key word' }), 'typed');
     rerender(<Shell path="/users" />);
@@ -67,7 +67,7 @@ describe('KeptPages', () => {
   });
 
   it('mounts a kept page afresh when refreshed or when its tab is closed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { rerender } = render(<Shell path="/stations" />);
     await user.click(screen.getByRole('button', { name: 'stations 0' }));
     rerender(<Shell path="/stations" refreshKey={1} />);

@@ -1,10 +1,11 @@
-import { type AnnouncementRecord, type ListByUser, type UserAnnouncement, announcementResource, userAnnouncementPath } from '@cellsight/contract';
+import { type AnnouncementRecord, type ListByUser, type UserAnnouncement, announcementResource, noticePollMs, userAnnouncementPath } from '@cellsight/contract';
 import { buildRecord } from '@cellsight/contract/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announcementKeys } from '@/components/announcement-detail';
 import { envelope, failure, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
 import { NoticeBell } from './notice-bell';
 
@@ -67,6 +68,7 @@ const renderBell = () =>
   );
 
 afterEach(() => {
+  vi.useRealTimers();
   reads = 0;
   marked = [];
   broken = false;
@@ -76,7 +78,7 @@ afterEach(() => {
 describe('the header bell', () => {
   it('counts unread notices and system messages in two tabs', async () => {
     setUnread([item('n1', 'Maintenance tonight'), item('n2', 'New tariff', { priority: 'H' })], [item('s1', 'Fault on Home', { msgCategory: '2', sender: null })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications (3 unread)' });
     await user.click(bell);
@@ -90,7 +92,7 @@ describe('the header bell', () => {
 
   it('opening one marks it read, refreshes the counts and shows it; no go handle for a component announcement', async () => {
     setUnread([item('n1', 'Maintenance tonight', { openType: 'component', openPage: 'some/Component' })], []);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     await user.click(await screen.findByText('Maintenance tonight'));
@@ -104,7 +106,7 @@ describe('the header bell', () => {
 
   it('offers go handle for a url announcement, which opens its page', async () => {
     setUnread([], [item('s1', 'Fault on Home', { msgCategory: '2', sender: null, openType: 'url', openPage: '/site/events' })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     await user.click(await screen.findByRole('tab', { name: 'System messages (1)' }));
@@ -116,7 +118,7 @@ describe('the header bell', () => {
 
   it('leads to the user’s announcements', async () => {
     setUnread([], []);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications (0 unread)' }));
     expect(screen.getAllByText('Nothing unread').length).toBeGreaterThan(0);
@@ -124,13 +126,30 @@ describe('the header bell', () => {
     expect(await screen.findByText('my announcements page')).toBeInTheDocument();
   });
 
-  it('stops polling after a failed read', async () => {
+  it('reads again every poll while reads succeed, and stops polling after a failed read', async () => {
+    // The poll's interval on a fake clock (the library's other timers, and vi.waitFor's, stay real):
+    // moving it past a poll reads again, or shows that nothing does.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     setUnread([], []);
+    const { queryClient } = renderBell();
+    /** Waits for the `count`th read to be answered and taken in (the next poll is timed from then). */
+    const answered = (count: number) =>
+      vi.waitFor(
+        () => {
+          expect(reads).toBe(count);
+          expect(queryClient.getQueryState(announcementKeys.bell())?.fetchStatus).toBe('idle');
+        },
+        { timeout: 15_000 },
+      );
+    await answered(1);
+    await vi.advanceTimersByTimeAsync(noticePollMs);
+    await answered(2);
     broken = true;
-    renderBell();
-    await waitFor(() => expect(reads).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 6_500));
-    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(noticePollMs);
+    await answered(3);
+    expect(queryClient.getQueryState(announcementKeys.bell())?.status).toBe('error');
+    await vi.advanceTimersByTimeAsync(noticePollMs * 3);
+    expect(reads).toBe(3);
     void server;
-  }, 10_000);
+  });
 });

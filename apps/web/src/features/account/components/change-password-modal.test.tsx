@@ -30,7 +30,7 @@ const open = async (onClose = vi.fn()) => {
 };
 
 const fill = async (dialog: HTMLElement, values: { old?: string; next?: string; confirm?: string }) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   if (values.old) await user.type(within(dialog).getByLabelText(i18n.t('account:password.old')), values.old);
   if (values.next) await user.type(within(dialog).getByLabelText(i18n.t('account:password.new')), values.next);
   if (values.confirm) await user.type(within(dialog).getByLabelText(i18n.t('account:password.confirm')), values.confirm);
@@ -69,7 +69,7 @@ describe('ChangePasswordModal', () => {
     expect(within(dialog).getByText('Please confirm the new password!')).toBeInTheDocument();
 
     const next = within(dialog).getByLabelText('New password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(next, 'ab1');
     expect(await within(dialog).findByText('The password must be 6 to 20 letters or digits')).toBeInTheDocument();
     await user.clear(next);

@@ -46,7 +46,7 @@ const rule = (number: number) => {
 
 describe('NotificationSettings', () => {
   it('is a tab of the user settings, showing the default rule until the user saves their own', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<UserSettingsModal open onClose={vi.fn()} />);
     const dialog = await findDialog('User settings');
     await within(dialog).findByDisplayValue('Alice');
@@ -60,7 +60,7 @@ describe('NotificationSettings', () => {
   });
 
   it('saves an all-stations rule with escalation and a station rule for warnings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderSettings();
     await user.type(within(rule(1)).getByLabelText('Escalate after (minutes)'), '30');
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
@@ -89,7 +89,7 @@ describe('NotificationSettings', () => {
   });
 
   it('asks for an event type before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderSettings();
     await user.click(within(rule(1)).getByRole('checkbox', { name: 'Fault' }));
     await user.click(screen.getByRole('button', { name: 'Save notifications' }));
@@ -104,13 +104,13 @@ describe('NotificationSettings', () => {
       ),
     );
     await renderSettings();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save notifications' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Save notifications' }));
     expect(await within(rule(1)).findByText('Station not found')).toBeInTheDocument();
   });
 
   it('warns without an e-mail address, and saves no rules at all to turn mail off', async () => {
     server.use(http.get('/boot/sys/alarmNotification/rules', () => HttpResponse.json(envelope({ ...defaults, hasEmail: false }))));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderSettings();
     expect(screen.getByText(/Your account has no e-mail address/)).toBeInTheDocument();
     await user.click(within(rule(1)).getByRole('button', { name: 'Remove' }));

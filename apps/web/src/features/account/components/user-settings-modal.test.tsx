@@ -69,7 +69,7 @@ describe('UserSettingsModal', () => {
         return HttpResponse.json(envelope({ ...me, realname: 'Alice L.', company: 'Acme' }, 1002, 'saved'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openSettings();
     const realname = within(dialog).getByLabelText('Real name');
     await user.clear(realname);
@@ -88,14 +88,14 @@ describe('UserSettingsModal', () => {
   // applyAccept off: the point is our own check, not the browser's file filter. No upload request
   // may follow a refusal: msw fails the test on any unhandled call.
   it('refuses images that are not JPG or PNG before uploading', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     const dialog = await openSettings();
     await user.upload(within(dialog).getByLabelText('Avatar'), new File(['gif'], 'me.gif', { type: 'image/gif' }));
     expect(await screen.findByText('Image must be JPG or PNG')).toBeInTheDocument();
   });
 
   it('refuses images of 2 MB and larger before uploading', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     const dialog = await openSettings();
     await user.upload(within(dialog).getByLabelText('Avatar'), new File([new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
     expect(await screen.findByText('Image must be smaller than 2 MB')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('UserSettingsModal', () => {
         return HttpResponse.json(envelope({ ...me, avatar: 'avatar/20261124/fedcba9876543210fedcba9876543210.png' }, 1002, 'saved'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openSettings();
     await user.upload(within(dialog).getByLabelText('Avatar'), new File(['png'], 'me.png', { type: 'image/png' }));
     await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/20261124/fedcba9876543210fedcba9876543210.png'));
@@ -131,7 +131,7 @@ describe('UserSettingsModal', () => {
 
   it('opens the change-password dialog from the security section', async () => {
     const dialog = await openSettings();
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: 'Change password' }));
     const passwordDialog = await findDialog('Change password');
     expect(within(passwordDialog).getByLabelText('Old password')).toBeInTheDocument();
   });

@@ -48,7 +48,7 @@ const rowOf = async (title: string) => (await screen.findByText(title)).closest(
 
 describe('System → Announcements', () => {
   it('edits and publishes drafts only, revokes published ones', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AnnouncementListPage />);
     const draft = await rowOf('Draft notice');
     const published = await rowOf('Published notice');
@@ -64,7 +64,7 @@ describe('System → Announcements', () => {
   });
 
   it('writes the message in the rich text editor and sends its HTML', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AnnouncementListPage />);
     await user.click(await screen.findByRole('button', { name: /Add announcement/ }));
     const dialog = await findDialog('Add announcement');

@@ -67,7 +67,7 @@ afterEach(() => {
 describe('/isps/userAnnouncement', () => {
   it('lists the user’s announcements with their read state and filters by it', async () => {
     mine = [item('a1', 'Maintenance tonight', '0'), item('a2', 'Old news', '1'), item('s1', 'Command failed', '0', { msgCategory: '2', sender: null })];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<UserAnnouncementPage />);
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('Maintenance tonight')).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('/isps/userAnnouncement', () => {
 
   it('opening an unread one marks it read and shows it; everything can be marked read', async () => {
     mine = [item('a1', 'Maintenance tonight', '0'), item('a2', 'Tariff change', '0')];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<UserAnnouncementPage />);
     await user.click(await screen.findByText('Maintenance tonight'));
     const dialog = await screen.findByRole('dialog');

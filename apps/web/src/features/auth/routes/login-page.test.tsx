@@ -32,7 +32,7 @@ const renderLogin = (path = '/user/login') => {
 };
 
 const signIn = async (username: string, password: string) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('User name'), username);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -56,7 +56,7 @@ describe('LoginPage', () => {
 
   it('asks for the user name before calling the server', async () => {
     renderLogin();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter your user name')).toBeInTheDocument();
   });
 
@@ -86,7 +86,7 @@ describe('LoginPage', () => {
     const router = renderLogin();
     await signIn('admin', 'secret1');
     const dialog = await screen.findByRole('dialog', { name: 'Choose where you work' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('Please choose a department')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Department' }));
@@ -109,7 +109,7 @@ describe('LoginPage', () => {
       }),
     );
     const router = renderLogin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/user/register');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/want/findPwd');
     await user.click(screen.getByRole('tab', { name: 'Mobile and code' }));

@@ -107,7 +107,7 @@ afterEach(() => {
 
 describe('battery detail', () => {
   it('shows every field of the battery and edits its alias', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.BatteryEdit, Permission.BatteryChangeList);
     renderDetail('?batterySn=PACK-0001');
     expect(await screen.findByText('BMS-77')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('battery detail', () => {
   });
 
   it('refuses an EOD outside 44 to 50 before sending, then sends a remote setting and says the device’s refusal in words', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.CommandSettings);
     renderDetail('?batterySn=PACK-0001');
     await user.click(await screen.findByRole('tab', { name: 'Remote setting' }));
@@ -155,7 +155,7 @@ describe('battery detail', () => {
   });
 
   it('asks before restarting, sends the restart only once confirmed, and follows it to the battery’s answer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.CommandRestart);
     renderDetail('?batterySn=PACK-0001');
     await user.click(await screen.findByRole('button', { name: /Restart/ }));
@@ -174,7 +174,7 @@ describe('battery detail', () => {
   });
 
   it('upgrades from the firmware library after a confirmation, follows the download to a failure in words, and says the 5-minute cool-down and a missing PUBLIC_URL', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.CommandUpgrade);
     renderDetail('?batterySn=PACK-0001');
     await user.click(await screen.findByRole('tab', { name: 'Remote upgrade' }));
@@ -198,7 +198,7 @@ describe('battery detail', () => {
     expect(within(progress).getByRole('progressbar', { name: 'Upgrade progress' })).toHaveAttribute('aria-valuenow', '40');
 
     answered = { op: 'upgrade', status: 'failed', code: 500, upgradeState: 'download_failed', progress: 40, message: 'sha256 mismatch', finishedAt: '2026-11-24T10:02:00Z' };
-    expect(await within(progress).findByText('Upgrade download failed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(progress).findByText('Upgrade download failed')).toBeInTheDocument();
     expect(within(progress).getByText('Failure (500): sha256 mismatch')).toBeInTheDocument();
 
     refusal = { code: ServerCode.OPERATION_FAILED, message: upgradeRefusals.coolDown };
@@ -233,7 +233,7 @@ describe('battery detail', () => {
   });
 
   it('says a battery that is not there (or not the user’s) was not found, with the way back to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant();
     renderDetail('?batterySn=PACK-9999');
     expect(await screen.findByText('Battery not found')).toBeInTheDocument();

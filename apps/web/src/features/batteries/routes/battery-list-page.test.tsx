@@ -56,7 +56,7 @@ describe('battery list', () => {
   });
 
   it('searches by station, status and SOC and SOH ranges', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BatteryListPage />);
     await screen.findByRole('link', { name: 'PACK-0001' });
     await user.type(screen.getByRole('textbox', { name: 'Station' }), 'harbour');

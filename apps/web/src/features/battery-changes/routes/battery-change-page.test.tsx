@@ -85,7 +85,7 @@ describe('the battery change records screen', () => {
 
   it('records a replacement entered by hand: the request carries the fields and the time in ISO 8601', async () => {
     grant(Permission.BatteryChangeAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BatteryChangePage />);
     await rowOf('PACK-0002');
     const dialog = await fillEntry(user, { oldSn: 'PACK-0002', newSn: 'PACK-0003' });
@@ -96,7 +96,7 @@ describe('the battery change records screen', () => {
 
   it('refuses the same SN twice on the new SN before sending', async () => {
     grant(Permission.BatteryChangeAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BatteryChangePage />);
     await rowOf('PACK-0002');
     const dialog = await fillEntry(user, { oldSn: 'PACK-0002', newSn: 'PACK-0002' });
@@ -108,7 +108,7 @@ describe('the battery change records screen', () => {
   it('puts the server’s refusal on its field and keeps the dialog open', async () => {
     grant(Permission.BatteryChangeAdd);
     server.use(http.post('/boot/want/batteryChange/add', () => HttpResponse.json(failure(404, 'loggerGsn: logger GW-0001 not found', [{ field: 'loggerGsn', message: 'logger GW-0001 not found' }]), { status: 404 })));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BatteryChangePage />);
     await rowOf('PACK-0002');
     const dialog = await fillEntry(user, { oldSn: 'PACK-0002', newSn: 'PACK-0003' });

@@ -51,7 +51,7 @@ describe('categories: the tree', () => {
 
   it('lists the top level, opens a node’s children below it and adds a child there', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategoryListPage />);
     const faults = (await screen.findByText('Faults')).closest('tr') as HTMLElement;
     expect(listQueries[0]).toMatchObject({ pid: '0' });
@@ -72,7 +72,7 @@ describe('categories: the tree', () => {
   it('moves a node under another parent chosen in the category select, never into its own subtree', async () => {
     grant();
     saved.length = 0;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategoryListPage />);
     const requests = (await screen.findByText('Requests')).closest('tr') as HTMLElement;
     await user.click(within(requests).getByRole('button', { name: 'Move' }));
@@ -89,7 +89,7 @@ describe('categories: the tree', () => {
 
   it('searches every level, not only the top one', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CategoryListPage />);
     await screen.findByText('Faults');
     const search = screen.getByRole('search', { name: 'Search Categories' });

@@ -51,7 +51,7 @@ describe('check rules: rows, trying and form validation', () => {
 
   it('tries a value against a saved rule and shows the failing rule’s message and the part it read', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CheckRuleListPage />);
     const row = (await screen.findByText('Station code')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Try a value' }));
@@ -69,7 +69,7 @@ describe('check rules: rows, trying and form validation', () => {
 
   it('edits the rules as rows and saves them as the JSON the contract takes', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<CheckRuleListPage />);
     await screen.findByText('Station code');
     await user.click(screen.getByRole('button', { name: /Add/ }));
@@ -96,7 +96,7 @@ describe('check rules: rows, trying and form validation', () => {
   });
 
   it('checkRuleValidator puts the server’s message on the form field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <Form>
         <Form.Item name="code" label="Station code" rules={[checkRuleValidator('station_code')]}>

@@ -46,7 +46,7 @@ describe('the data source form', () => {
 
   it('never shows the stored password, tests the connection with the form’s values, and keeps the password when left empty', async () => {
     setPermissions({ auth: [Permission.DataSourceList, Permission.DataSourceEdit].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DataSourceListPage />);
     const row = (await screen.findByText('Archive')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /Edit/ }));

@@ -66,7 +66,7 @@ describe('department permissions', () => {
   afterEach(() => clearPermissions());
 
   it("shows the department's menus ticked; ticking another and saving sends the new and the loaded ids", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepartPermissionPanel depart={depart} />);
     await screen.findByText('List users', { selector: '.ant-tree-title' });
     expect(['System', 'Users menu', 'List users', 'Loggers'].map(isChecked)).toEqual([true, true, true, false]);
@@ -79,7 +79,7 @@ describe('department permissions', () => {
   });
 
   it("shows a clicked menu's data rules, ticked where the department offers them, and saves the choice", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DepartPermissionPanel depart={depart} />);
     await user.click(await screen.findByText('Users menu', { selector: '.ant-tree-title' }));
     const card = (await screen.findByText('Data rules of Users menu')).closest('.ant-card') as HTMLElement;
@@ -93,7 +93,7 @@ describe('department permissions', () => {
   });
 
   it('says so for a menu without rules, and asks to save the grants first for a menu not yet held', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grants = ['m-collector'];
     renderWithProviders(<DepartPermissionPanel depart={depart} />);
     await user.click(await screen.findByText('Loggers', { selector: '.ant-tree-title' }));

@@ -84,7 +84,7 @@ describe('department roles', () => {
   afterEach(() => clearPermissions());
 
   it("lists the department's roles and adds one to this department", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.DepartRoleList, Permission.DepartRoleEdit);
     renderWithProviders(<DepartRolesPanel depart={depart} />);
     await rowOf('Clerk');
@@ -98,7 +98,7 @@ describe('department roles', () => {
   });
 
   it("authorises a role within the department's own menus", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.DepartRoleList, Permission.DepartRoleEdit);
     renderWithProviders(<DepartRolesPanel depart={depart} />);
     await user.click(within(await rowOf('Clerk')).getByRole('button', { name: 'Authorise' }));
@@ -111,7 +111,7 @@ describe('department roles', () => {
   });
 
   it('shows the users of a role; without the edit permission only that', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.DepartRoleList);
     renderWithProviders(<DepartRolesPanel depart={depart} />);
     const row = await rowOf('Clerk');

@@ -63,7 +63,7 @@ const renderPage = async () => {
 
 describe('Departments screen', () => {
   it('shows the tree, and the selected department’s info and users', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     for (const name of ['Cellsight', 'Sales', 'Sales North', 'Service']) expect(within(treeRegion()).getByText(name)).toBeInTheDocument();
     expect(screen.getByText('Select a department on the left to see its details and users')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('Departments screen', () => {
         return HttpResponse.json(envelope('d-new', 1001, 'Added'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     expect(screen.getByRole('button', { name: /Add sub-department/ })).toBeDisabled();
     await user.click(within(treeRegion()).getByText('Sales'));
@@ -119,7 +119,7 @@ describe('Departments screen', () => {
         return HttpResponse.json(envelope(null, 1002, 'Edited'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(treeRegion()).getByText('Service'));
     const name = await screen.findByLabelText('Name');
@@ -145,7 +145,7 @@ describe('Departments screen', () => {
         return HttpResponse.json(envelope([depart('d-north', 'Sales North', 'A01A01A01', 'd-sales')]));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.type(screen.getByRole('searchbox', { name: 'Search departments by name' }), 'north{Enter}');
     await waitFor(() => expect(within(treeRegion()).queryByText('Cellsight')).not.toBeInTheDocument());
@@ -163,7 +163,7 @@ describe('Departments screen', () => {
         return HttpResponse.json(envelope(null, 1003, 'Deleted'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(treeRegion()).getByText('Sales'));
     await user.click(screen.getByRole('button', { name: /Delete/ }));
@@ -193,7 +193,7 @@ describe('Departments screen', () => {
         return HttpResponse.json(envelope(null, 1004, 'Deleted'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(treeRegion()).getByText('Sales'));
     await user.click(await screen.findByRole('tab', { name: 'Users' }));
@@ -214,7 +214,7 @@ describe('Departments screen', () => {
 
   it('offers no changes without the permissions', async () => {
     setPermissions({ auth: [{ action: Permission.DepartList, type: '1', describe: 'list', status: '1' }], allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     expect(screen.queryByRole('button', { name: /Add top-level department/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();

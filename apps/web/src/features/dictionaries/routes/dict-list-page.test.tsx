@@ -86,7 +86,7 @@ describe('dictionaries: items and cache', () => {
   const cellInput = (field: string, row = 0) => within(document.querySelectorAll<HTMLElement>(`[data-testid="dict-items-grid"] [data-field="${field}"]`)[row] as HTMLElement).getByRole('textbox');
 
   it('opens the items of the clicked dictionary in the grid, asking for all of its items by sort order', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DictListPage />);
     await openItems(user, 'Station kind');
     expect(await screen.findByText('Items of Station kind (station_kind)')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('dictionaries: items and cache', () => {
   });
 
   it('refuses to save a repeated value or a sort order that is not an integer, then saves the changes in one request', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<DictListPage />);
     await openItems(user, 'Gender');
     await waitFor(() => expect(cellInput('itemText', 1)).toHaveValue('Female'));
@@ -136,7 +136,7 @@ describe('dictionaries: items and cache', () => {
   });
 
   it('shows the server’s refusal of a row on its cell', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     batchRefusal = { field: 'added[0].itemValue', message: 'Item value must not repeat' };
     renderWithProviders(<DictListPage />);
     await openItems(user, 'Station kind');
@@ -175,7 +175,7 @@ describe('dictionaries: items and cache', () => {
     vi.spyOn(session, 'userInfo', 'get').mockReturnValue({ id: 'u-admin' } as never);
     const original = itemsByDictionary['d-sex'] ?? [];
     try {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderWithProviders(<DictListPage />);
       await openItems(user, 'Gender');
       await waitFor(() => expect(cellInput('itemText', 1)).toHaveValue('Female'));
@@ -203,7 +203,7 @@ describe('dictionaries: items and cache', () => {
   });
 
   it('refreshes the dictionary cache from the toolbar, says so and reloads the console’s dictionaries', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { queryClient } = renderWithProviders(<DictListPage />);
     queryClient.setQueryData(['dictionaries', 'en-US'], {});
     await screen.findByText('Gender');

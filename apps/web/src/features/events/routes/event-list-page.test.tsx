@@ -115,7 +115,7 @@ describe('the events screen', () => {
 
   it('acknowledges a row with a comment, and says so', async () => {
     grant(Permission.EventAcknowledge);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EventListPage />);
     const open = await rowOf('GW-0001');
     expect(within(await rowOf('GW-0002')).queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the events screen', () => {
       acknowledged.push(await request.json());
       return HttpResponse.json(envelope({ acknowledged: 1, alreadyAcknowledged: 1 }, 1002, 'done'));
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EventListPage />);
     await user.click(within(await rowOf('GW-0001')).getByRole('checkbox'));
     await user.click(within(await rowOf('GW-0002')).getByRole('checkbox'));
@@ -148,7 +148,7 @@ describe('the events screen', () => {
   it('shows the server’s refusal and keeps the dialog open', async () => {
     grant(Permission.EventAcknowledge);
     server.use(http.post('/boot/want/event/acknowledge', () => HttpResponse.json(failure(4000, 'ids: Event not found', [{ field: 'ids', message: 'Event not found' }]), { status: 404 })));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EventListPage />);
     await user.click(within(await rowOf('GW-0001')).getByRole('button', { name: 'Acknowledge' }));
     const dialog = await findDialog('Acknowledge the event');

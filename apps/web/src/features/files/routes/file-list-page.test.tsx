@@ -60,7 +60,7 @@ describe('stored files: usage, preview and delete', () => {
 
   it('previews an image inline, with its facts', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FileListPage />);
     const row = (await screen.findByText('portrait.png')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Preview' }));
@@ -76,7 +76,7 @@ describe('stored files: usage, preview and delete', () => {
     grant();
     session.start(loginResult({ token: 'files-token' }));
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:site'), revokeObjectURL: vi.fn() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FileListPage />);
     const row = (await screen.findByText('site.png')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Preview' }));
@@ -95,7 +95,7 @@ describe('stored files: usage, preview and delete', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FileListPage />);
     const row = (await screen.findByText('manual.pdf')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Preview' }));
@@ -113,7 +113,7 @@ describe('stored files: usage, preview and delete', () => {
 
   it("shows the server's refusal when a file came into use before the delete", async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FileListPage />);
     const row = (await screen.findByText('manual.pdf')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));

@@ -34,7 +34,7 @@ describe('fill rules: generating', () => {
 
   it('names each generator in the console’s language and shows the next value after a confirmation', async () => {
     setPermissions({ auth: [{ action: Permission.FillRuleList, describe: '', type: '1', status: '1' }], allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FillRuleListPage />);
     const row = (await screen.findByText('Ticket order number')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Order number (prefix, date, daily sequence)')).toBeInTheDocument();

@@ -56,7 +56,7 @@ describe('uploading firmware', () => {
 
   it('shows the chosen file’s checksum against the vendor’s, sends file and fields, and puts the server’s refusal on its field', async () => {
     grant(Permission.FirmwareAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FirmwareListPage />);
     await user.click(await screen.findByRole('button', { name: /Upload firmware/ }));
     const dialog = await findDialog('Upload firmware');

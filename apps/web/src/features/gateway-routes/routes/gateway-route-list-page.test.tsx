@@ -37,7 +37,7 @@ describe('gateway route test call', () => {
   it('calls the route from its row and shows status, duration and the start of the body', async () => {
     grant();
     answers.push({ url: 'https://hooks.example/in', status: 200, statusText: 'OK', durationMs: 87, contentType: 'application/json', bodyStart: '{"ok":true}', bodyEncoding: 'text', bodyTruncated: false, redirectTo: null, timedOut: false, error: null });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<GatewayRouteListPage />);
     const row = (await screen.findByText('Ops webhook')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Test' }));
@@ -52,7 +52,7 @@ describe('gateway route test call', () => {
   it('says so when the route timed out', async () => {
     grant();
     answers.push({ url: 'https://tiles.example/0/0/0.png', status: null, statusText: null, durationMs: 5003, contentType: null, bodyStart: '', bodyEncoding: 'text', bodyTruncated: false, redirectTo: null, timedOut: true, error: 'no answer within 5000 ms' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<GatewayRouteListPage />);
     const row = (await screen.findByText('Tile server')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Test' }));

@@ -103,7 +103,7 @@ describe('battery daily and history', () => {
   });
 
   it('asks for the month, the year, and a custom range only once both its days are chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('?batterySn=BAT-0001&date=2026-03-10');
     await screen.findByRole('table', { name: 'Readings' });
     await user.click(screen.getByRole('radio', { name: 'Month' }));
@@ -119,9 +119,11 @@ describe('battery daily and history', () => {
   it('exports what is shown with the same query', async () => {
     const createObjectURL = vi.fn(() => 'blob:history');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('?batterySn=BAT-0001&range=month&date=2026-03-10');
     await screen.findByRole('table', { name: 'Readings' });
+    // The export waits for the points it exports (the table shows before they come).
+    await waitFor(() => expect(screen.getByRole('button', { name: /Export CSV/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(exported).toEqual([{ path: 'exportCsv', params: { batterySn: 'BAT-0001', range: 'month', date: '2026-03-10' } }]));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -130,7 +132,7 @@ describe('battery daily and history', () => {
   });
 
   it('without a battery asks for one, found by part of its SN', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('');
     expect(await screen.findByText('Choose a battery to see its history.')).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Battery' });

@@ -77,7 +77,7 @@ beforeEach(() => {
 
 describe('the station chart', () => {
   it('shows the station’s power and SOC of today, then all time with energy per year', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('?id=S1&mctl=1');
     const table = await screen.findByRole('table', { name: 'Readings' });
     const row = (await within(table).findByText('2026-03-10 00:00')).closest('tr') as HTMLElement;
@@ -96,15 +96,17 @@ describe('the station chart', () => {
 
   it('exports the chart’s points as Excel with the same query', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:chart'), revokeObjectURL: vi.fn() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('?id=S1&range=year&date=2026-01-01');
     await screen.findByRole('table', { name: 'Readings' });
+    // The export waits for the points it exports (the table shows before they come).
+    await waitFor(() => expect(screen.getByRole('button', { name: /Export Excel/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /Export Excel/ }));
     await waitFor(() => expect(exported).toEqual([{ path: 'exportXls', params: { id: 'S1', range: 'year', date: '2026-01-01' } }]));
   });
 
   it('without a station asks for one, chosen by name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('');
     expect(await screen.findByText('Choose a station to see its chart.')).toBeInTheDocument();
     expect(asked).toEqual([]);

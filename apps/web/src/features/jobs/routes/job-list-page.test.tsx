@@ -71,7 +71,7 @@ describe('the scheduled jobs page', () => {
     unmount();
 
     grant(Permission.JobPause, Permission.JobExecute);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<JobListPage />);
     const alarmRow = (await screen.findByText('Deliver alarm notifications')).closest('tr')!;
     await user.click(within(alarmRow).getByRole('button', { name: 'Pause' }));
@@ -89,7 +89,7 @@ describe('the scheduled jobs page', () => {
 
   it('shows a job’s last runs: fire time, duration, outcome, message and process', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<JobListPage />);
     const alarmRow = (await screen.findByText('Deliver alarm notifications')).closest('tr')!;
     await user.click(within(alarmRow).getByRole('button', { name: 'Runs' }));
@@ -105,7 +105,7 @@ describe('the scheduled jobs page', () => {
 
   it('adds a job with a task of the server and a schedule from the cron editor', async () => {
     grant(Permission.JobAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<JobListPage />);
     await screen.findByText('Deliver alarm notifications');
     await user.click(screen.getByRole('button', { name: /Add/ }));

@@ -63,7 +63,7 @@ describe('the public privacy and terms pages', () => {
 
 describe('the administrators’ editor', () => {
   it('edits one kind in one language and says who changed it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LegalTextPage />);
     expect(await screen.findByText(/The platform’s own text/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Terms of use' }));

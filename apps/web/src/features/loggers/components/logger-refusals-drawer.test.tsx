@@ -37,7 +37,7 @@ mockServer(
 configure({ defaultHidden: true });
 
 const open = async (gsn: string) => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<LoggerRefusalsButton gsn={gsn} />);
   await user.click(screen.getByRole('button', { name: `Refused messages of ${gsn}` }));
 };

@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 const openDialog = async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<BatteryTable gsn="GW-0001" />);
   await user.click(await screen.findByRole('button', { name: actionName }));
   const dialog = await findDialog(actionName);

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 const openDialog = async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<LoggerListPage />);
   const row = (await screen.findByText('GW-0001')).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Change key' }));

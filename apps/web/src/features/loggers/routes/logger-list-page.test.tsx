@@ -174,7 +174,7 @@ describe('Loggers screen', () => {
   });
 
   it('searches by part of the SN and by online state', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     const search = screen.getByRole('search', { name: 'Search Loggers' });
@@ -186,7 +186,7 @@ describe('Loggers screen', () => {
   });
 
   it('opens a logger to show its batteries’ latest readings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
@@ -203,7 +203,7 @@ describe('Loggers screen', () => {
   });
 
   it('charts a battery’s last day, and says so when a range has no readings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
@@ -234,7 +234,7 @@ describe('Loggers screen', () => {
       }),
     );
     setPermissions({ auth: [{ action: Permission.LoggerRegister, type: '1', describe: 'register', status: '1' }], allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     await user.click(screen.getByRole('button', { name: /Register loggers/ }));
@@ -274,7 +274,7 @@ describe('Loggers screen', () => {
   });
 
   it('upgrades a logger’s own firmware from the library after a confirmation, and says when the logger is offline', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setPermissions({ auth: [{ action: Permission.CommandUpgrade, describe: '', type: '1', status: '1' }], allAuth: [] });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
@@ -303,7 +303,7 @@ describe('Loggers screen', () => {
   });
 
   it('shows the cells of a battery’s latest reading, with the spread between them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
@@ -319,7 +319,7 @@ describe('Loggers screen', () => {
   });
 
   it('says so when a battery has no reading with cells yet', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     await screen.findByRole('cell', { name: 'GW-0001' });
     await user.click(within(rowOf('GW-0001')).getByRole('button', { name: /expand/i }));
@@ -338,7 +338,7 @@ describe('Loggers screen', () => {
 
   it('explains a failed load and retries on request', async () => {
     server.use(http.get('/boot/want/logger/list', () => HttpResponse.json(failure(510, 'no permission'), { status: 403 }), { once: true }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LoggerListPage />);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     await user.click(retry);

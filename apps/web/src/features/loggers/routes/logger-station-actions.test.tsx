@@ -96,7 +96,7 @@ describe('Loggers bound to stations', () => {
 
   it('edits an alias in place, clears it when emptied, and shows the server’s refusal on the input', async () => {
     grant(Permission.LoggerEdit);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(rowOf('GW-LOOSE')).getByRole('button', { name: 'Edit the alias of GW-LOOSE' }));
     await user.type(screen.getByRole('textbox', { name: 'Alias of GW-LOOSE' }), '  Boat house {Enter}');
@@ -134,7 +134,7 @@ describe('Loggers bound to stations', () => {
 
   it('unbinds a bound logger after a confirmation naming it and its station', async () => {
     grant(Permission.LoggerUnbind);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     expect(within(rowOf('GW-LOOSE')).queryByRole('button', { name: 'Unbind GW-LOOSE from its station' })).not.toBeInTheDocument();
     await user.click(within(rowOf('GW-BOUND')).getByRole('button', { name: 'Unbind GW-BOUND from its station' }));
@@ -163,7 +163,7 @@ describe('Loggers bound to stations', () => {
         });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: /Download template/ }));
     await waitFor(() => expect(saved).toEqual(['Logger import template.xlsx']));
@@ -202,7 +202,7 @@ describe('Loggers bound to stations', () => {
       }),
     );
     grant(Permission.LoggerImport);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const readsBefore = listReads;
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -245,7 +245,7 @@ describe('Loggers bound to stations', () => {
       ),
     );
     grant(Permission.LoggerImport);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
@@ -258,7 +258,7 @@ describe('Loggers bound to stations', () => {
 
   it('checks a registered logger’s SN and key by the contract’s rules, in the validation namespace’s words', async () => {
     grant(Permission.LoggerRegister);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: /Register loggers/ }));
     const dialog = await findDialog('Register loggers');

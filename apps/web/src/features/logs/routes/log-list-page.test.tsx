@@ -54,7 +54,7 @@ describe('Logs screen', () => {
 
   it('says when the counters could not load, and tries again', async () => {
     counters = 'error';
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LogListPage />);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     counters = 'ok';
@@ -63,7 +63,7 @@ describe('Logs screen', () => {
   });
 
   it('opens on the login log and switches to the operation log, each asking for its own kind', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LogListPage />);
     expect(await screen.findByText('User admin signed in')).toBeInTheDocument();
     expect(queries[0]).toMatchObject({ logType: '1', pageNo: '1', column: 'createTime', order: 'desc' });
@@ -78,7 +78,7 @@ describe('Logs screen', () => {
   });
 
   it('searches by part of the content and by a range of days, sending whole local days', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<LogListPage />);
     await screen.findByText('User admin signed in');
     const search = screen.getByRole('search');

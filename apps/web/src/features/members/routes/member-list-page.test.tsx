@@ -83,7 +83,7 @@ afterEach(() => clearPermissions());
 describe('creating a member', () => {
   it('offers only the types the user may create, and superiors that fit the chosen type', async () => {
     grant(Permission.MemberAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MemberListPage />);
     await user.click(await screen.findByRole('button', { name: /Add member/ }));
     const dialog = await findDialog('Add member');
@@ -113,7 +113,7 @@ describe('creating a member', () => {
 
   it('refuses a weak password on its field before sending', async () => {
     grant(Permission.MemberAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MemberListPage />);
     await user.click(await screen.findByRole('button', { name: /Add member/ }));
     const dialog = await findDialog('Add member');
@@ -128,7 +128,7 @@ describe('creating a member', () => {
 describe('editing a member', () => {
   it('edits the account’s own fields only: no password, role or superior', async () => {
     grant(Permission.MemberEdit);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MemberListPage />);
     await user.click(within(await rowOf('enduser')).getByRole('button', { name: 'Edit' }));
     const dialog = await findDialog('Edit member');
@@ -145,7 +145,7 @@ describe('editing a member', () => {
 describe('moving a member', () => {
   it('offers the accounts that can stand above the member, sends the move and shows a refusal on the field', async () => {
     grant(Permission.MemberMove);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MemberListPage />);
     await user.click(within(await rowOf('enduser')).getByRole('button', { name: 'Move' }));
     const dialog = await findDialog('Move Demo End User');
@@ -176,7 +176,7 @@ describe('moving a member', () => {
 describe('permissions by checkbox', () => {
   it('ticks what the role gives (fixed), locks what the user does not hold, and saves the member’s own grants', async () => {
     grant(Permission.MemberGrant);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<MemberListPage />);
     await user.click(within(await rowOf('enduser')).getByRole('button', { name: 'Permissions' }));
     const dialog = await findDialog('Permissions of Demo End User');

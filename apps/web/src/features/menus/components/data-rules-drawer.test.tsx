@@ -66,7 +66,7 @@ describe('data rules of a menu', () => {
   });
 
   it('adds a rule: a field of the screen, an operator and a value with a user variable inserted', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.MenuList, Permission.MenuEdit);
     render();
     await user.click(await screen.findByRole('button', { name: /Add rule/ }));
@@ -84,7 +84,7 @@ describe('data rules of a menu', () => {
   });
 
   it("puts the server's refusal on the field it names", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.MenuList, Permission.MenuEdit);
     refuse = true;
     // The columns could not be read: the field is typed, and the server still checks it.
@@ -100,7 +100,7 @@ describe('data rules of a menu', () => {
   });
 
   it('deletes a rule after a confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.MenuList, Permission.MenuEdit);
     render();
     const row = (await screen.findByRole('cell', { name: 'Only me' })).closest('tr') as HTMLElement;

@@ -87,7 +87,7 @@ afterAll(() => server.close());
 
 describe('Menus screen', () => {
   it('shows the tree collapsed, opens a row, and expands and collapses everything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     expect(within(rowOf('System')).getByText('First-level menu')).toBeInTheDocument();
     expect(within(rowOf('System')).getByText('layouts/RouteView')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('Menus screen', () => {
   });
 
   it('searches by name and lists the matches flat', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const search = screen.getByRole('search', { name: 'Search menus' });
     await user.type(within(search).getByLabelText('Name'), 'user');
@@ -124,7 +124,7 @@ describe('Menus screen', () => {
   });
 
   it('adds a button under a menu: the parent is filled in, only the button’s fields are sent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Expand all' }));
     await user.click(within(rowOf('Users')).getByRole('button', { name: 'Add sub-menu or button' }));
@@ -150,7 +150,7 @@ describe('Menus screen', () => {
     server.use(
       http.post('/boot/sys/permission/add', () => HttpResponse.json(failure(4004, 'perms: is used by another button', [{ field: 'perms', message: 'is used by another button' }]), { status: 400 })),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(rowOf('System')).getByRole('button', { name: 'Add sub-menu or button' }));
     const dialog = await findDialog('Add menu or button');
@@ -175,7 +175,7 @@ describe('Menus screen', () => {
         return HttpResponse.json(envelope(null, 1003, 'Deleted'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(rowOf('System')).getByRole('button', { name: 'Expand row' }));
     await user.click(within(rowOf('Users')).getByRole('button', { name: 'Edit' }));
@@ -216,7 +216,7 @@ describe('Menus screen', () => {
 
   it('shows no writing buttons without their permissions', async () => {
     grant([Permission.MenuList]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'Expand all' }));
     expect(screen.getByRole('cell', { name: 'Add user' })).toBeInTheDocument();

@@ -51,7 +51,7 @@ describe('a test message', () => {
 
   it('checks the address before sending, then says whether the SMTP server took it, kept it or refused it', async () => {
     grant(Permission.OutboxTest);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<OutboxListPage />);
     await user.click(await screen.findByRole('button', { name: /Send a test message/ }));
     const dialog = await findDialog('Send a test message');

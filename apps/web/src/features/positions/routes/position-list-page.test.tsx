@@ -36,7 +36,7 @@ describe('positions import', () => {
 
   it('shows every refused cell of an import with its row and field, and that nothing was stored', async () => {
     setPermissions({ auth: [Permission.PositionList, Permission.PositionImport].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<PositionListPage />);
     await screen.findByText('No data');
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -66,7 +66,7 @@ describe('positions context menu', () => {
 
   it('offers a row’s edit and delete on right-click, only with their permissions, and deletes after confirming', async () => {
     deleted = [];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setPermissions({ auth: [Permission.PositionList, Permission.PositionDelete].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
     renderWithProviders(<PositionListPage />);
     const cell = await screen.findByRole('cell', { name: 'Engineer' });

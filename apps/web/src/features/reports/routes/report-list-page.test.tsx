@@ -68,7 +68,7 @@ describe('the report form', () => {
 
   it('parses the SQL into the columns and parameters and saves them with the report', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ReportListPage />);
     await user.click(await screen.findByRole('button', { name: /Add/ }));
     const dialog = await findDialog('Add report');
@@ -103,7 +103,7 @@ describe('the report form', () => {
 
   it('shows the database’s refusal of the SQL on the SQL field', async () => {
     grant();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ReportListPage />);
     await user.click(await screen.findByRole('button', { name: /Add/ }));
     const dialog = await findDialog('Add report');
@@ -120,7 +120,7 @@ describe('the report form', () => {
 
   it('runs the query on the chosen data source', async () => {
     setPermissions({ auth: [Permission.ReportList, Permission.ReportAdd, Permission.DataSourceList].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ReportListPage />);
     await user.click(await screen.findByRole('button', { name: /Add/ }));
     const dialog = await findDialog('Add report');
@@ -140,6 +140,7 @@ describe('the report form', () => {
 
 describe('running a report', () => {
   let exports: Record<string, string>[] = [];
+  let dataQueries: Record<string, string>[] = [];
   mockServer(
     http.get('/boot/online/cgreport/head/list', () => HttpResponse.json(envelope({ records: records.slice(0, 1), total: 1, size: 10, current: 1, pages: 1 }))),
     http.get('/boot/online/cgreport/api/getRpColumns/report_stations', () =>
@@ -158,7 +159,10 @@ describe('running a report', () => {
       ),
     ),
     http.get('/boot/online/cgreport/api/getQueryInfo/rp1', () => HttpResponse.json(envelope([{ label: 'Region', field: 'region', view: 'string', mode: 'single' }]))),
-    http.get('/boot/online/cgreport/api/getData/rp1', () => HttpResponse.json(envelope({ total: 1, records: [{ name: 'Alpha', region: 'North' }] }))),
+    http.get('/boot/online/cgreport/api/getData/rp1', ({ request }) => {
+      dataQueries.push(Object.fromEntries(new URL(request.url).searchParams));
+      return HttpResponse.json(envelope({ total: 1, records: [{ name: 'Alpha', region: 'North' }] }));
+    }),
     http.get('/boot/online/cgreport/api/exportXls/rp1', ({ request }) => {
       const params = Object.fromEntries(new URL(request.url).searchParams);
       delete params._t;
@@ -170,18 +174,21 @@ describe('running a report', () => {
   );
   afterEach(() => {
     exports = [];
+    dataQueries = [];
     clearPermissions();
   });
 
   it('shows the report with its search and exports what the table shows', async () => {
     setPermissions({ auth: [Permission.ReportList, Permission.ReportView].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ReportListPage />);
     await user.click(await screen.findByRole('button', { name: /Run/ }));
     const dialog = await findDialog('Report: Stations');
     expect(await within(dialog).findByRole('cell', { name: 'Alpha' })).toBeInTheDocument();
     await user.type(within(dialog).getByRole('search').querySelector('input') as HTMLElement, 'North');
     await user.click(within(dialog).getByRole('button', { name: /Search/ }));
+    // The table shows the search once it asked for it; the export asks for the same.
+    await waitFor(() => expect(dataQueries.at(-1)).toMatchObject({ region: '*North*' }));
     await user.click(within(dialog).getByRole('button', { name: /Export/ }));
     await waitFor(() => expect(exports).toEqual([{ region: '*North*' }]));
   });

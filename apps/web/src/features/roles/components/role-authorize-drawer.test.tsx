@@ -42,7 +42,7 @@ describe('data rules in the role authorisation', () => {
   });
 
   it("a clicked menu shows its rules; ticking one and saving sends the role's choice", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<RoleAuthorizeDrawer role={role} open onClose={() => undefined} afterClose={() => undefined} />);
     await user.click(await screen.findByText('Users menu', { selector: '.ant-tree-title' }));
     const card = (await screen.findByText('Data rules of Users menu')).closest('.ant-card') as HTMLElement;
@@ -56,7 +56,7 @@ describe('data rules in the role authorisation', () => {
   });
 
   it("shows the server's refusal", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     refuse = true;
     renderWithProviders(<RoleAuthorizeDrawer role={role} open onClose={() => undefined} afterClose={() => undefined} />);
     await user.click(await screen.findByText('Users menu', { selector: '.ant-tree-title' }));

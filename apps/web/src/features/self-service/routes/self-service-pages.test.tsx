@@ -62,7 +62,7 @@ describe('register', () => {
       }),
     );
     const router = renderAt('/user/register?invite=INV-1', <RegisterPage />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(screen.getByText(/invited by code INV-1/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('User name'), 'newowner');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
@@ -88,7 +88,7 @@ describe('register', () => {
     let answer = failure(4013, refusedCode, [{ field: 'smscode', message: refusedCode }]);
     server.use(http.post('/boot/sys/user/register', () => HttpResponse.json(answer, { status: 400 })));
     renderAt('/user/register', <RegisterPage />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('User name'), 'newowner');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret123');
@@ -105,7 +105,7 @@ describe('register', () => {
 
   it('asks for the slider and the terms before anything is sent', async () => {
     renderAt('/user/register', <RegisterPage />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Please drag the slider to the end first')).toBeInTheDocument();
     expect(screen.getByText('Please accept the privacy policy and the terms of use')).toBeInTheDocument();
     expect(screen.getByText('Please enter your mobile number')).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('find password', () => {
       });
     server.use(record('/sys/sms', { resendAfterMs: 60_000 }), record('/sys/user/phoneVerification', { username: 'owner' }, 1005), record('/sys/user/passwordChange', null, 1009));
     renderAt('/want/findPwd', <FindPasswordPage />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('User name'), 'owner');
     await user.type(screen.getByLabelText('Mobile number'), '13800000000');
     await passSlider();
@@ -148,7 +148,7 @@ describe('find password with a refused code', () => {
       http.post('/boot/sys/user/phoneVerification', () => HttpResponse.json(failure(4013, refusedCode, [{ field: 'smscode', message: refusedCode }]), { status: 400 })),
     );
     renderAt('/want/findPwd', <FindPasswordPage />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('User name'), 'owner');
     await user.type(screen.getByLabelText('Mobile number'), '13800000000');
     await passSlider();
@@ -164,7 +164,7 @@ describe('change of mobile or e-mail', () => {
   it('says when the new number is already registered', async () => {
     server.use(http.post('/boot/sys/sms', () => HttpResponse.json(failure(4011, 'This mobile number is already registered', [{ field: 'phone', message: 'is already registered' }]), { status: 400 })));
     renderAt('/user/alteration', <AlterationPage />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Mobile number'), '13800000000');
     await passSlider();
     await user.click(screen.getByRole('button', { name: 'Send code' }));

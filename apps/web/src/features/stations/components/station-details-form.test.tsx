@@ -1,5 +1,5 @@
 import type { StationOwner, TimeZoneOption } from '@cellsight/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { http, HttpResponse } from 'msw';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { publicConfig, stationTypeDict } from '@/testing/fixtures';
 import { envelope, mockServer, renderWithProviders } from '@/testing/feature-test-utils';
+import { stationOwnersQuery } from '../api/get-station-owners';
 import { StationDetailsForm, type StationDetailsValues, newStationDetails, newStationFields } from './station-details-form';
 
 const timeZones: TimeZoneOption[] = [
@@ -122,11 +123,12 @@ describe('StationDetailsForm', () => {
 
   it('does not offer an owner when the caller may choose nobody else', async () => {
     owners = [me];
-    renderWithProviders(<Harness chooseOwner onSubmit={vi.fn()} />);
+    const { queryClient } = renderWithProviders(<Harness chooseOwner onSubmit={vi.fn()} />);
     await screen.findByText('(UTC+08:00) Beijing, Chongqing, Hong Kong');
-    await waitFor(() => expect(ownerReads).toBe(1));
-    // Let the answer render.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(queryClient.getQueryState(stationOwnersQuery.queryKey)?.status).toBe('success'));
+    expect(ownerReads).toBe(1);
+    // The answer renders: the query tells the form on a zero timeout set when it arrived, before this one.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByLabelText('Owner')).not.toBeInTheDocument();
   });
 

@@ -182,7 +182,7 @@ describe('station page', () => {
   });
 
   it('lists its sub-stations with links, and adds one in the wizard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationAdd);
     renderDetail('?id=st-1');
     const table = await screen.findByRole('table', { name: 'Sub-stations of Harbour Storage' });
@@ -193,7 +193,7 @@ describe('station page', () => {
   });
 
   it('allows at most 10 sub-stations: the button is disabled with the reason', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     server.use(http.get('/boot/want/tbStation/queryById', () => HttpResponse.json(envelope({ ...main, subStationCount: 10 }))));
     grant(Permission.StationAdd);
     renderDetail('?id=st-1');
@@ -214,7 +214,7 @@ describe('station page', () => {
   });
 
   it('edits the station on its own page, a button the demo account does not see', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationEdit, Permission.StationAdd);
     const view = renderDetail('?id=st-1');
     await user.click(await screen.findByRole('button', { name: /Edit/ }));
@@ -230,7 +230,7 @@ describe('station page', () => {
   });
 
   it('says a station that is not there (or not the user’s) was not found, with the way back to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant();
     renderDetail('?id=st-elsewhere');
     expect(await screen.findByText('Station not found')).toBeInTheDocument();

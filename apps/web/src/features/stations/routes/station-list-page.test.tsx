@@ -92,7 +92,7 @@ describe('station list', () => {
   });
 
   it('opens a main station to its sub-stations, asked for by the same list call', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant();
     renderPage();
     await screen.findByRole('link', { name: 'Harbour Storage' });
@@ -104,7 +104,7 @@ describe('station list', () => {
   });
 
   it('searches by station name, logger SN or battery SN in one box, and by status, over sub-stations too', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // The status choices are the server's dictionary (set before the permissions: a session change without a token clears them).
     session.setDictItems({ station_status: ['Fault', 'Warning', 'Normal', 'Offline'].map((text, value) => ({ value: String(value), text, title: text })) });
     grant();
@@ -125,7 +125,7 @@ describe('station list', () => {
   });
 
   it('offers edit, add sub-station, manage and delete by permission, and add sub-station only on main stations with room', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationEdit, Permission.StationAdd, Permission.StationDelete);
     renderPage();
     await screen.findByRole('link', { name: 'Harbour Storage' });
@@ -137,7 +137,7 @@ describe('station list', () => {
   });
 
   it('edits and manages a station on their own pages', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationEdit);
     const view = renderPage();
     await screen.findByRole('link', { name: 'Harbour Storage' });
@@ -151,7 +151,7 @@ describe('station list', () => {
   });
 
   it('creates a station in the wizard, a button the demo account does not see (nor any other change)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationAdd, Permission.StationEdit, Permission.StationDelete);
     const view = renderPage();
     await user.click(await screen.findByRole('button', { name: /Create station/ }));
@@ -170,7 +170,7 @@ describe('station list', () => {
   });
 
   it('deletes a station after confirming', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     grant(Permission.StationDelete);
     renderPage();
     await screen.findByRole('link', { name: 'Quarry Works' });
@@ -180,7 +180,7 @@ describe('station list', () => {
   });
 
   it('shows why the server refused to delete a station that still has loggers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     server.use(http.delete('/boot/want/tbStation/delete', () => HttpResponse.json(failure(4008, 'The station still has 2 logger(s): unbind them first'), { status: 400 })));
     grant(Permission.StationDelete);
     renderPage();

@@ -44,7 +44,7 @@ describe('station management', () => {
   }
 
   it('lists main and sub-stations alike, searches by key word, and opens a station’s page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setPermissions({ auth: [{ action: Permission.StationList, describe: '', type: '1', status: '1' }], allAuth: [] });
     renderWithProviders(
       <Routes>

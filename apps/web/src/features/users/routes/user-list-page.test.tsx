@@ -95,7 +95,7 @@ describe('Users screen', () => {
   });
 
   it('sends filters as list-contract values and clears them on reset', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const search = screen.getByRole('search');
     await user.type(within(search).getByLabelText('User name'), 'ali');
@@ -122,7 +122,7 @@ describe('Users screen', () => {
   });
 
   it('sorts by a column and sends no sort once sorting is cleared', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('columnheader', { name: /User name/ }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ column: 'username', order: 'asc', pageNo: '1' }));
@@ -134,7 +134,7 @@ describe('Users screen', () => {
 
   it('pages through the server', async () => {
     listTotal = 25;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('listitem', { name: '2' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pageNo: '2', pageSize: '10' }));
@@ -149,7 +149,7 @@ describe('Users screen', () => {
         return HttpResponse.json(envelope(null, 200, 'ok'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const before = listQueries.length;
     await user.click(within(rowOf('alice')).getByRole('button', { name: 'Freeze' }));
@@ -167,7 +167,7 @@ describe('Users screen', () => {
         return HttpResponse.json(envelope(null, 1004, 'deleted'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument();
     await user.click(within(rowOf('alice')).getByRole('checkbox'));
@@ -197,7 +197,7 @@ describe('Users screen', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     const search = screen.getByRole('search');
     await user.type(within(search).getByLabelText('Real name'), 'Ali');
@@ -227,7 +227,7 @@ describe('Users screen', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: 'More export formats' }));
     await user.click(await screen.findByText('Export as CSV'));
@@ -244,7 +244,7 @@ describe('Users screen', () => {
         return HttpResponse.json(failure(4004, 'selections: too many', [{ field: 'selections', message: 'the export holds at most 10000 users' }]), { status: 400 });
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByRole('button', { name: /Export/ }));
     expect(await screen.findByText('Incorrect parameter: the export holds at most 10000 users')).toBeInTheDocument();
@@ -272,7 +272,7 @@ describe('Users screen', () => {
 
   describe('add user form', () => {
     it('validates required fields and the user name pattern', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderPage();
       await user.click(screen.getByRole('button', { name: /Add user/ }));
       const dialog = await findDialog('Add user');
@@ -301,7 +301,7 @@ describe('Users screen', () => {
           return HttpResponse.json(failure(4010, 'User name already taken'));
         }),
       );
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderPage();
       await user.click(screen.getByRole('button', { name: /Add user/ }));
       const dialog = await findDialog('Add user');
@@ -320,7 +320,7 @@ describe('Users screen', () => {
           return HttpResponse.json(envelope(null, 1001, 'added'));
         }),
       );
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderPage();
       const before = listQueries.length;
       await user.click(screen.getByRole('button', { name: /Add user/ }));
@@ -355,7 +355,7 @@ describe('Users screen', () => {
           HttpResponse.json(failure(4004, 'invalid input', [{ field: 'realname', message: 'realname must be at most 50 characters' }]), { status: 400 }),
         ),
       );
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderPage();
       await user.click(screen.getByRole('button', { name: /Add user/ }));
       const dialog = await findDialog('Add user');
@@ -381,7 +381,7 @@ describe('Users screen', () => {
         return HttpResponse.json(envelope(null, 1002, 'edited'));
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(within(rowOf('alice')).getByRole('button', { name: 'Edit' }));
     const dialog = await findDialog('Edit user');

@@ -108,7 +108,7 @@ describe('the ticket page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetail();
     expect(await screen.findByText('WO20261124000001 · Pack shows a cell fault')).toBeInTheDocument();
     expect(screen.getAllByText('Awaiting acceptance').length).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe('the ticket page', () => {
   it('closes the ticket after the spec’s confirmation, with the rating', async () => {
     current = { ...ticket, status: 'pending_review', status_dictText: 'Awaiting rating' };
     thread = { entries: [entry({})], actions: [], canReply: true, canClose: true };
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetail();
     await user.click(await screen.findByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText('Please confirm whether to close the ticket?')).toBeInTheDocument();
@@ -167,7 +167,7 @@ describe('the ticket page', () => {
   });
 
   it('sends a reply and empties the form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetail();
     const box = await screen.findByPlaceholderText('Write a reply');
     await user.click(screen.getByRole('button', { name: /Send reply/ }));

@@ -73,7 +73,7 @@ describe('the ticket list', () => {
     session.setUserInfo(userInfo({ realname: 'Erika Muster', phone: '13812345678' }));
     session.setDictItems({ ticket_category: [{ value: 'suggestion', text: 'Suggestion', title: 'Suggestion' }, { value: 'defect', text: 'Defect', title: 'Defect' }] });
     grant(Permission.TicketAdd);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<TicketListPage />);
     await user.click(await screen.findByRole('button', { name: /Add ticket/ }));
     const dialog = await findDialog('Add ticket');
@@ -105,7 +105,7 @@ describe('the ticket list', () => {
 
   it('refuses files and a mobile number the server would refuse before sending them', async () => {
     grant(Permission.TicketAdd);
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     renderWithProviders(<TicketListPage />);
     await user.click(await screen.findByRole('button', { name: /Add ticket/ }));
     const dialog = await findDialog('Add ticket');
@@ -126,7 +126,7 @@ describe('the ticket list', () => {
     session.setDictItems({ ticket_category: [{ value: 'defect', text: 'Defect', title: 'Defect' }] });
     grant(Permission.TicketAdd);
     server.use(http.post('/boot/want/ticket/add', () => HttpResponse.json(failure(4000, 'stationId: station not found', [{ field: 'stationId', message: 'station not found' }]), { status: 404 })));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<TicketListPage />);
     await user.click(await screen.findByRole('button', { name: /Add ticket/ }));
     const dialog = await findDialog('Add ticket');
