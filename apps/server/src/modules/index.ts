@@ -45,7 +45,7 @@ import user from './user/index.js';
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
- * outbox, notices, alarm rules, the device plane, monitoring, grants, accounts), then the rest by name. Imported here
+ * outbox, notices, alarm rules, the device plane, monitoring, grants, roles, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
  * an index.ts is missing from this list.
  */
@@ -60,6 +60,7 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['device', device],
   ['monitor', monitor],
   ['permission', permission],
+  ['role', role],
   ['user', user],
   ['address-book', addressBook],
   ['area', area],
@@ -87,7 +88,6 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['ops', ops],
   ['position', position],
   ['report', report],
-  ['role', role],
   ['station', station],
   ['system', system],
   ['tenant', tenant],

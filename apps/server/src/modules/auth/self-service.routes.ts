@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
-import { createRoleRepository } from '../role/role.repository.js';
 
 import { createGuessCounter } from '../verification/guess-counter.js';
 import { createVerificationRepository } from '../verification/verification.repository.js';
@@ -34,7 +33,7 @@ const tags = ['self-service'];
 export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): SelfService {
   const service = createSelfService({
     users: app.userAccounts,
-    roles: createRoleRepository(app.db),
+    roles: app.roles,
     tenants: app.tenantMemberships,
     sessions: createSessionRepository(app.db),
     codes: createVerificationService({

@@ -22,7 +22,7 @@ import { AppError, badRequest, invalidField } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
-import type { RoleRepository } from '../role/role.repository.js';
+import type { RoleDirectory } from '../role/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { Executor, UserAccounts, UserRow } from '../user/index.js';
 import type { CodeTarget, VerificationService } from '../verification/verification.service.js';
@@ -31,7 +31,7 @@ import type { SessionRepository } from '../../access/session.repository.js';
 
 interface Dependencies {
   users: UserAccounts;
-  roles: RoleRepository;
+  roles: RoleDirectory;
   tenants: TenantMembershipRepository;
   sessions: SessionRepository;
   codes: VerificationService;

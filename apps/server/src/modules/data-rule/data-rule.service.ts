@@ -14,8 +14,7 @@ import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { roleSeenBy } from '../role/role-access.js';
-import type { RoleRepository } from '../role/role.repository.js';
+import type { RoleDirectory } from '../role/index.js';
 import type { DataRuleRepository, DataRuleRow } from './data-rule.repository.js';
 import { hasVariables, unknownVariables } from '../../access/data-rule-values.js';
 
@@ -30,7 +29,7 @@ export const toDataRuleRecord = (row: DataRuleRow): DataRuleRecord => ({
 
 interface Dependencies {
   rules: DataRuleRepository;
-  roles: RoleRepository;
+  roles: RoleDirectory;
 }
 
 /**
@@ -100,14 +99,14 @@ export const createDataRuleService = ({ rules, roles }: Dependencies) => {
 
     /** JeecgBoot `GET /sys/role/datarule/{permissionId}/{roleId}`: the menu's rules and those the role chose. */
     async roleChoice(auth: AuthContext, permissionId: string, roleId: string): Promise<DataRuleChoice> {
-      await roleSeenBy(roles, auth, roleId, { field: 'roleId' });
+      await roles.seenBy(auth, roleId, { field: 'roleId' });
       const [all, chosen] = await Promise.all([rules.ofMenu(permissionId), rules.chosenByRole(roleId, permissionId)]);
       return { datarule: all.map(toDataRuleRecord), drChecked: chosen.join(',') };
     },
 
     /** JeecgBoot `POST /sys/role/datarule`: the role must hold the menu; every id must be one of the menu's rules. */
     async chooseForRole(auth: AuthContext, input: { permissionId: string; roleId: string; dataRuleIds: string }): Promise<void> {
-      await roleSeenBy(roles, auth, input.roleId, { field: 'roleId', change: true });
+      await roles.seenBy(auth, input.roleId, { field: 'roleId', change: true });
       if (!(await rules.roleHoldsMenu(input.roleId, input.permissionId))) throw invalidField('permissionId', "save the role's menu permissions first: the role does not hold this menu");
       const ids = unique(splitIds(input.dataRuleIds));
       const known = new Set(await rules.rulesOfMenu(input.permissionId, ids));

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-data-rule' },
+  { name: 'module-data-rule', dependencies: ['module-role'] },
 );

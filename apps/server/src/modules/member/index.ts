@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-member', dependencies: ['module-dict', 'module-permission', 'module-user'] },
+  { name: 'module-member', dependencies: ['module-dict', 'module-permission', 'module-role', 'module-user'] },
 );

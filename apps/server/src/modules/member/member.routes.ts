@@ -17,7 +17,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createRoleRepository } from '../role/role.repository.js';
 import { createMemberRepository } from './member.repository.js';
 import { createMemberService } from './member.service.js';
 
@@ -29,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     members: createMemberRepository(app.db, users),
     users,
     userService: app.userAccounts.screen,
-    roles: createRoleRepository(app.db),
+    roles: app.roles,
     permissions: app.permissionGrants,
     dicts: app.dicts,
     defaults: { distributor: app.config.members.defaultDistributor, installer: app.config.signup.installer },

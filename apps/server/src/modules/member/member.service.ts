@@ -20,7 +20,7 @@ import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
-import type { RoleRepository } from '../role/role.repository.js';
+import type { RoleDirectory } from '../role/index.js';
 import type { UserAccounts } from '../user/index.js';
 import type { UserService } from '../user/index.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
@@ -32,7 +32,7 @@ interface Dependencies {
   users: UserAccounts;
   /** The Users screen's service: uniqueness, password hashing, hierarchy rules, stations that follow a move, sessions that end. */
   userService: UserService;
-  roles: RoleRepository;
+  roles: RoleDirectory;
   permissions: PermissionGrants;
   dicts: DictService;
   /** User names of the accounts that take over a deleted account's members when nobody is above it. */

@@ -1,3 +1,4 @@
+import { RoleCode } from '@cellsight/contract';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { type RoleRepository, type RoleRow, rolesSeenBy } from './role.repository.js';
@@ -19,3 +20,6 @@ export const roleSeenBy = async (roles: RoleRepository, auth: AuthContext, roleI
 export const assertRoleChangeable = (auth: AuthContext, role: RoleRow): void => {
   if (role.tenantId === null && !auth.platform) throw forbidden(`Only platform administrators change the role ${role.roleName}: every tenant shares it`);
 };
+
+/** The platform's administrator role: it cannot be deleted, lose its code, lose a grant or its last user. */
+export const isBuiltInAdmin = (role: RoleRow | undefined): role is RoleRow => role !== undefined && role.tenantId === null && role.roleCode === RoleCode.Admin;

@@ -1,20 +1,13 @@
 import {
   Permission,
   ServerCode,
-  addRoleUsersRequestSchema,
-  deleteRoleUserQuerySchema,
-  deleteRoleUsersQuerySchema,
-  pageSchema,
   permissionTreeSchema,
   roleOptionSchema,
   rolePermissionQuerySchema,
   roleResource,
   roleTreeNodeSchema,
-  roleUserListQuerySchema,
   saveRolePermissionRequestSchema,
-  splitIds,
   text,
-  userRecordSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,18 +21,16 @@ import { requireAuth } from '../../access/auth-context.js';
 import { createSessionRepository } from '../../access/session.repository.js';
 import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
-import { createRoleUserRepository } from './role-user.repository.js';
-import { createRoleRepository } from './role.repository.js';
+import type { RoleRepository } from './role.repository.js';
 import { createRoleService } from './role.service.js';
 
 const tags = ['roles'];
 
 /**
- * Roles (spec section 7, JeecgBoot names): the role list and form, the users of a role (under
- * /sys/user) and role authorisation (under /sys/permission).
+ * Roles (spec section 7, JeecgBoot names): the role list and form, and role authorisation (under
+ * /sys/permission). The users of a role are the user module's (role-users.routes.ts).
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const roleRepository = createRoleRepository(app.db);
+const routes: FastifyPluginAsyncZod<{ roles: RoleRepository }> = async (app, { roles: roleRepository }) => {
   const sessions = createSessionRepository(app.db);
   const service = createRoleService({
     resource: createResourceService({
@@ -53,9 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
     roles: roleRepository,
     dataLog: app.dataLog,
-    roleUsers: createRoleUserRepository(app.db),
     rolePermissions: createRolePermissionRepository(app.db),
-    users: app.userAccounts,
     permissions: app.permissionGrants,
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
@@ -75,32 +64,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app,
     { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give, as picker nodes', result: z.array(roleTreeNodeSchema) },
     async (request) => ok(await service.tree(requireAuth(request))),
-  );
-
-  const roleUsers = { permission: Permission.RoleUsers };
-  route(
-    app,
-    { method: 'GET', url: '/sys/user/userRoleList', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The users holding a role (list contract, as the users list)', input: { querystring: roleUserListQuerySchema }, result: pageSchema(userRecordSchema) },
-    async (request) => {
-      const { roleId, ...query } = request.query;
-      return ok(await service.users(requireAuth(request), roleId, query, request.language));
-    },
-  );
-  route(app, { method: 'POST', url: '/sys/user/addSysUserRole', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'body.roleId', uses: true }, tags, summary: 'Give a role to users', input: { body: addRoleUsersRequestSchema }, result: null }, async (request) => {
-    await service.addUsers(requireAuth(request), request.body.roleId, request.body.userIdList);
-    return ok(null, 'Added', ServerCode.ADDED);
-  });
-  route(app, { method: 'DELETE', url: '/sys/user/deleteUserRole', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId', uses: true, destroys: true }, tags, summary: 'Take a role from a user', input: { querystring: deleteRoleUserQuerySchema }, result: null }, async (request) => {
-    await service.removeUsers(requireAuth(request), request.query.roleId, [request.query.userId]);
-    return ok(null, 'Deleted', ServerCode.DELETED);
-  });
-  route(
-    app,
-    { method: 'DELETE', url: '/sys/user/deleteUserRoleBatch', access: roleUsers, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId', uses: true, destroys: true }, tags, summary: 'Take a role from users (ids comma-joined)', input: { querystring: deleteRoleUsersQuerySchema }, result: null },
-    async (request) => {
-      await service.removeUsers(requireAuth(request), request.query.roleId, splitIds(request.query.userIds));
-      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
-    },
   );
 
   route(

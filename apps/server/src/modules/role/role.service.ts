@@ -1,30 +1,23 @@
 import {
-  type Language,
-  type ListQuery,
-  type Page,
   type PermissionTreeNode,
   type RoleTreeNode,
   type SaveRolePermissionRequest,
-  type UserRecord,
   RoleCode,
   ServerCode,
   type roleResource,
   splitIds,
   DataLogTable,
 } from '@cellsight/contract';
-import { badRequest, invalidField, notFound } from '../../lib/errors.js';
+import { badRequest, invalidField } from '../../lib/errors.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserAccounts } from '../user/index.js';
-import { assertRoleChangeable, roleSeenBy } from './role-access.js';
+import { assertRoleChangeable, isBuiltInAdmin, roleSeenBy } from './role-access.js';
 import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
-import type { RoleUserRepository } from './role-user.repository.js';
-import { type RoleRepository, type RoleRow, rolesSeenBy } from './role.repository.js';
+import { type RoleRepository, rolesSeenBy } from './role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
-
 
 /**
  * The menu and button rows as one tree (JeecgBoot TreeModel), in menu order. A row whose parent is
@@ -47,9 +40,7 @@ export const buildPermissionTree = (rows: PermissionTreeRow[]): PermissionTreeNo
 interface Dependencies {
   resource: ResourceService<typeof roleResource>;
   roles: RoleRepository;
-  roleUsers: RoleUserRepository;
   rolePermissions: RolePermissionRepository;
-  users: UserAccounts;
   permissions: PermissionGrants;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
@@ -63,15 +54,13 @@ interface Dependencies {
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /**
- * Roles: the kit's list and form (with the built-in administrator role protected), the users who
- * hold a role, and the menus and buttons a role grants. Every change of what a user may do is
+ * Roles: the kit's list and form (with the built-in administrator role protected), and the menus
+ * and buttons a role grants (the users who hold a role are the user module's: role-users.service.ts). Every change of what a user may do is
  * pushed to that user's console; the server reads permissions on each request anyway.
  */
 export const createRoleService = (deps: Dependencies) => {
   const { resource } = deps;
 
-  /** The platform's administrator role: it cannot be deleted, lose its code or lose a grant. */
-  const isBuiltInAdmin = (role: RoleRow | undefined): role is RoleRow => role !== undefined && role.tenantId === null && role.roleCode === RoleCode.Admin;
 
   const tell = (userIds: string[]) => {
     if (userIds.length > 0) deps.onPermissionsChanged(userIds);
@@ -120,38 +109,6 @@ export const createRoleService = (deps: Dependencies) => {
     /** The roles the caller may give, as picker nodes. */
     async tree(auth: AuthContext): Promise<RoleTreeNode[]> {
       return (await deps.roles.all(rolesSeenBy(auth))).map((role) => ({ key: role.id, value: role.id, title: role.roleName, roleCode: role.roleCode, isLeaf: true }));
-    },
-
-    /** The users holding the role that the caller may see (the Users screen's tenant rule), with the list contract. */
-    async users(auth: AuthContext, roleId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
-      return deps.users.list(auth, query, language, deps.roleUsers.holdsRole(roleId));
-    },
-
-    /** Gives the role to users; every id must name a live user the caller may see, and the caller must hold what the role grants. */
-    async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
-      await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
-      assertGrantable(auth, await deps.permissions.codesOfRoles([roleId]));
-      const ids = unique(userIdList);
-      const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
-      const unknown = ids.filter((id) => !live.has(id));
-      if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
-      await deps.users.assertAdministers(auth, ids);
-      tell(await deps.roleUsers.add(roleId, ids));
-    },
-
-    /** Takes the role from users the caller may see; 404 when none of them held it. The administrator role keeps at least one user. */
-    async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
-      const role = await roleSeenBy(deps.roles, auth, roleId, { field: 'roleId' });
-      await deps.users.assertAdministers(auth, unique(userIds));
-      if (isBuiltInAdmin(role)) {
-        const remaining = (await deps.roles.holders([roleId])).filter((id) => !userIds.includes(id));
-        if (remaining.length === 0) throw invalidField('userIds', 'the administrator role needs at least one user');
-      }
-      const removed = await deps.roleUsers.remove(roleId, unique(userIds), deps.users.scope(auth));
-      if (removed.length === 0) throw notFound('Role user');
-      await deps.onRolesTaken(removed);
-      tell(removed);
     },
 
     async permissionTree(): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {

@@ -2,7 +2,11 @@ import fp from 'fastify-plugin';
 import { type UserAccounts, createUserAccounts } from './user.face.js';
 import { createUserRepository } from './user.repository.js';
 import { userServiceFor } from './user.service.js';
+import { createRoleUserRepository } from './role-user.repository.js';
+import { createRoleUsersService } from './role-users.service.js';
+import roleUsersRoutes from './role-users.routes.js';
 import routes from './user.routes.js';
+import { createSessionRepository } from '../../access/session.repository.js';
 
 export type { UserAccounts } from './user.face.js';
 export type { UserService } from './user.service.js';
@@ -15,13 +19,25 @@ declare module 'fastify' {
   }
 }
 
-/** The user module's one door: System → Users, and every other module's way to accounts (app.userAccounts). Its routes are under /boot. */
+/** The user module's one door: System → Users, the users of a role, and every other module's way to accounts (app.userAccounts). Its routes are under /boot. */
 export default fp(
   async (app) => {
     const repository = createUserRepository(app.db);
     const service = userServiceFor(app, repository);
     app.decorate('userAccounts', createUserAccounts(repository, app.dicts, service));
     await app.register(routes, { prefix: '/boot', service });
+    const sessions = createSessionRepository(app.db);
+    const roleUsers = createRoleUsersService({
+      roles: app.roles,
+      roleUsers: createRoleUserRepository(app.db),
+      users: app.userAccounts,
+      permissions: app.permissionGrants,
+      onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+      onRolesTaken: async (userIds) => {
+        for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
+      },
+    });
+    await app.register(roleUsersRoutes, { prefix: '/boot', service: roleUsers });
   },
-  { name: 'module-user', dependencies: ['module-data-log', 'module-dict', 'module-permission'] },
+  { name: 'module-user', dependencies: ['module-data-log', 'module-dict', 'module-permission', 'module-role'] },
 );

@@ -34,7 +34,7 @@ import { type SessionRepository, createSessionRepository } from '../../access/se
 import { type DepartRepository, createDepartRepository, departsSeenBy } from '../depart/depart.repository.js';
 import type { DictService } from '../dict/dict.service.js';
 import { type FileRepository, createFileRepository } from '../file/file.repository.js';
-import { type RoleRepository, createRoleRepository, rolesSeenBy } from '../role/role.repository.js';
+import type { RoleDirectory } from '../role/index.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
 import { createStationRepository } from '../station/station.repository.js';
@@ -90,7 +90,7 @@ export type UserFormInput = Omit<z.output<typeof userEditRequestSchema>, 'id'>;
 
 interface Dependencies {
   users: UserRepository;
-  roles: RoleRepository;
+  roles: RoleDirectory;
   departs: DepartRepository;
   sessions: SessionRepository;
   tenants: TenantMembershipRepository;
@@ -192,7 +192,7 @@ export const createUserService = (deps: Dependencies) => {
   /** Roles to give: they must exist, and the caller must hold what each newly given role grants. */
   const resolveRoles = async (auth: AuthContext, list: string | undefined, userId?: string) => {
     // Roles the caller sees: the platform's and its tenants' own (another tenant's is unknown here).
-    const ids = await resolveIds(list, 'selectedroles', (wanted) => deps.roles.existing(wanted, rolesSeenBy(auth)));
+    const ids = await resolveIds(list, 'selectedroles', (wanted) => deps.roles.existing(wanted, auth));
     if (!ids) return undefined;
     const held = userId ? await deps.users.roleIds(userId) : [];
     assertGrantable(auth, await deps.permissions.codesOfRoles(ids.filter((id) => !held.includes(id))));
@@ -430,7 +430,7 @@ export type UserService = ReturnType<typeof createUserService>;
 export const userServiceFor = (app: FastifyInstance, users: UserRepository): UserService =>
   createUserService({
     users,
-    roles: createRoleRepository(app.db),
+    roles: app.roles,
     departs: createDepartRepository(app.db),
     sessions: createSessionRepository(app.db),
     tenants: app.tenantMemberships,
