@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createLogRepository } from '../log/log.repository.js';
 
 import { createAuthService } from './auth.service.js';
 import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
@@ -31,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     sessions: createSessionRepository(app.db),
     permissions: app.permissionGrants,
     tenants: app.tenantMemberships,
-    logs: createLogRepository(app.db),
+    logs: app.logs,
     dicts: app.dicts,
     // With Redis, failed sign-ins are counted over every server process (a guesser cannot spread them).
     throttle: createLoginThrottle(

@@ -16,7 +16,8 @@ import { AppError, badRequest, forbidden, invalidField, notFound } from '../../l
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { LogType, type LogRepository } from '../log/log.repository.js';
+import { LogType } from '@cellsight/contract';
+import type { LogBook } from '../log/index.js';
 import type { PermissionGrants } from '../permission/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { UserAccounts, UserRow } from '../user/index.js';
@@ -34,7 +35,7 @@ interface Dependencies {
   sessions: SessionRepository;
   permissions: PermissionGrants;
   tenants: TenantMembershipRepository;
-  logs: LogRepository;
+  logs: LogBook;
   dicts: DictService;
   throttle: LoginThrottle;
   /** Called with session ids that were ended, so open browsers can be told. */

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-auth', dependencies: ['module-dict', 'module-outbox', 'module-permission', 'module-role', 'module-user'] },
+  { name: 'module-auth', dependencies: ['module-dict', 'module-log', 'module-outbox', 'module-permission', 'module-role', 'module-user'] },
 );

@@ -8,9 +8,7 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createCategoryRepository } from '../category/category.repository.js';
-import { createFillRuleRepository } from './fill-rule.repository.js';
-import { createFillRuleService } from './fill-rule.service.js';
+import type { FillRuleService } from './fill-rule.service.js';
 import { fillRules } from './fill-rule.table.js';
 
 const tags = ['fill rules'];
@@ -23,7 +21,7 @@ const assertParams = (ruleClass: FillRuleClass, ruleParams: string | null | unde
 };
 
 /** Fill rules: the kit's screen calls (parameters checked against the chosen generator), and executing rules for forms. */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ service: FillRuleService }> = async (app, { service }) => {
   const kit = createResourceService({
     resource: fillRuleResource,
     table: fillRules,
@@ -51,7 +49,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { records: 'none' },
   );
 
-  const service = createFillRuleService({ rules: createFillRuleRepository(app.db), categories: createCategoryRepository(app.db) });
   // Executing takes the next number of a counter: a write, so the demo account is refused it like every write.
   route(
     app,

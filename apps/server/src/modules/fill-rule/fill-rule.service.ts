@@ -1,6 +1,6 @@
 import { type FillRuleClass, type OrderNumberParams, ServerCode, fillRuleClasses, orderDatePart, parseFillRuleParams } from '@cellsight/contract';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
-import type { CategoryRepository } from '../category/category.repository.js';
+import type { CategoryCodes } from '../category/index.js';
 import type { FillRuleRepository } from './fill-rule.repository.js';
 
 /** A rule as a generator needs it: its class and parameters (a caller's fallback when the row was deleted). */
@@ -11,7 +11,7 @@ export interface FillRuleDefinition {
 
 export interface FillRuleServiceDeps {
   rules: FillRuleRepository;
-  categories: Pick<CategoryRepository, 'nextCode' | 'tenantOf'>;
+  categories: CategoryCodes;
   now?: () => Date;
 }
 

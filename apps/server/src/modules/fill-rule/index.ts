@@ -1,10 +1,23 @@
 import fp from 'fastify-plugin';
+import { createFillRuleRepository } from './fill-rule.repository.js';
+import { type FillRuleService, createFillRuleService } from './fill-rule.service.js';
 import routes from './fill-rule.routes.js';
 
-/** The fill-rule module's one door. Its routes are under /boot. */
+export type { FillRuleService } from './fill-rule.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fill-rule module's face: the next value of a rule (ticket order numbers, category codes). */
+    fillRules: FillRuleService;
+  }
+}
+
+/** The fill-rule module's one door: System → Fill rules, and the next value of a rule for forms and for other modules (app.fillRules). Its routes are under /boot. */
 export default fp(
   async (app) => {
-    await app.register(routes, { prefix: '/boot' });
+    const service = createFillRuleService({ rules: createFillRuleRepository(app.db), categories: app.categories });
+    app.decorate('fillRules', service);
+    await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-fill-rule', dependencies: ['module-dict'] },
+  { name: 'module-fill-rule', dependencies: ['module-category', 'module-dict'] },
 );

@@ -1,12 +1,25 @@
 import fp from 'fastify-plugin';
+import { type LogBook, createLogBook } from './log.face.js';
+import { createLogRepository } from './log.repository.js';
 import operationLogPlugin from './operation-log.plugin.js';
 import routes from './log.routes.js';
 
-/** The log module's one door: the operation log of every write, and System → Logs. Its routes are under /boot. */
+export type { LogBook } from './log.face.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The log module's face (modules/log/log.face.ts). */
+    logs: LogBook;
+  }
+}
+
+/** The log module's one door: the operation log of every write, System → Logs, and what others log (app.logs). Its routes are under /boot. */
 export default fp(
   async (app) => {
-    await app.register(operationLogPlugin);
-    await app.register(routes, { prefix: '/boot' });
+    const logs = createLogRepository(app.db);
+    app.decorate('logs', createLogBook(logs));
+    await app.register(operationLogPlugin, { logs });
+    await app.register(routes, { prefix: '/boot', logs });
   },
   { name: 'module-log', dependencies: ['module-dict'] },
 );

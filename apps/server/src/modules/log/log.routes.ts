@@ -7,13 +7,13 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createLogRepository, logContentContains, logScope, ofTenantUsers } from './log.repository.js';
+import { type LogRepository, logContentContains, logScope, ofTenantUsers } from './log.repository.js';
 import { createLogService } from './log.service.js';
 
 const tags = ['logs'];
 
 /** Login and operation logs (read-only list from the kit) and the sign-in counters of the console. */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ logs: LogRepository }> = async (app, { logs: repository }) => {
   const list = createResourceService({
     resource: logResource,
     table: logs,
@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   resourceRoutes(app, list, tags, { records: 'scoped' });
 
-  const counters = createLogService(createLogRepository(app.db));
+  const counters = createLogService(repository);
   route(
     app,
     { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { redactSecrets } from '../../lib/log-redaction.js';
-import { LogType, OperateType, createLogRepository } from './log.repository.js';
+import { type LogRepository, LogType, OperateType } from './log.repository.js';
 
 const operateTypeOf = (method: string, url: string): number => {
   if (/\/(add|register)\b/.test(url) || method === 'POST') return OperateType.Add;
@@ -23,9 +23,8 @@ declare module 'fastify' {
 }
 
 /** Records every change a signed-in user makes (operation log, log_type 2), one row per call. */
-export default fp(
-  async (app) => {
-    const logs = createLogRepository(app.db);
+export default fp<{ logs: LogRepository }>(
+  async (app, { logs }) => {
     const pending = new Set<Promise<void>>();
     const settled = async (): Promise<void> => {
       while (pending.size > 0) await Promise.allSettled([...pending]);

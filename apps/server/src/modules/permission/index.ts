@@ -20,5 +20,5 @@ export default fp(
     app.decorate('permissionGrants', createPermissionGrants(permissions));
     await app.register(routes, { prefix: '/boot', permissions });
   },
-  { name: 'module-permission', dependencies: ['module-dict'] },
+  { name: 'module-permission', dependencies: ['module-dict', 'module-log'] },
 );

@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createLogRepository } from '../log/log.repository.js';
 import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 import { createMenuService } from './menu.service.js';
 import type { PermissionRepository } from './permission.repository.js';
@@ -27,7 +26,7 @@ import type { PermissionRepository } from './permission.repository.js';
 const tags = ['menus'];
 
 const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = async (app, { permissions }) => {
-  const logs = createLogRepository(app.db);
+  const logs = app.logs;
   const menus = createMenuService({ permissions, changed: () => app.realtime.toEveryone('permissions.changed', {}) });
   const read = { permission: Permission.MenuList };
   /** `menuType_dictText` in the caller's language. */

@@ -5,10 +5,7 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createCategoryRepository } from '../category/category.repository.js';
 import { createFileRepository } from '../file/file.repository.js';
-import { createFillRuleRepository } from '../fill-rule/fill-rule.repository.js';
-import { createFillRuleService } from '../fill-rule/fill-rule.service.js';
 import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createTicketRepository } from './ticket.repository.js';
@@ -19,7 +16,6 @@ const { path } = ticketResource;
 
 /** Support tickets (worklist): the kit's list and one ticket within the ticket scope; filing, the thread, replies, moves and closing. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const orderNumbers = createFillRuleService({ rules: createFillRuleRepository(app.db), categories: createCategoryRepository(app.db) });
   const service = createTicketService({
     tickets: createTicketRepository(app.db),
     files: createFileRepository(app.config.uploadDir, app.db),
@@ -34,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     notify: (notice) => app.notices.system(notice),
     warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
-    orderNumber: () => orderNumbers.execute(ticketOrderNumberRule, {}, null, ticketOrderNumberDefinition),
+    orderNumber: () => app.fillRules.execute(ticketOrderNumberRule, {}, null, ticketOrderNumberDefinition),
   });
 
   // List and queryById: the screen kit's calls, within the ticket scope (filing is its own call below).
