@@ -45,7 +45,7 @@ import user from './user/index.js';
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
- * outbox, notices, alarm rules, the device plane, monitoring, grants, roles, accounts), then the rest by name. Imported here
+ * outbox, notices, alarm rules, the device plane, monitoring, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
  * an index.ts is missing from this list.
  */
@@ -59,8 +59,10 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['alarm-notification', alarmNotification],
   ['device', device],
   ['monitor', monitor],
+  ['file', file],
   ['permission', permission],
   ['role', role],
+  ['depart', depart],
   ['user', user],
   ['address-book', addressBook],
   ['area', area],
@@ -73,11 +75,9 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['dashboard', dashboard],
   ['data-rule', dataRule],
   ['data-source', dataSource],
-  ['depart', depart],
   ['depart-role', departRole],
   ['duplicate', duplicate],
   ['event', event],
-  ['file', file],
   ['fill-rule', fillRule],
   ['firmware', firmware],
   ['gateway-route', gatewayRoute],

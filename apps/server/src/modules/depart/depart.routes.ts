@@ -5,16 +5,10 @@ import {
   departResource,
   departSearchQuerySchema,
   departTreeNodeSchema,
-  departUserListQuerySchema,
-  departUsersAddRequestSchema,
-  departUsersRemoveQuerySchema,
-  pageSchema,
   resourceIdQuerySchema,
   resourceIdsQuerySchema,
   splitIds,
   text,
-  userRecordSchema,
-  usersByDepartQuerySchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,20 +16,19 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
-import { createDepartRepository } from './depart.repository.js';
+import type { DepartRepository } from './depart.repository.js';
 import { createDepartService } from './depart.service.js';
 
 const tags = ['departments'];
 
 /**
- * Departments (JeecgBoot `/sys/sysDepart`) and the users of a department (JeecgBoot keeps those
- * under `/sys/user`). A department's parent is fixed once it exists: `edit` refuses a new
+ * Departments (JeecgBoot `/sys/sysDepart`); the users of a department (JeecgBoot keeps those under
+ * `/sys/user`) are the user module's (depart-users.routes.ts). A department's parent is fixed once it exists: `edit` refuses a new
  * `parentId` (the org codes of a moved subtree would all change).
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ departs: DepartRepository }> = async (app, { departs }) => {
   const service = createDepartService({
-    departs: createDepartRepository(app.db),
-    users: app.userAccounts,
+    departs,
     tenants: app.tenantMemberships,
     dicts: app.dicts,
     onUsersChanged: (ids) => {
@@ -98,45 +91,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.ids', destroys: true }, tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
     async (request) => {
       await service.remove(requireAuth(request), splitIds(request.query.ids), 'ids');
-      return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
-    },
-  );
-
-  route(
-    app,
-    { method: 'GET', url: '/sys/user/departUserList', access: { permission: permissions.list }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.depId' }, tags, summary: 'The users of department depId (list contract, as the users list)', input: { querystring: departUserListQuerySchema }, result: pageSchema(userRecordSchema) },
-    async (request) => {
-      const { depId, ...query } = request.query;
-      return ok(await service.users(requireAuth(request), depId, query, request.language));
-    },
-  );
-  route(
-    app,
-    {
-      method: 'GET',
-      url: '/sys/user/queryUserByDepId',
-      access: { permission: [Permission.UserList, permissions.list, Permission.AddressBookList] },
-      tenancy: 'tenant', scope: { record: 'depart', in: 'query.id' },
-      tags,
-      summary: 'The users of department id for the user picker (at most 1000, by user name), optionally whose real name holds realname',
-      input: { querystring: usersByDepartQuerySchema },
-      result: z.array(userRecordSchema),
-    },
-    async (request) => ok(await service.usersByDepart(requireAuth(request), request.query.id, request.query.realname, request.language)),
-  );
-  route(
-    app,
-    { method: 'POST', url: '/sys/user/editSysDepartWithUser', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'body.depId' }, tags, summary: 'Put users into a department', input: { body: departUsersAddRequestSchema }, result: null },
-    async (request) => {
-      await service.addUsers(requireAuth(request), request.body.depId, request.body.userIdList);
-      return ok(null, 'Added', ServerCode.ADDED);
-    },
-  );
-  route(
-    app,
-    { method: 'DELETE', url: '/sys/user/deleteUserInDepartBatch', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.depId', destroys: true }, tags, summary: 'Take users out of a department (userIds comma-joined)', input: { querystring: departUsersRemoveQuerySchema }, result: null },
-    async (request) => {
-      await service.removeUsers(requireAuth(request), request.query.depId, splitIds(request.query.userIds));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     },
   );

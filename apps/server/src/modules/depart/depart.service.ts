@@ -1,25 +1,15 @@
 import {
   type DepartIdNode,
   type DepartTreeNode,
-  type Language,
-  type ListQuery,
-  type Page,
-  type UserRecord,
   OrgCategory,
   ServerCode,
   type departResource,
-  limits,
-  formatFilterValue,
-  listQuerySchema,
 } from '@cellsight/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { users } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserAccounts } from '../user/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type DepartRepository, buildForest, departsSeenBy, toTreeNode } from './depart.repository.js';
 import { nextOrgCode } from './org-code.js';
@@ -33,14 +23,11 @@ const orgCodeMax = 64;
 /** Tries of the next free org code when other adds take the computed ones first. */
 const codeAttempts = 10;
 
-/** Most users the picker call answers with; a larger department is narrowed by real name. */
-const pickerUsersMax = limits.pageSizeMax;
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
 interface Dependencies {
   departs: DepartRepository;
-  users: UserAccounts;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Told which users' departments changed (their consoles refresh their record). */
@@ -49,7 +36,7 @@ interface Dependencies {
 
 /**
  * Departments: the tree, add with a generated org code, edit (the parent stays), delete of
- * departments without children, and the users of a department. Each tenant has its own tree: every
+ * departments without children (the users of a department are the user module's). Each tenant has its own tree: every
  * call keeps to the caller's tenants' departments (another tenant's is "not found"), a root joins the
  * caller's working tenant and a child its parent's; their users are only those the caller may see
  * (the Users screen's tenant rule).
@@ -121,40 +108,6 @@ export const createDepartService = (deps: Dependencies) => {
       if (removed.blockedBy) throw invalidField(field, `the department ${removed.blockedBy.departName} still has sub-departments; delete them first`);
       if (removed.ids.length === 0) throw notFound('Department');
       tell(removed.userIds);
-    },
-
-    /** The department's users that the caller may see, with the list contract. */
-    async users(auth: AuthContext, departId: string, query: ListQuery, language: Language): Promise<Page<UserRecord>> {
-      await departOrNotFound(auth, departId);
-      return deps.users.list(auth, query, language, deps.departs.hasMember(departId));
-    },
-
-    /**
-     * The department's users the caller may see, for the user picker: the first `pickerUsersMax` by
-     * user name, optionally only those whose real name holds `realname`.
-     */
-    async usersByDepart(auth: AuthContext, departId: string, realname: string | undefined, language: Language): Promise<UserRecord[]> {
-      await departOrNotFound(auth, departId);
-      const query = listQuerySchema.parse({ pageSize: pickerUsersMax, column: 'username', order: 'asc', ...(realname ? { realname: formatFilterValue('like', realname) } : {}) });
-      return (await deps.users.list(auth, query, language, deps.departs.hasMember(departId))).records;
-    },
-
-    /** Puts users into the department; every id must name a live user the caller may see. */
-    async addUsers(auth: AuthContext, departId: string, userIdList: string[]): Promise<void> {
-      await departOrNotFound(auth, departId);
-      const ids = unique(userIdList);
-      const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
-      const unknown = ids.filter((id) => !live.has(id));
-      if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
-      tell(await deps.departs.addUsers(departId, ids));
-    },
-
-    /** Takes users the caller may see out of the department; 404 when none of them was in it. */
-    async removeUsers(auth: AuthContext, departId: string, userIds: string[]): Promise<void> {
-      const depart = await departOrNotFound(auth, departId);
-      const removed = await deps.departs.removeUsers(depart, unique(userIds), deps.users.scope(auth));
-      if (removed.length === 0) throw notFound('Department user');
-      tell(removed);
     },
   };
 };

@@ -14,12 +14,11 @@ import { requireAuth } from '../../access/auth-context.js';
 
 import { createFileAdminService, storedFileScope } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';
-import { createFileRepository, fileUsageOf } from './file.repository.js';
+import { type FileRepository, fileUsageOf } from './file.repository.js';
 import { createFileService, isPrivatePath, uploadKindOf } from './file.service.js';
 import { uploads } from './file.table.js';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createFileRepository(app.config.uploadDir, app.db);
+const routes: FastifyPluginAsyncZod<{ files: FileRepository }> = async (app, { files: repository }) => {
   const stores = createFileStores(repository.root, app.config.s3);
   const tenants = app.tenantMemberships;
   const files = createFileService({ files: repository, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-ticket', dependencies: ['module-announcement', 'module-dict', 'module-fill-rule', 'module-outbox'] },
+  { name: 'module-ticket', dependencies: ['module-announcement', 'module-dict', 'module-file', 'module-fill-rule', 'module-outbox'] },
 );

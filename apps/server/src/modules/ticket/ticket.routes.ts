@@ -5,7 +5,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createFileRepository } from '../file/file.repository.js';
 import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createTicketRepository } from './ticket.repository.js';
@@ -18,7 +17,7 @@ const { path } = ticketResource;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createTicketService({
     tickets: createTicketRepository(app.db),
-    files: createFileRepository(app.config.uploadDir, app.db),
+    files: app.uploads,
     dicts: app.dicts,
     platformName: app.config.platformName,
     publicUrl: app.config.publicUrl,

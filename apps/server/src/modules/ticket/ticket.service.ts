@@ -30,7 +30,7 @@ import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { SystemNotice } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { FileRepository } from '../file/file.repository.js';
+import type { UploadChecks } from '../file/index.js';
 import { type ScopeCaller, visibleStationIds } from '../../access/station-scope.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { TicketParty, TicketRepository, TicketRow } from './ticket.repository.js';
@@ -46,7 +46,7 @@ export interface TicketMail {
 
 export interface TicketServiceDeps {
   tickets: TicketRepository;
-  files: Pick<FileRepository, 'uploadedBy'>;
+  files: Pick<UploadChecks, 'uploadedBy'>;
   dicts: DictService;
   platformName: string;
   /** The installation's address (PUBLIC_URL): mail links to a ticket start with it; null, mail carries no link. */

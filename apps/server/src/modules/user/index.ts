@@ -5,6 +5,8 @@ import { userServiceFor } from './user.service.js';
 import { createRoleUserRepository } from './role-user.repository.js';
 import { createRoleUsersService } from './role-users.service.js';
 import roleUsersRoutes from './role-users.routes.js';
+import { createDepartUsersService } from './depart-users.service.js';
+import departUsersRoutes from './depart-users.routes.js';
 import routes from './user.routes.js';
 import { createSessionRepository } from '../../access/session.repository.js';
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** The user module's one door: System → Users, the users of a role, and every other module's way to accounts (app.userAccounts). Its routes are under /boot. */
+/** The user module's one door: System → Users, the users of a role and of a department, and every other module's way to accounts (app.userAccounts). Its routes are under /boot. */
 export default fp(
   async (app) => {
     const repository = createUserRepository(app.db);
@@ -38,6 +40,16 @@ export default fp(
       },
     });
     await app.register(roleUsersRoutes, { prefix: '/boot', service: roleUsers });
+    const departUsers = createDepartUsersService({
+      departs: app.departs,
+      users: app.userAccounts,
+      onUsersChanged: (ids) => {
+        app.realtime.toUsers(ids, 'user.changed', { ids });
+        // Joining or leaving a department gives or ends what its department roles grant the user.
+        app.realtime.toUsers(ids, 'permissions.changed', {});
+      },
+    });
+    await app.register(departUsersRoutes, { prefix: '/boot', service: departUsers });
   },
-  { name: 'module-user', dependencies: ['module-data-log', 'module-dict', 'module-permission', 'module-role'] },
+  { name: 'module-user', dependencies: ['module-data-log', 'module-depart', 'module-dict', 'module-file', 'module-permission', 'module-role'] },
 );

@@ -31,9 +31,9 @@ import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { FastifyInstance } from 'fastify';
 import { type SessionRepository, createSessionRepository } from '../../access/session.repository.js';
-import { type DepartRepository, createDepartRepository, departsSeenBy } from '../depart/depart.repository.js';
+import type { DepartDirectory } from '../depart/index.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type FileRepository, createFileRepository } from '../file/file.repository.js';
+import type { UploadChecks } from '../file/index.js';
 import type { RoleDirectory } from '../role/index.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
@@ -91,11 +91,11 @@ export type UserFormInput = Omit<z.output<typeof userEditRequestSchema>, 'id'>;
 interface Dependencies {
   users: UserRepository;
   roles: RoleDirectory;
-  departs: DepartRepository;
+  departs: DepartDirectory;
   sessions: SessionRepository;
   tenants: TenantMembershipRepository;
   dicts: DictService;
-  files: FileRepository;
+  files: UploadChecks;
   /** Told about users whose sessions ended or whose record changed. */
   onSessionsEnded: (sessionIds: string[], reason: 'frozen' | 'deleted' | 'password-changed' | 'role-removed') => void;
   onUsersChanged: (ids: string[]) => void;
@@ -199,7 +199,7 @@ export const createUserService = (deps: Dependencies) => {
     return ids;
   };
   // Departments of the caller's tenants (another tenant's is unknown here).
-  const resolveDeparts = (auth: AuthContext, list: string | undefined) => resolveIds(list, 'selecteddeparts', (wanted) => deps.departs.existing(wanted, departsSeenBy(auth)));
+  const resolveDeparts = (auth: AuthContext, list: string | undefined) => resolveIds(list, 'selecteddeparts', (wanted) => deps.departs.existing(wanted, auth));
 
   /**
    * Tenants may only be granted among the caller's own; without a list, a new user joins the
@@ -431,11 +431,11 @@ export const userServiceFor = (app: FastifyInstance, users: UserRepository): Use
   createUserService({
     users,
     roles: app.roles,
-    departs: createDepartRepository(app.db),
+    departs: app.departs,
     sessions: createSessionRepository(app.db),
     tenants: app.tenantMemberships,
     dicts: app.dicts,
-    files: createFileRepository(app.config.uploadDir, app.db),
+    files: app.uploads,
     onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
