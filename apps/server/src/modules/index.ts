@@ -45,7 +45,7 @@ import user from './user/index.js';
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
- * outbox, notices, alarm rules, the device plane, monitoring, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
+ * outbox, notices, alarm rules, the device plane, monitoring, stations, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
  * an index.ts is missing from this list.
  */
@@ -59,6 +59,7 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['alarm-notification', alarmNotification],
   ['device', device],
   ['monitor', monitor],
+  ['station', station],
   ['file', file],
   ['permission', permission],
   ['role', role],
@@ -88,7 +89,6 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['ops', ops],
   ['position', position],
   ['report', report],
-  ['station', station],
   ['system', system],
   ['tenant', tenant],
   ['ticket', ticket],

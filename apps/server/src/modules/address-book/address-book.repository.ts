@@ -2,7 +2,7 @@ import { type SQL, and, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../kit/list-query.js';
-import { departsSeenBy } from '../depart/depart.repository.js';
+import { departsSeenBy } from '../../access/depart-scope.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
 
 /** The address book's conditions on users: a department's subtree, and a keyword. */

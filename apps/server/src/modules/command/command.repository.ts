@@ -1,29 +1,9 @@
-import type { CommandRecord } from '@cellsight/contract';
 import { type SQL, and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands } from '../../db/schema.js';
 import { selectPage } from '../../kit/select-page.js';
 import type { BuiltListQuery } from '../../kit/list-query.js';
-
-export type CommandRow = typeof commands.$inferSelect;
-
-export const toCommandRecord = (row: CommandRow): CommandRecord => ({
-  id: row.id,
-  gsn: row.loggerGsn,
-  batterySn: row.batterySn,
-  op: row.op as CommandRecord['op'],
-  val: row.val,
-  status: row.status as CommandRecord['status'],
-  code: row.code,
-  message: row.message,
-  progress: row.progress,
-  upgradeState: (row.upgradeState as CommandRecord['upgradeState']) ?? null,
-  createBy: row.createBy,
-  createTime: row.createTime.toISOString(),
-  sentAt: row.sentAt?.toISOString() ?? null,
-  finishedAt: row.finishedAt?.toISOString() ?? null,
-  late: row.lateAck,
-});
+import type { CommandRow } from './command-record.js';
 
 /** Remote commands: the queue of what was sent and the audit of who sent what, when, with what result. */
 export const createCommandRepository = (db: Database) => ({

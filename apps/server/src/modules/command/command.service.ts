@@ -32,7 +32,8 @@ import { newId } from '../../lib/ids.js';
 import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
-import { type CommandRepository, type CommandRow, toCommandRecord } from './command.repository.js';
+import type { CommandRepository } from './command.repository.js';
+import { type CommandRow, toCommandRecord } from './command-record.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 /** The requested settings as the log keeps them: the command's JSON value read, or the text as sent. */

@@ -13,7 +13,7 @@ import {
   userDeparts,
   users,
 } from '../../db/schema.js';
-import { departIdsSeenBy, departsSeenBy } from '../depart/depart.repository.js';
+import { departIdsSeenBy, departsSeenBy } from '../../access/depart-scope.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'delete'>;

@@ -1,6 +1,7 @@
 import { notFound } from '../../lib/errors.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
-import { type DepartRepository, type DepartRow, departsSeenBy } from './depart.repository.js';
+import type { DepartRepository, DepartRow } from './depart.repository.js';
+import { departsSeenBy } from '../../access/depart-scope.js';
 
 /**
  * The depart module's face: the departments a caller works with and who is in them, as the user

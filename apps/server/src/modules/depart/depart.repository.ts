@@ -1,9 +1,8 @@
 import type { DepartRecord, DepartTreeNode } from '@cellsight/contract';
-import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, ilike, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, users } from '../../db/schema.js';
 import { escapeLike } from '../../kit/list-query.js';
-import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type DepartRow = typeof departs.$inferSelect;
 type DepartInsert = typeof departs.$inferInsert;
@@ -33,15 +32,6 @@ export const buildForest = <Node extends { children: Node[] }>(rows: DepartRow[]
 };
 
 const siblingOrder = [asc(departs.departOrder), asc(departs.departName), asc(departs.orgCode)];
-
-/**
- * The departments a caller works with: those of its tenants (each tenant has its own tree). Every
- * department read and write takes it, so another tenant's department is "not found".
- */
-export const departsSeenBy = (caller: TenantCaller): SQL => inArray(departs.tenantId, callerTenantIds(caller));
-
-/** The ids of the departments a caller works with (`departsSeenBy`), as a subquery for rows that hang off a department. */
-export const departIdsSeenBy = (caller: TenantCaller): SQL => sql`(select ${departs.id} from ${departs} where ${departs.tenantId} in ${callerTenantIds(caller)})`;
 
 /** Departments (the organisation tree users belong to) and their users (sys_user_depart). */
 export const createDepartRepository = (db: Database) => {

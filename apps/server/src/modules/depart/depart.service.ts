@@ -11,7 +11,8 @@ import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import { type DepartRepository, buildForest, departsSeenBy, toTreeNode } from './depart.repository.js';
+import { type DepartRepository, buildForest, toTreeNode } from './depart.repository.js';
+import { departsSeenBy } from '../../access/depart-scope.js';
 import { nextOrgCode } from './org-code.js';
 
 

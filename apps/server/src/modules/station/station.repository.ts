@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/database-errors.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { ScopeCaller } from '../../access/station-scope.js';
 import { membersBelow } from '../../access/member-scope.js';
-import type { DataLogExecutor } from '../data-log/data-log.repository.js';
+import type { DataLogExecutor } from '../data-log/index.js';
 
 const s = stations;
 /**

@@ -21,14 +21,13 @@ import { requireAuth } from '../../access/auth-context.js';
 
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { createStationStatusRepository } from './station-status.repository.js';
-import { createStationRepository } from './station.repository.js';
+import type { StationRepository } from './station.repository.js';
 import { createStationService } from './station.service.js';
 
 const tags = ['stations'];
 const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCodeBodySchema.shape.logger });
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const stations = createStationRepository(app.db);
+const routes: FastifyPluginAsyncZod<{ stations: StationRepository }> = async (app, { stations }) => {
   const devices = app.devices;
   const service = createStationService({
     stations,

@@ -51,5 +51,5 @@ export default fp(
     });
     await app.register(departUsersRoutes, { prefix: '/boot', service: departUsers });
   },
-  { name: 'module-user', dependencies: ['module-data-log', 'module-depart', 'module-dict', 'module-file', 'module-permission', 'module-role'] },
+  { name: 'module-user', dependencies: ['module-data-log', 'module-depart', 'module-dict', 'module-file', 'module-permission', 'module-role', 'module-station'] },
 );

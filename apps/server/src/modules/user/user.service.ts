@@ -37,7 +37,6 @@ import type { UploadChecks } from '../file/index.js';
 import type { RoleDirectory } from '../role/index.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
-import { createStationRepository } from '../station/station.repository.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
 import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
@@ -441,6 +440,6 @@ export const userServiceFor = (app: FastifyInstance, users: UserRepository): Use
     onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
     permissions: app.permissionGrants,
     platformOnlyCodes: app.platformOnlyCodes,
-    rebranchStations: (userId) => createStationRepository(app.db).rebranch(userId),
+    rebranchStations: (userId) => app.stations.rebranch(userId),
     dataLog: app.dataLog,
   });
