@@ -17,14 +17,14 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDataRuleRepository } from './data-rule.repository.js';
+import type { DataRuleRepository } from './data-rule.repository.js';
 import { createDataRuleService } from './data-rule.service.js';
 
 const tags = ['data rules'];
 
 /** Data rules of menus (reference section 9, under /sys/permission) and a role's choice of them (under /sys/role). */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDataRuleService({ rules: createDataRuleRepository(app.db), roles: app.roles });
+const routes: FastifyPluginAsyncZod<{ rules: DataRuleRepository }> = async (app, { rules }) => {
+  const service = createDataRuleService({ rules, roles: app.roles });
   const read = { permission: Permission.MenuList };
   const write = { permission: Permission.MenuEdit };
 

@@ -30,8 +30,6 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDataRuleRepository } from '../data-rule/data-rule.repository.js';
-import { createRolePermissionRepository } from '../role/role-permission.repository.js';
 import { createDepartRoleRepository, departRolesSeenBy } from './depart-role.repository.js';
 import { createDepartRoleService } from './depart-role.service.js';
 
@@ -54,9 +52,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       scope: departRolesSeenBy,
     }),
     departRoles: createDepartRoleRepository(app.db),
-    rules: createDataRuleRepository(app.db),
+    rules: app.dataRules,
     permissions: app.permissionGrants,
-    rolePermissions: createRolePermissionRepository(app.db),
     users: app.userAccounts,
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),

@@ -11,22 +11,20 @@ import {
 import { invalidField, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DataRuleRepository } from '../data-rule/data-rule.repository.js';
+import type { DataRuleMenus } from '../data-rule/index.js';
 import { toDataRuleRecord } from '../data-rule/data-rule.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
-import { buildPermissionTree } from '../role/role.service.js';
-import type { RolePermissionRepository } from '../role/role-permission.repository.js';
+import { buildPermissionTree } from '../permission/permission-tree.js';
 import type { UserAccounts } from '../user/index.js';
 import type { DepartRoleRepository } from './depart-role.repository.js';
 
 interface Dependencies {
   resource: ResourceService<typeof departRoleResource>;
   departRoles: DepartRoleRepository;
-  rules: DataRuleRepository;
+  rules: DataRuleMenus;
   permissions: PermissionGrants;
-  rolePermissions: RolePermissionRepository;
   users: UserAccounts;
   dicts: DictService;
   /** Told which users' menus and buttons changed (their consoles reload them). */
@@ -65,7 +63,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
 
   /** Every id must name a live menu or button row. */
   const assertKnown = async (ids: string[]) => {
-    const known = new Set(await deps.rolePermissions.existing(ids));
+    const known = new Set(await deps.permissions.existingRows(ids));
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw invalidField('permissionIds', `unknown permission id(s): ${unknown.join(', ')}`);
   };

@@ -6,5 +6,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/boot' });
   },
-  { name: 'module-depart-role', dependencies: ['module-dict', 'module-permission', 'module-user'] },
+  { name: 'module-depart-role', dependencies: ['module-data-rule', 'module-dict', 'module-permission', 'module-user'] },
 );

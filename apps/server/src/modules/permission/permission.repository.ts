@@ -5,6 +5,7 @@ import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.
 import { grantedRowIds, splitCodes } from '../../access/granted-permissions.js';
 
 export type PermissionRow = typeof permissions.$inferSelect;
+export type PermissionTreeRow = Pick<PermissionRow, 'id' | 'parentId' | 'name' | 'icon'>;
 type PermissionInsert = typeof permissions.$inferInsert;
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
@@ -100,6 +101,25 @@ export const createPermissionRepository = (db: Database) => ({
       .innerJoin(rolePermissions, eq(rolePermissions.permissionId, permissions.id))
       .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.status, '1'), eq(permissions.delFlag, 0)));
     return rows.flatMap((row) => splitCodes(row.perms));
+  },
+
+  /** Every live menu and button row, in menu order. */
+  async treeRows(): Promise<PermissionTreeRow[]> {
+    return db
+      .select({ id: permissions.id, parentId: permissions.parentId, name: permissions.name, icon: permissions.icon })
+      .from(permissions)
+      .where(eq(permissions.delFlag, 0))
+      .orderBy(asc(permissions.sortNo), asc(permissions.id));
+  },
+
+  /** Which of the ids name live menu or button rows. */
+  async existingRows(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(inArray(permissions.id, ids), eq(permissions.delFlag, 0)));
+    return rows.map((r) => r.id);
   },
 
   async roleCodesForUser(userId: string): Promise<string[]> {

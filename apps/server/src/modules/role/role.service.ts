@@ -13,29 +13,12 @@ import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import { assertRoleChangeable, isBuiltInAdmin, roleSeenBy } from './role-access.js';
-import type { PermissionTreeRow, RolePermissionRepository } from './role-permission.repository.js';
+import type { RolePermissionRepository } from './role-permission.repository.js';
+import { buildPermissionTree } from '../permission/permission-tree.js';
 import { type RoleRepository, rolesSeenBy } from './role.repository.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
-
-/**
- * The menu and button rows as one tree (JeecgBoot TreeModel), in menu order. A row whose parent is
- * gone is shown as a root, so every id the dialog may grant is in the tree.
- */
-export const buildPermissionTree = (rows: PermissionTreeRow[]): PermissionTreeNode[] => {
-  const ids = new Set(rows.map((row) => row.id));
-  const childrenOf = new Map<string | null, PermissionTreeRow[]>();
-  for (const row of rows) {
-    const parent = row.parentId && ids.has(row.parentId) ? row.parentId : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), row]);
-  }
-  const toNode = (row: PermissionTreeRow): PermissionTreeNode => {
-    const children = (childrenOf.get(row.id) ?? []).map(toNode);
-    return { key: row.id, title: row.name, slotTitle: row.name, isLeaf: children.length === 0, icon: row.icon, parentId: row.parentId, children };
-  };
-  return (childrenOf.get(null) ?? []).map(toNode);
-};
 
 interface Dependencies {
   resource: ResourceService<typeof roleResource>;
@@ -112,7 +95,7 @@ export const createRoleService = (deps: Dependencies) => {
     },
 
     async permissionTree(): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
-      const rows = await deps.rolePermissions.treeRows();
+      const rows = await deps.permissions.treeRows();
       return { treeList: buildPermissionTree(rows), ids: rows.map((row) => row.id) };
     },
 
@@ -129,7 +112,7 @@ export const createRoleService = (deps: Dependencies) => {
       const role = await roleSeenBy(deps.roles, auth, input.roleId, { field: 'roleId', change: true });
       const next = unique(splitIds(input.permissionIds));
       const last = unique(splitIds(input.lastpermissionIds));
-      const known = new Set(await deps.rolePermissions.existing(next));
+      const known = new Set(await deps.permissions.existingRows(next));
       const unknown = next.filter((id) => !known.has(id));
       if (unknown.length > 0) throw invalidField('permissionIds', `unknown permission id(s): ${unknown.join(', ')}`);
       const grant = next.filter((id) => !last.includes(id));
