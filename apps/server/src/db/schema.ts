@@ -26,7 +26,7 @@ export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/legal/legal.table.js';
 export * from '../modules/ticket/ticket.table.js';
 export * from '../modules/announcement/announcement.table.js';
-export * from '../modules/verification/verification.table.js';
+export * from '../modules/auth/verification.table.js';
 export * from '../modules/alarm-notification/alarm-notification.table.js';
 export * from '../modules/member/member.table.js';
 export * from '../modules/job/job.table.js';

@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 
-import { createGuessCounter } from '../verification/guess-counter.js';
-import { createVerificationRepository } from '../verification/verification.repository.js';
-import { createVerificationService } from '../verification/verification.service.js';
+import { createGuessCounter } from './guess-counter.js';
+import { createVerificationRepository } from './verification.repository.js';
+import { createVerificationService } from './verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { type SelfService, createSelfService } from './self-service.service.js';

@@ -25,7 +25,7 @@ import type { OutboxService } from '../outbox/outbox.service.js';
 import type { RoleDirectory } from '../role/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { Executor, UserAccounts, UserRow } from '../user/index.js';
-import type { CodeTarget, VerificationService } from '../verification/verification.service.js';
+import type { CodeTarget, VerificationService } from './verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import type { SessionRepository } from '../../access/session.repository.js';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedisThrottleStore } from '../auth/login-throttle.repository.js';
+import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { createGuessCounter } from './guess-counter.js';
 
 describe('guess counter', () => {

@@ -1,5 +1,5 @@
 import { verificationLimits } from '@cellsight/contract';
-import { type LoginThrottleStore, createMemoryThrottleStore, fallingBackToMemory } from '../auth/login-throttle.js';
+import { type LoginThrottleStore, createMemoryThrottleStore, fallingBackToMemory } from './login-throttle.js';
 
 /** Keys the in-memory count holds at most; the longest-quiet are forgotten first. */
 const maxKeys = 100_000;
