@@ -16,6 +16,27 @@ const features = fs.existsSync(webFeatures)
       .map((entry) => entry.name)
   : [];
 
+const serverModules = 'apps/server/src/modules';
+// One zone per server module: no module imports another's repository (each uses the other's face,
+// app.<face>, typed from its index.ts).
+const modules = fs.existsSync(serverModules)
+  ? fs
+      .readdirSync(serverModules, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+// Still composed across modules until the device plane gets a folder of its own (issue 27): the
+// device plane, the demo fleet and battery moves build the ingest, command, broker, firmware,
+// station-status, announcement and battery-change repositories; data sources share the report
+// sandbox's connection to a foreign database.
+const repositoryImportsPending = [
+  `${serverModules}/device/device-plane.plugin.ts`,
+  `${serverModules}/device/demo-fleet.plugin.ts`,
+  `${serverModules}/device/battery-move.service.ts`,
+  `${serverModules}/device/device.routes.ts`,
+  `${serverModules}/data-source/data-source.service.ts`,
+];
+
 const noBareString = {
   selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
   message: 'Use text() from @cellsight/contract: it refuses NUL characters, which PostgreSQL cannot store.',
@@ -85,6 +106,23 @@ export default tseslint.config(
             { target: './apps/server/src/kit', from: ['./apps/server/src/plugins', './apps/server/src/modules'], message: 'The screen kit imports no plugin and no module: modules use it.' },
             { target: './apps/server/src/plugins', from: './apps/server/src/modules', message: 'Infrastructure plugins import no module: a module uses them.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Modules are above every layer, so this block's zones replace the layer zones only where none applies.
+    files: [`${serverModules}/**/*.ts`],
+    ignores: ['**/*.test.ts', ...repositoryImportsPending],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: modules.map((name) => ({
+            target: `./${serverModules}/${name}`,
+            from: `./${serverModules}/!(${name})/*.repository.ts`,
+            message: "A module's repository is its own: use its face (app.<face>, typed from the module's index.ts).",
+          })),
         },
       ],
     },
