@@ -2,13 +2,23 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminPassword, adminUsername } from '../support/env';
 import { openUserMenu, openUsersScreen, sideMenu, signIn, userMenuButton } from '../support/ui';
 
-/** User menu -> language submenu (its label in the current language) -> the wanted language; the page reloads. */
+/**
+ * User menu -> language submenu (its label in the current language) -> the wanted language; the page
+ * reloads. The submenu opens on hover with an animation; on a busy machine it can close (or still
+ * move under the pointer) before the click lands, so the whole choice is made again from a closed
+ * menu until the page reloads.
+ */
 async function chooseLanguage(page: Page, submenu: string, language: string): Promise<void> {
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: submenu }).hover();
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('menuitem', { name: language, exact: true }).click();
-  await reloaded;
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: submenu }).hover();
+    const item = page.getByRole('menuitem', { name: language, exact: true });
+    await item.hover({ timeout: 5_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    await item.click({ timeout: 5_000 });
+    await reloaded;
+  }).toPass({ timeout: 50_000 });
 }
 
 /** The header texts and the Users screen texts that must follow the language. */
