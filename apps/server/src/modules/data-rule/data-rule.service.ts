@@ -12,7 +12,7 @@ import {
 } from '@cellsight/contract';
 import type { z } from 'zod';
 import { invalidField, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
+import { newId, uniqueIds } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { RoleDirectory } from '../role/index.js';
 import type { DataRuleRepository, DataRuleRow } from './data-rule.repository.js';
@@ -38,7 +38,6 @@ interface Dependencies {
  * filterable columns, its value's `#{…}` names user fields, and a literal value must fit the column.
  */
 export const createDataRuleService = ({ rules, roles }: Dependencies) => {
-  const unique = (ids: string[]) => [...new Set(ids)];
 
   /** The columns a rule on the menu may name; a 400 on `field` when the menu is no screen with a list. */
   const columnsOf = async (permissionId: string, field: string): Promise<DataRuleColumn[]> => {
@@ -108,7 +107,7 @@ export const createDataRuleService = ({ rules, roles }: Dependencies) => {
     async chooseForRole(auth: AuthContext, input: { permissionId: string; roleId: string; dataRuleIds: string }): Promise<void> {
       await roles.seenBy(auth, input.roleId, { field: 'roleId', change: true });
       if (!(await rules.roleHoldsMenu(input.roleId, input.permissionId))) throw invalidField('permissionId', "save the role's menu permissions first: the role does not hold this menu");
-      const ids = unique(splitIds(input.dataRuleIds));
+      const ids = uniqueIds(splitIds(input.dataRuleIds));
       const known = new Set(await rules.rulesOfMenu(input.permissionId, ids));
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length > 0) throw invalidField('dataRuleIds', `not rules of this menu: ${unknown.join(', ')}`);

@@ -9,6 +9,7 @@ import {
   splitIds,
 } from '@cellsight/contract';
 import { invalidField, notFound } from '../../lib/errors.js';
+import { uniqueIds } from '../../lib/ids.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DataRuleMenus } from '../data-rule/index.js';
@@ -30,8 +31,6 @@ interface Dependencies {
   /** Told which users' menus and buttons changed (their consoles reload them). */
   onPermissionsChanged: (userIds: string[]) => void;
 }
-
-const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The ids only in `next` (granted) and only in `last` (revoked): JeecgBoot's save of a permission dialog. */
 const difference = (next: string[], last: string[]) => ({ grant: next.filter((id) => !last.includes(id)), revoke: last.filter((id) => !next.includes(id)) });
@@ -103,9 +102,9 @@ export const createDepartRoleService = (deps: Dependencies) => {
     /** JeecgBoot saveDepartPermission: grants and revokes in one transaction; the department roles' users are told. */
     async saveDepartGrants(auth: AuthContext, input: { departId: string; permissionIds: string; lastpermissionIds?: string }): Promise<void> {
       await departOrNotFound(auth, input.departId);
-      const next = unique(splitIds(input.permissionIds));
+      const next = uniqueIds(splitIds(input.permissionIds));
       await assertKnown(next);
-      const { grant, revoke } = difference(next, unique(splitIds(input.lastpermissionIds ?? '')));
+      const { grant, revoke } = difference(next, uniqueIds(splitIds(input.lastpermissionIds ?? '')));
       if (grant.length === 0 && revoke.length === 0) return;
       // A department's menus reach users through its roles: nobody hands out more than they hold.
       assertGrantable(auth, await deps.permissions.codesOfRows(grant));
@@ -123,7 +122,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
     async offerRules(auth: AuthContext, input: { permissionId: string; departId: string; dataRuleIds: string }): Promise<void> {
       await departOrNotFound(auth, input.departId);
       if (!(await departRoles.departGrants(input.departId)).includes(input.permissionId)) throw invalidField('permissionId', "save the department's permissions first: it does not hold this menu");
-      const ids = unique(splitIds(input.dataRuleIds));
+      const ids = uniqueIds(splitIds(input.dataRuleIds));
       await assertRules(input.permissionId, ids);
       await departRoles.offer(input.departId, input.permissionId, ids);
     },
@@ -143,8 +142,8 @@ export const createDepartRoleService = (deps: Dependencies) => {
     /** Grants within what the role's department holds, in one transaction; the role's users are told. */
     async saveRoleGrants(auth: AuthContext, input: { roleId: string; permissionIds: string; lastpermissionIds?: string }): Promise<void> {
       const role = await roleOrNotFound(auth, input.roleId);
-      const next = unique(splitIds(input.permissionIds));
-      const { grant, revoke } = difference(next, unique(splitIds(input.lastpermissionIds ?? '')));
+      const next = uniqueIds(splitIds(input.permissionIds));
+      const { grant, revoke } = difference(next, uniqueIds(splitIds(input.lastpermissionIds ?? '')));
       if (grant.length === 0 && revoke.length === 0) return;
       const held = new Set(await departRoles.departGrants(role.departId));
       const beyond = grant.filter((id) => !held.has(id));
@@ -164,7 +163,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
     async chooseRules(auth: AuthContext, input: { permissionId: string; roleId: string; dataRuleIds: string }): Promise<void> {
       const role = await roleOrNotFound(auth, input.roleId);
       if (!(await departRoles.roleGrants(input.roleId)).includes(input.permissionId)) throw invalidField('permissionId', "save the role's menu permissions first: the role does not hold this menu");
-      const ids = unique(splitIds(input.dataRuleIds));
+      const ids = uniqueIds(splitIds(input.dataRuleIds));
       await assertRules(input.permissionId, ids, await departRoles.offeredBy(role.departId, input.permissionId));
       await departRoles.chooseForRole(input.roleId, input.permissionId, ids);
     },
@@ -179,7 +178,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
     async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
       const role = await roleOrNotFound(auth, roleId);
       assertGrantable(auth, await deps.permissions.codesOfRows(await departRoles.roleGrants(roleId)));
-      const ids = unique(userIdList);
+      const ids = uniqueIds(userIdList);
       const members = new Set(await departRoles.departUsers(role.departId, ids, deps.users.scope(auth)));
       const outside = ids.filter((id) => !members.has(id));
       if (outside.length > 0) throw invalidField('userIdList', `not users of the role's department: ${outside.join(', ')}`);
@@ -188,7 +187,7 @@ export const createDepartRoleService = (deps: Dependencies) => {
 
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
       await roleOrNotFound(auth, roleId);
-      const removed = await departRoles.removeUsers(roleId, unique(userIds), deps.users.scope(auth));
+      const removed = await departRoles.removeUsers(roleId, uniqueIds(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Department role user');
       tell(removed);
     },

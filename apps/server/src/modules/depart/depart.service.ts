@@ -7,7 +7,7 @@ import {
 } from '@cellsight/contract';
 import type { z } from 'zod';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
+import { newId, uniqueIds } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
@@ -24,8 +24,6 @@ const orgCodeMax = 64;
 /** Tries of the next free org code when other adds take the computed ones first. */
 const codeAttempts = 10;
 
-
-const unique = (ids: string[]) => [...new Set(ids)];
 
 interface Dependencies {
   departs: DepartRepository;
@@ -105,7 +103,7 @@ export const createDepartService = (deps: Dependencies) => {
 
     /** Deletes departments that have no children (other than ones deleted with them); their user links go too. */
     async remove(auth: AuthContext, ids: string[], field: 'id' | 'ids'): Promise<void> {
-      const removed = await deps.departs.remove(unique(ids), departsSeenBy(auth));
+      const removed = await deps.departs.remove(uniqueIds(ids), departsSeenBy(auth));
       if (removed.blockedBy) throw invalidField(field, `the department ${removed.blockedBy.departName} still has sub-departments; delete them first`);
       if (removed.ids.length === 0) throw notFound('Department');
       tell(removed.userIds);

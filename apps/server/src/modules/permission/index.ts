@@ -4,7 +4,6 @@ import { createPermissionRepository } from './permission.repository.js';
 import routes from './permission.routes.js';
 
 export type { PermissionGrants } from './permission.face.js';
-export type { PermissionRow } from './permission.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

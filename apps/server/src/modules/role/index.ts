@@ -4,7 +4,6 @@ import { createRoleRepository } from './role.repository.js';
 import routes from './role.routes.js';
 
 export type { RoleDirectory } from './role.face.js';
-export type { RoleRow } from './role.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,6 +9,7 @@ import {
   DataLogTable,
 } from '@cellsight/contract';
 import { badRequest, invalidField } from '../../lib/errors.js';
+import { uniqueIds } from '../../lib/ids.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
@@ -33,8 +34,6 @@ interface Dependencies {
   /** The data log: each role's addition, edit and deletion, with before and after. */
   dataLog?: DataLogRecorder;
 }
-
-const unique = (ids: string[]) => [...new Set(ids)];
 
 /**
  * Roles: the kit's list and form (with the built-in administrator role protected), and the menus
@@ -110,8 +109,8 @@ export const createRoleService = (deps: Dependencies) => {
      */
     async saveGrants(auth: AuthContext, input: SaveRolePermissionRequest): Promise<void> {
       const role = await roleSeenBy(deps.roles, auth, input.roleId, { field: 'roleId', change: true });
-      const next = unique(splitIds(input.permissionIds));
-      const last = unique(splitIds(input.lastpermissionIds));
+      const next = uniqueIds(splitIds(input.permissionIds));
+      const last = uniqueIds(splitIds(input.lastpermissionIds));
       const known = new Set(await deps.permissions.existingRows(next));
       const unknown = next.filter((id) => !known.has(id));
       if (unknown.length > 0) throw invalidField('permissionIds', `unknown permission id(s): ${unknown.join(', ')}`);

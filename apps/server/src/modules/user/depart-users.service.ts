@@ -2,14 +2,13 @@ import { type Language, type ListQuery, type Page, type UserRecord, formatFilter
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { invalidField, notFound } from '../../lib/errors.js';
+import { uniqueIds } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DepartDirectory } from '../depart/index.js';
 import type { UserAccounts } from './user.face.js';
 
 /** Most users the picker call answers with; a larger department is narrowed by real name. */
 const pickerUsersMax = limits.pageSizeMax;
-
-const unique = (ids: string[]) => [...new Set(ids)];
 
 interface Dependencies {
   departs: DepartDirectory;
@@ -47,7 +46,7 @@ export const createDepartUsersService = (deps: Dependencies) => {
     /** Puts users into the department; every id must name a live user the caller may see. */
     async addUsers(auth: AuthContext, departId: string, userIdList: string[]): Promise<void> {
       await deps.departs.seenBy(auth, departId);
-      const ids = unique(userIdList);
+      const ids = uniqueIds(userIdList);
       const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
@@ -57,7 +56,7 @@ export const createDepartUsersService = (deps: Dependencies) => {
     /** Takes users the caller may see out of the department; 404 when none of them was in it. */
     async removeUsers(auth: AuthContext, departId: string, userIds: string[]): Promise<void> {
       const depart = await deps.departs.seenBy(auth, departId);
-      const removed = await deps.departs.removeUsers(depart, unique(userIds), deps.users.scope(auth));
+      const removed = await deps.departs.removeUsers(depart, uniqueIds(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Department user');
       tell(removed);
     },

@@ -1,5 +1,6 @@
 import type { Language, ListQuery, Page, UserRecord } from '@cellsight/contract';
 import { invalidField, notFound } from '../../lib/errors.js';
+import { uniqueIds } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
@@ -17,8 +18,6 @@ interface Dependencies {
   /** Ends every session of users who lost a role: they sign in again with what they still hold. */
   onRolesTaken: (userIds: string[]) => Promise<void>;
 }
-
-const unique = (ids: string[]) => [...new Set(ids)];
 
 /**
  * The users who hold a role (System → Roles → Users, JeecgBoot's `/sys/user/*Role*` calls): the
@@ -40,7 +39,7 @@ export const createRoleUsersService = (deps: Dependencies) => {
     async addUsers(auth: AuthContext, roleId: string, userIdList: string[]): Promise<void> {
       await deps.roles.seenBy(auth, roleId, { field: 'roleId' });
       assertGrantable(auth, await deps.permissions.codesOfRoles([roleId]));
-      const ids = unique(userIdList);
+      const ids = uniqueIds(userIdList);
       const live = new Set(await deps.roleUsers.liveUsers(ids, deps.users.scope(auth)));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
@@ -51,12 +50,12 @@ export const createRoleUsersService = (deps: Dependencies) => {
     /** Takes the role from users the caller may see; 404 when none of them held it. The administrator role keeps at least one user. */
     async removeUsers(auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
       const role = await deps.roles.seenBy(auth, roleId, { field: 'roleId' });
-      await deps.users.assertAdministers(auth, unique(userIds));
+      await deps.users.assertAdministers(auth, uniqueIds(userIds));
       if (deps.roles.isBuiltInAdmin(role)) {
         const remaining = (await deps.roles.holders([roleId])).filter((id) => !userIds.includes(id));
         if (remaining.length === 0) throw invalidField('userIds', 'the administrator role needs at least one user');
       }
-      const removed = await deps.roleUsers.remove(roleId, unique(userIds), deps.users.scope(auth));
+      const removed = await deps.roleUsers.remove(roleId, uniqueIds(userIds), deps.users.scope(auth));
       if (removed.length === 0) throw notFound('Role user');
       await deps.onRolesTaken(removed);
       tell(removed);
