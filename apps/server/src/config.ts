@@ -225,82 +225,6 @@ const configSchema = z.object({
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  uploadDir: string;
-  /** The firmware library's files. */
-  firmwareDir: string;
-  databaseUrl: string | undefined;
-  adminPassword: string | undefined;
-  demo: boolean;
-  platformName: string;
-  defaultRegion: 'HK' | 'EUR';
-  regions: { code: 'HK' | 'EUR'; portalUrl: string; appDownloadUrl: string }[];
-  links: { homepage: string; community: string; video: string; professional: string; privacy: string; terms: string };
-  smtp: { url: string | null; from: string };
-  sms: { gatewayUrl: string | null; token: string | null };
-  signup: { open: boolean; installer: string | null };
-  /** How often alarm notification delivery runs. */
-  alarmDeliveryMs: number;
-  thirdLogin: {
-    oauth: { authorizeUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string; name: string } | null;
-    casUrl: string | null;
-  };
-  /** The distributor (user name) that takes over a deleted account's members when nobody is above it. */
-  members: { defaultDistributor: string | null };
-  map: { tileUrl: string; attribution: string; geocoderUrl: string; defaultLat: number; defaultLon: number; defaultZoom: number };
-  /** Origins external menu pages may be framed from (FRAME_SOURCES). */
-  frameSources: string[];
-  loginRateLimit: number;
-  /**
-   * The installation's address (PUBLIC_URL), the start of every link it sends out (ticket mail, a
-   * firmware download in an upgrade command, the OAuth callback); null: it sends none of those.
-   */
-  publicUrl: string | null;
-  mqtt: {
-    /** External broker, or null for the embedded one. */
-    url: string | null;
-    port: number;
-    host: string;
-    username: string | undefined;
-    password: string | undefined;
-    shareGroup: string;
-    /** Dynamic-security admin account on the external broker, or null when accounts are provisioned by hand. */
-    dynsec: { username: string; password: string } | null;
-    /** Embedded broker: refused CONNECTs one address may cost per minute (0: no limit). */
-    failedConnectsPerMinute: number;
-  };
-  ingest: { batchSize: number | null; lingerMs: number; maxPending: number; concurrency: number | null; decodeThreads: number | null };
-  /** Per-logger budget of uplink messages (messagesPerMinute 0: no limit). */
-  deviceRateLimit: { messagesPerMinute: number; burst: number };
-  demoFleet: { loggers: number; batteriesPerLogger: number };
-  /**
-   * Redis (REDIS_URL), or null: System → Monitoring shows it, and with it several server processes
-   * share live events, the sign-in rate limit and the failed sign-in waits (docs/architecture.md).
-   */
-  redisUrl: string | null;
-  /** Start of every Redis key and channel (REDIS_PREFIX). */
-  redisPrefix: string;
-  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For gives the client address. */
-  trustProxy: boolean | string[];
-  /** Where new uploads go: an S3-compatible bucket (S3_URL), or null for the local upload directory. */
-  s3: S3Config | null;
-  /** SECRET_KEY, or null for the key file under the data directory. */
-  secretKey: string | null;
-  /** OUTBOUND_ALLOW: the non-public destinations outbound connections may reach (lib/destination-policy.ts). */
-  outboundAllow: string[];
-  /** Online reports: the statement timeout of a report query. */
-  reports: { timeoutMs: number };
-  logLevel: string;
-  /** METRICS_TOKEN, or null: /boot/metrics then answers loopback callers only. */
-  metricsToken: string | null;
-  /** The longest a graceful shutdown may take before the process exits. */
-  shutdownTimeoutMs: number;
-  webDist: string;
-};
-
 export class ConfigError extends Error {}
 
 export interface S3Config {
@@ -349,12 +273,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (oauthSet.length > 0 && c.PUBLIC_URL === undefined) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: needed with OAUTH_* (the provider sends the browser back to <PUBLIC_URL>/boot/sys/thirdLogin/oauth/callback)');
   }
+  return toConfig(c);
+}
+
+/**
+ * The settings in the shape the server reads them: each variable of `configSchema` once more, here,
+ * and the type is what this returns (so no setting is written a third time as a hand-made type).
+ */
+function toConfig(c: z.output<typeof configSchema>) {
   const dataDir = resolve(c.DATA_DIR);
   return {
     port: c.PORT,
     host: c.HOST,
     dataDir,
     uploadDir: resolve(dataDir, 'uploads'),
+    /** The firmware library's files. */
     firmwareDir: resolve(dataDir, 'firmware'),
     databaseUrl: c.DATABASE_URL,
     adminPassword: c.ADMIN_PASSWORD,
@@ -362,8 +295,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformName: c.PLATFORM_NAME,
     defaultRegion: c.DEFAULT_REGION,
     regions: [
-      { code: 'HK', portalUrl: c.REGION_HK_URL, appDownloadUrl: c.APP_DOWNLOAD_HK_URL },
-      { code: 'EUR', portalUrl: c.REGION_EUR_URL, appDownloadUrl: c.APP_DOWNLOAD_EUR_URL },
+      { code: 'HK' as const, portalUrl: c.REGION_HK_URL, appDownloadUrl: c.APP_DOWNLOAD_HK_URL },
+      { code: 'EUR' as const, portalUrl: c.REGION_EUR_URL, appDownloadUrl: c.APP_DOWNLOAD_EUR_URL },
     ],
     links: {
       homepage: c.LINK_HOMEPAGE,
@@ -382,9 +315,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultLon: 104.057641,
       defaultZoom: 17,
     },
+    /** Origins external menu pages may be framed from (FRAME_SOURCES). */
     frameSources: c.FRAME_SOURCES,
     smtp: { url: c.SMTP_URL ?? null, from: c.MAIL_FROM },
     sms: { gatewayUrl: c.SMS_GATEWAY_URL ?? null, token: c.SMS_GATEWAY_TOKEN ?? null },
+    /** How often alarm notification delivery runs. */
     alarmDeliveryMs: c.ALARM_DELIVERY_SECONDS * 1000,
     signup: { open: c.SIGNUP === 'open', installer: c.SIGNUP_INSTALLER ?? (c.DEMO ? 'installer' : null) },
     thirdLogin: {
@@ -394,32 +329,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
       casUrl: c.CAS_URL?.replace(/\/+$/, '') ?? null,
     },
+    /** The distributor (user name) that takes over a deleted account's members when nobody is above it. */
     members: { defaultDistributor: c.MEMBER_DEFAULT_DISTRIBUTOR ?? (c.DEMO ? 'distributor' : null) },
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    /**
+     * The installation's address (PUBLIC_URL), the start of every link it sends out (ticket mail, a
+     * firmware download in an upgrade command, the OAuth callback); null: it sends none of those.
+     */
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     mqtt: {
+      /** External broker, or null for the embedded one. */
       url: c.MQTT_URL ?? null,
       port: c.MQTT_PORT,
       host: c.MQTT_HOST,
       username: c.MQTT_USERNAME,
       password: c.MQTT_PASSWORD,
       shareGroup: c.MQTT_SHARE_GROUP,
+      /** Dynamic-security admin account on the external broker, or null when accounts are provisioned by hand. */
       dynsec: c.MQTT_DYNSEC_USERNAME && c.MQTT_DYNSEC_PASSWORD ? { username: c.MQTT_DYNSEC_USERNAME, password: c.MQTT_DYNSEC_PASSWORD } : null,
+      /** Embedded broker: refused CONNECTs one address may cost per minute (0: no limit). */
       failedConnectsPerMinute: c.MQTT_FAILED_CONNECTS_PER_MINUTE,
     },
     ingest: { batchSize: c.INGEST_BATCH_SIZE ?? null, lingerMs: c.INGEST_LINGER_MS, maxPending: c.INGEST_MAX_PENDING, concurrency: c.INGEST_CONCURRENCY ?? null, decodeThreads: c.INGEST_DECODE_THREADS ?? null },
+    /** Per-logger budget of uplink messages (messagesPerMinute 0: no limit). */
     deviceRateLimit: { messagesPerMinute: c.DEVICE_MESSAGES_PER_MINUTE, burst: c.DEVICE_MESSAGE_BURST },
     demoFleet: { loggers: c.DEMO_LOGGERS, batteriesPerLogger: c.DEMO_BATTERIES },
+    /**
+     * Redis (REDIS_URL), or null: System → Monitoring shows it, and with it several server processes
+     * share live events, the sign-in rate limit and the failed sign-in waits (docs/architecture.md).
+     */
     redisUrl: c.REDIS_URL ?? null,
+    /** Start of every Redis key and channel (REDIS_PREFIX). */
     redisPrefix: c.REDIS_PREFIX,
-    trustProxy: c.TRUST_PROXY ?? false,
+    /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For gives the client address. */
+    trustProxy: c.TRUST_PROXY ?? (false as boolean | string[]),
+    /** Where new uploads go: an S3-compatible bucket (S3_URL), or null for the local upload directory. */
     s3: c.S3_URL ? parseS3Url(c.S3_URL) : null,
     logLevel: c.LOG_LEVEL,
+    /** SECRET_KEY, or null for the key file under the data directory. */
     secretKey: c.SECRET_KEY ?? null,
+    /** OUTBOUND_ALLOW: the non-public destinations outbound connections may reach (lib/destination-policy.ts). */
     outboundAllow: c.OUTBOUND_ALLOW,
+    /** Online reports: the statement timeout of a report query. */
     reports: { timeoutMs: c.REPORT_TIMEOUT_MS },
+    /** METRICS_TOKEN, or null: /boot/metrics then answers loopback callers only. */
     metricsToken: c.METRICS_TOKEN ?? null,
+    /** The longest a graceful shutdown may take before the process exits. */
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
   };
 }
+
+export type Config = ReturnType<typeof toConfig>;
