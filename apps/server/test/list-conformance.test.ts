@@ -1,4 +1,4 @@
-import { DeviceCode, Permission, categoryResource, checkRuleResource, fillRuleResource, batteryListColumns, dataSourceResource, reportResource, commandListColumns, deviceTopics, jobResource, loggerListColumns, positionResource, userListColumns } from '@cellsight/contract';
+import { DeviceCode, Permission, categoryResource, checkRuleResource, fillRuleResource, batteryListColumns, dataSourceResource, reportResource, commandListColumns, deviceTopics, jobResource, loggerListColumns, resourceScreens, userListColumns } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { gatewayRouteResource } from '@cellsight/contract';
 import { departRoleResource } from '@cellsight/contract';
@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll } from 'vitest';
 import { loggers } from '../src/db/schema.js';
 import { connectLogger, publish, sample } from './support/device.js';
-import { describeListEndpoint } from './support/list-conformance.js';
+import { describeListEndpoint, describeResourceScreen } from './support/list-conformance.js';
 import { type TestApp, addUser, adminPassword, moveToTenant } from './support/test-app.js';
 
 /** Every list endpoint keeps the same list contract; each screen adds itself here. */
@@ -32,24 +32,8 @@ describeListEndpoint('users', {
   ],
 });
 
-describeListEndpoint('positions', {
-  url: '/boot/sys/position/list',
-  columns: positionResource.columns,
-  permission: Permission.PositionList,
-  async seed(t, admin) {
-    for (const [code, name, rank] of [['P01', 'Engineer', '3'], ['P02', 'Technician', '2'], ['P03', 'Manager', '4']]) {
-      const response = await t.request({ method: 'POST', url: '/boot/sys/position/add', token: admin, payload: { code, name, rank } });
-      if (response.statusCode !== 200) throw new Error(response.body);
-    }
-  },
-  writes: [
-    { method: 'POST', url: '/boot/sys/position/add' },
-    { method: 'PUT', url: '/boot/sys/position/edit' },
-    { method: 'DELETE', url: '/boot/sys/position/delete' },
-    { method: 'DELETE', url: '/boot/sys/position/deleteBatch' },
-    { method: 'POST', url: '/boot/sys/position/importExcel' },
-  ],
-});
+// The plain list screens: each resource's examples, added through its own call.
+for (const resource of resourceScreens) describeResourceScreen(resource);
 
 /*
  * The device-plane lists. Their records come the way they do in production: loggers registered

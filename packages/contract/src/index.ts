@@ -18,6 +18,7 @@ export * from './language.js';
 export * from './resource.js';
 export * from './resource-paths.js';
 export * from './position.js';
+export * from './screens.js';
 export * from './firmware.js';
 export * from './outbox.js';
 export * from './legal.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DictCode } from './dict.js';
-import { Permission } from './permissions.js';
+import { MenuComponent, Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
 
@@ -45,5 +45,11 @@ export const positionResource = defineResource({
     ...auditLabels,
   },
   sheet: ['code', 'name', 'rank', 'createTime'],
+  screen: { menuId: 'm-system-position', parentId: 'm-system', url: '/system/position', component: MenuComponent.PositionList, sortNo: 5, icon: 'idcard' },
+  examples: [
+    { code: 'P01', name: 'Engineer', rank: '3' },
+    { code: 'P02', name: 'Technician', rank: '2' },
+    { code: 'P03', name: 'Manager', rank: '4' },
+  ],
 });
 export type PositionRecord = z.infer<typeof positionResource.record>;

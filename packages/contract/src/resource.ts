@@ -93,6 +93,28 @@ export interface Resource<
   searchParams?: { readonly [param: string]: Words };
   /** The fields a spreadsheet export holds, in order (import reads the add schema's fields by these headings). */
   sheet: readonly (keyof z.infer<Record> & string)[];
+  /**
+   * Where the resource's screen sits in the menu, for a plain list screen (one listed in
+   * `resourceScreens`): the first start's menu row, and a button row per permission.
+   */
+  screen?: ResourceScreen;
+  /** Three bodies the add call takes, different in every unique field: what the list-contract tests add. */
+  examples?: readonly z.input<Add>[];
+}
+
+/** A plain list screen's place in the menu (a `sys_permission` row of the first start's seed). */
+export interface ResourceScreen {
+  /** The menu row's id, e.g. `m-system-position`. */
+  menuId: string;
+  /** The menu row it sits under, e.g. `m-system`. */
+  parentId: string;
+  /** The console route, e.g. `/system/position`. */
+  url: string;
+  /** The web page that route shows (a `MenuComponent`). */
+  component: string;
+  /** Its place among its siblings, and its icon (an Ant Design icon name). */
+  sortNo: number;
+  icon: string;
 }
 
 type NoInput = z.ZodObject<Record<never, never>>;

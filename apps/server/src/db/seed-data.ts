@@ -1,4 +1,4 @@
-import { AccountType, MenuComponent, MenuType, Permission, RoleCode } from '@cellsight/contract';
+import { AccountType, MenuComponent, MenuType, Permission, type Resource, RoleCode, resourceScreens } from '@cellsight/contract';
 
 /**
  * What a first start puts in the database. Menu rows exist only for screens that exist; each
@@ -27,6 +27,32 @@ const screen = (id: string, name: string, url: string, component: string, sortNo
   { id, parentId: 'm-system', name, url, component, menuType: MenuType.SubMenu, sortNo, icon },
   ...buttons.map(([perms, buttonName], index) => ({ id: `b-${perms.replaceAll(':', '-')}`, parentId: id, name: buttonName, menuType: MenuType.Button, perms, sortNo: index + 1 })),
 ];
+
+const lowerFirst = (words: string): string => words.charAt(0).toLowerCase() + words.slice(1);
+
+/**
+ * A plain list screen's rows, from its resource: the menu row its `screen` places, and a button row
+ * per permission in the kit's order, named from its title and record name ("List positions", "Add position").
+ */
+const resourceScreenRows = (resource: Resource): MenuSeed[] => {
+  const { screen: place, permissions } = resource;
+  if (!place) throw new Error(`${resource.path}: a resource screen needs its place in the menu (screen)`);
+  const records = lowerFirst(resource.title[0]);
+  const record = lowerFirst((resource.recordName ?? resource.title)[0]);
+  const buttons: [perms: string | undefined, name: string][] = [
+    [permissions.list, `List ${records}`],
+    [permissions.add, `Add ${record}`],
+    [permissions.edit, `Edit ${record}`],
+    [permissions.delete, `Delete ${record}`],
+    [permissions.export, `Export ${records}`],
+    [permissions.import, `Import ${records}`],
+  ];
+  const granted = buttons.filter((button): button is [string, string] => button[0] !== undefined);
+  return [
+    { id: place.menuId, parentId: place.parentId, name: resource.title[0], url: place.url, component: place.component, menuType: MenuType.SubMenu, sortNo: place.sortNo, icon: place.icon },
+    ...granted.map(([perms, name], index) => ({ id: `b-${perms.replaceAll(':', '-')}`, parentId: place.menuId, name, menuType: MenuType.Button, perms, sortNo: index + 1 })),
+  ];
+};
 
 /** A station page reached from other pages: a hidden first-level row, so its route is registered for whoever is granted it. */
 const stationPage = (id: string, name: string, url: string, component: string, sortNo: number): MenuSeed => ({ id, parentId: null, name, url, component, menuType: MenuType.FirstLevel, sortNo, hidden: true });
@@ -125,14 +151,7 @@ export const menuSeed: MenuSeed[] = [
     [Permission.DepartRoleList, 'List department roles'],
     [Permission.DepartRoleEdit, 'Maintain department roles'],
   ]),
-  ...screen('m-system-position', 'Positions', '/system/position', MenuComponent.PositionList, 5, 'idcard', [
-    [Permission.PositionList, 'List positions'],
-    [Permission.PositionAdd, 'Add position'],
-    [Permission.PositionEdit, 'Edit position'],
-    [Permission.PositionDelete, 'Delete position'],
-    [Permission.PositionExport, 'Export positions'],
-    [Permission.PositionImport, 'Import positions'],
-  ]),
+  ...resourceScreens.flatMap(resourceScreenRows),
   ...screen('m-system-dict', 'Dictionaries', '/system/dict', MenuComponent.DictList, 6, 'book', [
     [Permission.DictList, 'List dictionaries'],
     [Permission.DictAdd, 'Add dictionary'],

@@ -1,4 +1,6 @@
+import { positionResource } from '@cellsight/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { resourceModule } from '../kit/resource-module.js';
 import addressBook from './address-book/index.js';
 import alarmNotification from './alarm-notification/index.js';
 import announcement from './announcement/index.js';
@@ -33,7 +35,6 @@ import monitor from './monitor/index.js';
 import ops from './ops/index.js';
 import outbox from './outbox/index.js';
 import permission from './permission/index.js';
-import position from './position/index.js';
 import report from './report/index.js';
 import role from './role/index.js';
 import station from './station/index.js';
@@ -41,13 +42,14 @@ import system from './system/index.js';
 import tenant from './tenant/index.js';
 import ticket from './ticket/index.js';
 import user from './user/index.js';
+import { positions } from './position/position.table.js';
 
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
  * outbox, notices, alarm rules, the device plane, monitoring, stations, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
- * an index.ts is missing from this list.
+ * an index.ts, or a plain list screen, is missing from this list.
  */
 export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['dict', dict],
@@ -87,7 +89,8 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['legal', legal],
   ['member', member],
   ['ops', ops],
-  ['position', position],
+  // Plain list screens (contract resourceScreens): a folder with their table, the rest from the kit.
+  ['position', resourceModule(positionResource, positions, { name: 'position', records: 'position' })],
   ['report', report],
   ['system', system],
   ['tenant', tenant],

@@ -1,4 +1,4 @@
-import { type ListColumns, type PermissionCode, ServerCode } from '@cellsight/contract';
+import { type ListColumns, type PermissionCode, type Resource, ServerCode } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
@@ -155,5 +155,34 @@ export function describeListEndpoint(name: string, endpoint: ListEndpoint): void
         expect(body.result.total).toBe(all.length);
       });
     }
+  });
+}
+
+/**
+ * The list contract of a plain list screen (contract `resourceScreens`), all from its resource: its
+ * examples added through its add call, and every writing call its permissions offer.
+ */
+export function describeResourceScreen(resource: Resource): void {
+  const base = `/boot${resource.path}`;
+  const { permissions } = resource;
+  if (!resource.examples || resource.examples.length < 3) throw new Error(`${resource.path}: a resource screen needs three examples`);
+  const examples = resource.examples;
+  const writes: ListEndpoint['writes'] = [
+    ...(permissions.add ? [{ method: 'POST' as const, url: `${base}/add` }] : []),
+    ...(permissions.edit ? [{ method: 'PUT' as const, url: `${base}/edit` }] : []),
+    ...(permissions.delete ? [{ method: 'DELETE' as const, url: `${base}/delete` }, { method: 'DELETE' as const, url: `${base}/deleteBatch` }] : []),
+    ...(permissions.import ? [{ method: 'POST' as const, url: `${base}/importExcel` }] : []),
+  ];
+  describeListEndpoint(resource.title[0].toLowerCase(), {
+    url: `${base}/list`,
+    columns: resource.columns,
+    permission: permissions.list,
+    async seed(t, admin) {
+      for (const payload of examples) {
+        const response = await t.request({ method: 'POST', url: `${base}/add`, token: admin, payload: payload as Record<string, unknown> });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      }
+    },
+    writes,
   });
 }

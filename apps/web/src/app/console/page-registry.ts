@@ -4,11 +4,13 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * Screens a server menu row may name in `component` (contract `MenuComponent`). Each loads on
+ * Screens a server menu row may name in `component` (contract `MenuComponent`, every one but the group). Each loads on
  * first use, so the sign-in page never downloads console screens. 'layouts/RouteView' is not
  * here: it is a group whose children render in place (see menu-routes).
  */
-export const pageRegistry: Readonly<Record<string, Page>> = {
+type MenuComponentName = (typeof MenuComponent)[keyof typeof MenuComponent];
+
+const pages: Readonly<Record<Exclude<MenuComponentName, typeof MenuComponent.RouteView>, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
   [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
@@ -55,6 +57,9 @@ export const pageRegistry: Readonly<Record<string, Page>> = {
   [MenuComponent.DataSourceList]: lazy(() => import('@/features/data-sources/routes/data-source-list-page')),
   [MenuComponent.IframePage]: lazy(() => import('./iframe-page')),
 };
+
+/** Every screen by the component a menu row names: a `MenuComponent` without a page here fails the type check. */
+export const pageRegistry: Readonly<Record<string, Page>> = pages;
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;
 
