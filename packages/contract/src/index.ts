@@ -17,7 +17,6 @@ export * from './fleet.js';
 export * from './language.js';
 export * from './resource.js';
 export * from './resource-paths.js';
-export * from './position.js';
 export * from './screens.js';
 export * from './firmware.js';
 export * from './outbox.js';

@@ -1,5 +1,8 @@
 import { positionResource } from './position.js';
 
+// Each plain list screen's resource is exported from here, so a new one is one file and two lines here.
+export * from './position.js';
+
 /**
  * The plain list screens, each declared once as its resource (with its `screen` and `examples`):
  * the first start seeds its menu and button rows from it, the server serves it with the screen
