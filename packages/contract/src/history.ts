@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batterySnPattern } from './device.js';
-import { batteryHistoryPointSchema, rollupPeriods } from './fleet.js';
+import { batterySnField } from './battery.js';
 import type { Words } from './resource.js';
 import { text } from './text.js';
 
@@ -8,6 +8,67 @@ import { text } from './text.js';
  * Battery daily and history (`/battery/history`) and the station chart (`/site/chart`): readings
  * over a day, a month, a year or a chosen range, in the station's own time zone, from the rollups.
  */
+
+/** Rollup periods: 5-minute and hourly buckets in UTC, daily buckets from the station's local midnight. */
+export const rollupPeriods = ['5m', '1h', '1d'] as const;
+export type RollupPeriod = (typeof rollupPeriods)[number];
+
+/** Longest range one history request may span, per period (about 2,000 points at most). */
+export const historyRangeMaxDays: Record<RollupPeriod, number> = { '5m': 7, '1h': 90, '1d': 800 };
+
+export const batteryHistoryQuerySchema = z
+  .object({
+    batterySn: batterySnField(),
+    period: z.enum(rollupPeriods),
+    /** ISO 8601 instants; `end` defaults to now, `begin` to one day (5m), 7 days (1h) or 30 days (1d) before it. */
+    begin: z.iso.datetime({ offset: true }).optional(),
+    end: z.iso.datetime({ offset: true }).optional(),
+    _t: text().optional(),
+  })
+  .strict();
+export type BatteryHistoryQuery = z.infer<typeof batteryHistoryQuerySchema>;
+
+/** One rollup bucket: averages over its samples, extremes, and the day's energy counters at their highest. */
+/**
+ * The precision the platform answers measurements in (samples are stored as 4-byte floats, whose
+ * last digits are noise): documented in docs/device-protocol.md section 4.1.
+ */
+const measurementDecimals = { soc: 1, soh: 1, voltage: 2, current: 2, power: 1, temperature: 1, energy: 3, cellVoltage: 3, cellTemperature: 1 } as const;
+
+/** A measurement at its documented precision. */
+export const roundMeasurement = (value: number, unit: keyof typeof measurementDecimals): number => {
+  const factor = 10 ** measurementDecimals[unit];
+  return Math.round(value * factor) / factor;
+};
+
+export const batteryHistoryPointSchema = z.object({
+  bucketStart: text(),
+  samples: z.number().int(),
+  socAvg: z.number(),
+  socMin: z.number(),
+  socMax: z.number(),
+  powerAvg: z.number(),
+  powerMin: z.number(),
+  powerMax: z.number(),
+  voltageAvg: z.number(),
+  currentAvg: z.number(),
+  temperatureAvg: z.number(),
+  temperatureMax: z.number(),
+  chargeEnergy: z.number(),
+  dischargeEnergy: z.number(),
+});
+export type BatteryHistoryPoint = z.infer<typeof batteryHistoryPointSchema>;
+
+export const batteryHistorySchema = z.object({
+  batterySn: text(),
+  period: z.enum(rollupPeriods),
+  begin: text(),
+  end: text(),
+  /** The time zone daily buckets start in (the logger's). */
+  timezone: text(),
+  points: z.array(batteryHistoryPointSchema),
+});
+export type BatteryHistory = z.infer<typeof batteryHistorySchema>;
 
 /** Most points one series of a history or chart answer holds. */
 export const historyPointsMax = 2000;

@@ -1,7 +1,7 @@
 /**
  * Route bases of the resources whose screens a console refreshes on live events, in a module without
  * schemas: the console's query keys need only these, so its first page does not evaluate the
- * records' schemas (`fleet.ts`, `user.ts`, `member.ts`, `event.ts` define the resources on them).
+ * records' schemas (`logger.ts`, `battery.ts`, `user.ts`, `member.ts`, `event.ts` define the resources on them).
  */
 export const resourcePaths = {
   logger: '/want/logger',
