@@ -1,9 +1,10 @@
 // The ceiling phase of `npm run bench:ingest` (run as `node --import tsx scripts/lib/ingest-ceiling.mjs`):
 // the least a telemetry pipeline can do on this machine with the product's durability, to measure the
 // product against. One process, one MQTT connection reading the broker's shared subscription
-// (`$share/ceiling/cs/v1/+/telemetry`, QoS 1), JSON.parse and the contract's schema check of each
-// message, binary COPY of a batch into a temporary staging table, `INSERT … SELECT … ON CONFLICT DO
-// NOTHING` into tb_battery_sample, commit, and only then each message's PUBACK (in arrival order).
+// (`$share/ceiling/cs/v1/+/telemetry`, QoS 1), the product's own decoding of each message (JSON, the
+// contract's check and the COPY encoding: telemetry-decoder.ts), binary COPY of a batch into the
+// product's staging table (sample-stage.ts), `INSERT … SELECT … ON CONFLICT DO NOTHING` into
+// tb_battery_sample, commit, and only then each message's PUBACK (in arrival order).
 // No rollups, no latest readings, no device state, no refusal bookkeeping. Batches, linger and
 // writers as the product's defaults. After each commit it tells the bench (IPC) which messages
 // (logger, seq) are stored.
@@ -16,67 +17,32 @@ import mqttPacket from 'mqtt-packet';
 import pg from 'pg';
 import pgCopyStreams from 'pg-copy-streams';
 
-const { telemetryMessageSchema } = await import('@cellsight/contract');
-const { BinaryCopyWriter } = await import('../../apps/server/src/db/copy-binary.ts');
+// The product's own check and encoding (telemetry-decoder.ts, sample-stage.ts), so the ceiling cannot
+// drift from what the product does per message: only what comes after the COPY is left out.
+const { decodeTelemetry } = await import('../../apps/server/src/modules/ingest/telemetry-decoder.ts');
+const { copyTarget, createStage, encodeStage, stageTable } = await import('../../apps/server/src/modules/ingest/sample-stage.ts');
 
 const brokerUrl = new URL(process.env.CEILING_MQTT_URL ?? 'mqtt://127.0.0.1:1883');
 const batchSize = Number(process.env.CEILING_BATCH_SIZE ?? 2000);
 const lingerMs = Number(process.env.CEILING_LINGER_MS ?? 20);
 const writers = Number(process.env.CEILING_WRITERS ?? 2);
 
-const stageColumns = [
-  ['battery_sn', 'varchar(40)'],
-  ['ts', 'timestamptz'],
-  ['state', 'varchar(16)'],
-  ['status', 'varchar(16)'],
-  ['soc', 'float8'],
-  ['soh', 'float8'],
-  ['cycles', 'int4'],
-  ['voltage', 'float8'],
-  ['current', 'float8'],
-  ['power', 'float8'],
-  ['temperature', 'float8'],
-  ['charge_energy_today', 'float8'],
-  ['discharge_energy_today', 'float8'],
-  ['relay_main', 'boolean'],
-  ['relay_charge', 'boolean'],
-  ['relay_discharge', 'boolean'],
-  ['role', 'varchar(16)'],
-  ['work_mode', 'varchar(32)'],
-  ['cell_voltages', 'real[]'],
-  ['cell_temperatures', 'real[]'],
-];
-const columnList = stageColumns.map(([name]) => name).join(', ');
-const createStage = `create temporary table if not exists ceiling_stage (${stageColumns.map(([name, type]) => `${name} ${type}`).join(', ')}) on commit delete rows`;
-const insertSamples = `insert into tb_battery_sample (${columnList}) select ${columnList} from ceiling_stage order by battery_sn, ts on conflict do nothing`;
+/** The samples alone: no rollups and no latest readings, unlike the product's statement. */
+const insertSamples = `insert into tb_battery_sample (battery_sn, ts, state, status, soc, soh, cycles, voltage, current, power, temperature,
+    charge_energy_today, discharge_energy_today, relay_main, relay_charge, relay_discharge, role, work_mode, cell_voltages, cell_temperatures)
+  select battery_sn, ts, state, status, soc, soh, cycles, voltage, current, power, temperature, charge, discharge,
+    relay_main, relay_charge, relay_discharge, role, work_mode, cell_v, cell_t
+  from ${stageTable} order by battery_sn, ts on conflict do nothing`;
 
-const encode = (samples) => {
-  const writer = new BinaryCopyWriter(samples.length * 400);
-  for (const s of samples) {
-    writer
-      .row(stageColumns.length)
-      .text(s.batterySn)
-      .timestamptz(s.ts)
-      .text(s.state)
-      .text(s.status)
-      .float8(s.soc)
-      .float8(s.soh)
-      .int4(s.cycles)
-      .float8(s.voltage)
-      .float8(s.current)
-      .float8(s.power)
-      .float8(s.temperature)
-      .float8(s.chargeEnergyToday)
-      .float8(s.dischargeEnergyToday)
-      .bool(s.relays.main)
-      .bool(s.relays.charge)
-      .bool(s.relays.discharge)
-      .text(s.role)
-      .text(s.workMode)
-      .float4Array(s.cellVoltages)
-      .float4Array(s.cellTemperatures);
-  }
-  return writer.finish();
+/** A decoded message's samples as the product's stage rows (the logger's zone does not matter here). */
+const stageRows = (gsn, telemetry) => {
+  let start = 0;
+  return telemetry.batterySns.map((batterySn, index) => {
+    const end = telemetry.ends[index];
+    const row = { gsn, timezone: 'UTC', batterySn, ts: telemetry.timestamps[index], fields: telemetry.fields.subarray(start, end) };
+    start = end;
+    return row;
+  });
 };
 
 // ---- database: `writers` connections, each with its queue; a logger always on the same one ----------
@@ -107,10 +73,10 @@ const write = async (lane) => {
   }
   lane.rows -= rows;
   lane.busy = true;
-  const data = encode(batch.flatMap((message) => message.samples));
+  const data = encodeStage(batch.flatMap((message) => message.samples));
   try {
     await lane.client.query('begin');
-    const stream = lane.client.query(pgCopyStreams.from(`copy ceiling_stage (${columnList}) from stdin (format binary)`));
+    const stream = lane.client.query(pgCopyStreams.from(`copy ${copyTarget} from stdin (format binary)`));
     stream.end(data);
     await finished(stream);
     await lane.client.query(insertSamples);
@@ -149,23 +115,24 @@ parser.on('packet', (packet) => {
     const entry = { messageId: packet.messageId, acked: false };
     inbound.push(entry);
     const gsn = packet.topic.split('/')[2];
-    const parsed = telemetryMessageSchema.safeParse(JSON.parse(packet.payload.toString('utf8')));
-    if (!parsed.success) {
+    const decoded = decodeTelemetry(packet.payload);
+    if ('refusal' in decoded) {
       refused++;
       entry.acked = true;
       return flushAcks();
     }
+    const samples = stageRows(gsn, decoded.telemetry);
     const lane = laneOf(gsn);
     lane.queue.push({
       gsn,
-      seq: parsed.data.seq,
-      samples: parsed.data.samples,
+      seq: decoded.telemetry.seq,
+      samples,
       done: () => {
         entry.acked = true;
         flushAcks();
       },
     });
-    lane.rows += parsed.data.samples.length;
+    lane.rows += samples.length;
     schedule(lane);
   }
 });

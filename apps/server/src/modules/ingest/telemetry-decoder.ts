@@ -8,6 +8,8 @@ import { encodeSampleFields } from './sample-stage.js';
  * binary COPY fields, all samples' fields in one buffer (sample `i` ends at `ends[i]`).
  */
 export interface DecodedTelemetry {
+  /** The message's sequence number, when it has one (the bench's ceiling reports stored messages by it). */
+  seq: number | undefined;
   batterySns: string[];
   timestamps: number[];
   fields: Uint8Array;
@@ -31,6 +33,6 @@ export function decodeTelemetry(payload: Uint8Array): TelemetryDecoding {
     ends.push(writer.length);
   }
   return {
-    telemetry: { batterySns: samples.map((s) => s.batterySn), timestamps: samples.map((s) => s.ts), fields: writer.bytes(), ends },
+    telemetry: { seq: read.message.seq, batterySns: samples.map((s) => s.batterySn), timestamps: samples.map((s) => s.ts), fields: writer.bytes(), ends },
   };
 }
