@@ -137,7 +137,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      // One-way imports: shared (components, lib, locales) <- features <- app. Features never import each other.
+      // One-way imports: shared (kit, components, lib, locales) <- features <- app. Features never import each other.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -146,10 +146,11 @@ export default tseslint.config(
               target: `./${webFeatures}/${name}`,
               from: `./${webFeatures}`,
               except: [`./${name}`],
-              message: 'Features do not import each other; move shared code to src/components or src/lib.',
+              message: 'Features do not import each other; move shared code to src/kit, src/components or src/lib.',
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app layer.' },
-            { target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/locales'], from: [`./${webFeatures}`, './apps/web/src/app'], message: 'Shared code does not import features or the app layer.' },
+            { target: ['./apps/web/src/kit', './apps/web/src/components', './apps/web/src/lib', './apps/web/src/locales'], from: [`./${webFeatures}`, './apps/web/src/app'], message: 'Shared code does not import features or the app layer.' },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/kit', './apps/web/src/components'], message: 'lib/ is infrastructure (the API client, i18n, the session): it imports neither the kit nor components.' },
           ],
         },
       ],

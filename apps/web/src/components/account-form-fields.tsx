@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { Input } from 'antd';
-import type { FieldInputs } from '@/components/resource-page';
+import type { FieldInputs } from '@/kit/resource-page';
 import { sameAsRule } from '@/lib/contract-rules';
 import { i18n } from '@/lib/i18n';
 

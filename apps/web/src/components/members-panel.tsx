@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { DepartUserPickerModal } from '@/components/pickers/depart-user-picker-modal';
 import { UserPickerModal, useUserColumns, userListConfig } from '@/components/pickers/user-picker-modal';
-import { resourceKeys, useFieldLabel } from '@/components/resource-page';
-import { SearchForm } from '@/components/search-form';
+import { resourceKeys, useFieldLabel } from '@/kit/resource-page';
+import { SearchForm } from '@/kit/search-form';
 import { api } from '@/lib/api-client';
-import { type SearchField, toListQuery, useListState } from '@/lib/list-state';
-import { serverTable } from '@/lib/server-table';
+import { type SearchField, toListQuery, useListState } from '@/kit/list-state';
+import { serverTable } from '@/kit/server-table';
 import { useServerFeedback } from '@/lib/server-feedback';
 
 /** Where new members are chosen: the Users list, or the users of a department. */

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { commandKeys } from '@/components/device-commands';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { session } from '@/lib/session';

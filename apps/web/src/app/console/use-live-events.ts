@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 // components (resource page, date pickers, command forms) into the console's first chunk.
 import { announcementKeys } from '@/components/announcement-detail/announcement-api';
 import { commandKeys } from '@/components/device-commands/command-keys';
-import { resourceKeys } from '@/components/resource-page/resource-api';
+import { resourceKeys } from '@/kit/resource-page/resource-api';
 import { loggerKeys } from '@/features/loggers/api/logger-keys';
 import { userKeys } from '@/features/users/api/user-keys';
 import { notifyUnauthorized } from '@/lib/api-client';

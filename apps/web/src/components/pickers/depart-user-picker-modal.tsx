@@ -4,9 +4,9 @@ import { App, Col, Empty, Input, Modal, Row, Spin, Table, Tree } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { resourceKeys, useFieldLabel } from '@/components/resource-page';
+import { resourceKeys, useFieldLabel } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
-import { pickerPageSizes } from '@/lib/list-state';
+import { pickerPageSizes } from '@/kit/list-state';
 import { useDepartIdTree } from './depart-tree-select';
 
 interface DepartUserPickerModalProps {

@@ -4,8 +4,8 @@ import { Button, Form, Input, Select, Space, Table, type TableColumnType, type T
 import { type Key, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { SearchForm } from '@/components/search-form';
-import { type PageSizes, pickerPageSizes } from '@/lib/list-state';
+import { SearchForm } from '@/kit/search-form';
+import { type PageSizes, pickerPageSizes } from '@/kit/list-state';
 import { type ReportSearch, useReportData, useReportQueryInfo } from './popup-report-api';
 
 export type ReportRow = Record<string, unknown>;

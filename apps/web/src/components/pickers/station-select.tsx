@@ -2,7 +2,7 @@ import { stationResource } from '@cellsight/contract';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceList } from '@/components/resource-page';
+import { useResourceList } from '@/kit/resource-page';
 
 interface StationSelectProps {
   id?: string;

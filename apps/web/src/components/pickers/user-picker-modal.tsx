@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useFieldLabel, useResourceList } from '@/components/resource-page';
-import { SearchForm } from '@/components/search-form';
-import { type PageSizes, type SearchField, pickerPageSizes, toListQuery, useListState } from '@/lib/list-state';
+import { useFieldLabel, useResourceList } from '@/kit/resource-page';
+import { SearchForm } from '@/kit/search-form';
+import { type PageSizes, type SearchField, pickerPageSizes, toListQuery, useListState } from '@/kit/list-state';
 import { formatDateTime } from '@/lib/format';
-import { type ListSort, serverTable, sortOrderOf } from '@/lib/server-table';
+import { type ListSort, serverTable, sortOrderOf } from '@/kit/server-table';
 
 interface UserPickerModalProps {
   open: boolean;

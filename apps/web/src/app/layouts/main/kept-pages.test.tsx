@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
-import { SearchForm } from '@/components/search-form';
+import { SearchForm } from '@/kit/search-form';
 import { describe, expect, it } from 'vitest';
 import { KeptPages, keepPage, keptPagesMax } from './kept-pages';
 

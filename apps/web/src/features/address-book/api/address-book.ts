@@ -1,6 +1,6 @@
 import { type Page, type UserRecord, userResource } from '@cellsight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** A page of the address book: a department's users with its sub-departments', under the users' key (any change to users refreshes it). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useDepartIdTree } from '@/components/pickers/depart-tree-select';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { useAddressBook } from '../api/address-book';
 
 const pageSizes = [10, 20, 30];

@@ -1,6 +1,6 @@
 import { announcementResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** Publish (`doReleaseData`) or revoke (`doReovkeData`) one announcement; the screen's list reads again. */

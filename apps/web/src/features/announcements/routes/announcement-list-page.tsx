@@ -1,7 +1,7 @@
 import { type AnnouncementRecord, Permission, SendStatus, announcementOpenTypes, announcementResource } from '@cellsight/contract';
 import { Button, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useReleaseAnnouncement } from '../api/announcement-actions';

@@ -1,5 +1,5 @@
 import { batteryResource } from '@cellsight/contract';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 
 /** Query keys of the batteries feature: all under the battery resource's, which live device events invalidate. */
 export const batteryKeys = {

@@ -1,6 +1,6 @@
 import { type BatteryRecord, Permission, batteryResource } from '@cellsight/contract';
 import { Descriptions, type DescriptionsProps } from 'antd';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { BatteryAlias } from './battery-alias';

@@ -1,7 +1,7 @@
 import { batteryChangeResource } from '@cellsight/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { onLiveEvent } from '@/lib/live-events';
 
 /** A change was recorded (detected by the platform, a move, or entered in another console): the list reads its page again. */

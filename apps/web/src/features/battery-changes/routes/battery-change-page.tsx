@@ -2,8 +2,8 @@ import { batteryChangeRemarkMax, batteryChangeResource } from '@cellsight/contra
 import { Input, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StationSelect } from '@/components/pickers/station-select';
-import { DateTimeInput, ResourcePage } from '@/components/resource-page';
-import type { SearchField } from '@/lib/list-state';
+import { DateTimeInput, ResourcePage } from '@/kit/resource-page';
+import type { SearchField } from '@/kit/list-state';
 import { useBatteryChangeLiveRefresh } from '../api/use-battery-change-live-refresh';
 import { ChangeSourceTag } from '../components/change-source-tag';
 

@@ -3,7 +3,7 @@ import { Button, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategorySelect } from '@/components/pickers/category-select';
-import { ResourcePage, useResourceMutations } from '@/components/resource-page';
+import { ResourcePage, useResourceMutations } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';
 

@@ -2,7 +2,7 @@ import { type CheckRuleRecord, checkRuleResource } from '@cellsight/contract';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { CheckRuleRowsEditor } from '../components/check-rule-rows-editor';
 import { TryValueDialog } from '../components/try-value-dialog';
 

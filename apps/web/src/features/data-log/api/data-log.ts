@@ -1,6 +1,6 @@
 import { type DataLogRecord, type DataLogVersion, dataLogResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** Every logged version of one record, oldest first (`/sys/dataLog/queryDataVerList`). */

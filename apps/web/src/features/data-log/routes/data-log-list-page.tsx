@@ -2,7 +2,7 @@ import { type DataLogActionName, type DataLogRecord, type Language, dataLogActio
 import { Button, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { DataLogDiffDrawer } from '../components/data-log-diff-drawer';
 
 const actionColors: Record<DataLogActionName, string> = { add: 'green', edit: 'blue', delete: 'red' };

@@ -1,7 +1,7 @@
 import { dataSourceResource, dataSourceTypes } from '@cellsight/contract';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { PasswordWithTest } from '../components/password-with-test';
 
 /**

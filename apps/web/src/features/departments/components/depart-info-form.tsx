@@ -2,7 +2,7 @@ import { type DepartTreeNode, Permission, departResource } from '@cellsight/cont
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useFieldLabel, useResourceMutations } from '@/components/resource-page';
+import { useFieldLabel, useResourceMutations } from '@/kit/resource-page';
 import { contractRule, isRequired } from '@/lib/contract-rules';
 import { useHasPermission } from '@/lib/permissions';
 import { applyServerFieldErrors, useServerFeedback } from '@/lib/server-feedback';

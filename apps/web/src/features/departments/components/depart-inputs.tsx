@@ -1,7 +1,7 @@
 import { DepartStatus, OrgCategory } from '@cellsight/contract';
 import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldInputs } from '@/components/resource-page';
+import type { FieldInputs } from '@/kit/resource-page';
 
 /** The department fields the add dialog and the basic-info form show, in order. */
 export const departFormFields = ['departName', 'departNameEn', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'status', 'description', 'memo'] as const;

@@ -6,7 +6,7 @@ import { DataRuleChoicePanel } from '@/components/data-rule-choice';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { MembersPanel } from '@/components/members-panel';
 import { PermissionGrantTree } from '@/components/permission-grant-tree';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { departRoleUserCalls, useDepartRoleGrants, useDepartRoleTree, useSaveDepartRoleGrants } from '../api/depart-permissions';
 

@@ -5,7 +5,7 @@ import { Button, Card, Empty, Input, Popconfirm, Space, Spin, Tree } from 'antd'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { ResourceFormDialog, useResourceMutations } from '@/components/resource-page';
+import { ResourceFormDialog, useResourceMutations } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useDepartSearch } from '../api/departments';

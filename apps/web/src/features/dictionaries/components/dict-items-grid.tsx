@@ -2,9 +2,9 @@ import { type DictItemRecord, type DictItemSaveBatch, type DictRecord, DictCode,
 import { App, Button, Space } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditableGrid, type EditableGridHandle, type GridCellError, type GridColumn, useGridSocket } from '@/components/editable-grid';
+import { EditableGrid, type EditableGridHandle, type GridCellError, type GridColumn, useGridSocket } from '@/kit/editable-grid';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/notify';
 import { useHasPermission } from '@/lib/permissions';

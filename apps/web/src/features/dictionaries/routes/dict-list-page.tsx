@@ -3,7 +3,7 @@ import { type DictRecord, Permission, dictResource } from '@cellsight/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';

@@ -1,6 +1,6 @@
 import { type EventAcknowledgeRequest, type EventAcknowledgeResult, eventResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** Acknowledges events (all within the caller's scope or none); events acknowledged before keep their first acknowledgement. */

@@ -4,9 +4,9 @@ import { AutoComplete, Button, Select, Space, Tag, Tooltip, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationSelect } from '@/components/pickers/station-select';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { SearchField } from '@/lib/list-state';
+import type { SearchField } from '@/kit/list-state';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { AcknowledgeDialog } from '../components/acknowledge-dialog';

@@ -3,7 +3,7 @@ import { fileStorages, storedFileResource } from '@cellsight/contract';
 import { Button, Select, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { formatFileSize } from '@/lib/format';
 import { FilePreviewDialog } from '../components/file-preview-dialog';
 

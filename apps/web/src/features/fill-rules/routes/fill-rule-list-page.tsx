@@ -2,7 +2,7 @@ import { type FillRuleRecord, type Language, fillRuleClasses, fillRuleClassNames
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Input, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 import { useServerFeedback } from '@/lib/server-feedback';
 

@@ -1,6 +1,6 @@
 import { type FirmwareUpload, firmwareResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** POST /want/firmware/upload (multipart): the form's fields, then the file; resolves to the new id and refreshes the library's lists. */

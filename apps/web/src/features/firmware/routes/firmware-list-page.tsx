@@ -3,7 +3,7 @@ import { Permission, firmwareDeviceTypes, firmwareResource } from '@cellsight/co
 import { Button, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { formatFileSize } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
 import { UploadFirmwareDialog } from '../components/upload-firmware-dialog';

@@ -2,7 +2,7 @@ import { Permission, type GatewayRouteRecord, gatewayRouteLimits, gatewayRouteMe
 import { Button, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { GatewayRouteTestDialog } from '../components/gateway-route-test-dialog';
 

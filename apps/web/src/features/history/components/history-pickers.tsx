@@ -3,7 +3,7 @@ import { Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationSelect } from '@/components/pickers/station-select';
-import { useResourceList } from '@/components/resource-page';
+import { useResourceList } from '@/kit/resource-page';
 
 /** Search debounce (spec section 9). */
 const searchDebounceMs = 300;

@@ -1,6 +1,6 @@
 import { type JobRunRecord, type JobTask, type Page, jobResource, jobRunResource } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** GET /sys/quartzJob/tasks: the tasks a job can run, with their titles in three languages. */

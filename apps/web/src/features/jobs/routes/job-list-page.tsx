@@ -3,7 +3,7 @@ import { App, Button, Popconfirm, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CronEditor } from '@/components/cron-editor/cron-editor';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { formatDateTime } from '@/lib/format';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';

@@ -1,5 +1,5 @@
 import { type RollupPeriod, resourcePaths } from '@cellsight/contract';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 
 /** Query keys of the loggers feature; live events invalidate through `all`, which holds the batteries too. */
 export const loggerKeys = {

@@ -4,7 +4,7 @@ import { Button, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { BatteryTable } from '../components/battery-table';

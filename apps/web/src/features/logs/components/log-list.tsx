@@ -1,6 +1,6 @@
 import { LogType, type LogTypeValue, logResource } from '@cellsight/contract';
-import { ResourcePage } from '@/components/resource-page';
-import type { SearchField } from '@/lib/list-state';
+import { ResourcePage } from '@/kit/resource-page';
+import type { SearchField } from '@/kit/list-state';
 
 const search: readonly SearchField[] = [{ field: 'logContent', rule: 'like' }, { field: 'createTime', range: true }];
 const loginColumns = ['logContent', 'userid', 'username', 'ip', 'createTime'] as const;

@@ -1,6 +1,6 @@
 import { type MemberGrantRequest, type MemberMoveRequest, type MemberOptions, type MemberPermission, memberResource } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 const keys = {

@@ -1,6 +1,6 @@
 import type { MemberRecord } from '@cellsight/contract';
 import { accountFormFields } from '@/components/account-form-fields';
-import type { ResourceForm } from '@/components/resource-page';
+import type { ResourceForm } from '@/kit/resource-page';
 import { MemberSuperiorSelect, MemberTypeSelect } from '../components/member-selects';
 
 const ownFields = ['sex', 'email', 'phone', 'company', 'code', 'address'] as const;

@@ -2,7 +2,7 @@ import { type MemberRecord, Permission, memberResource } from '@cellsight/contra
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { MemberPermissionsModal } from '../components/member-permissions-modal';

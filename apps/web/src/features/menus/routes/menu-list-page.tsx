@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '@/components/dict-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { SearchForm } from '@/components/search-form';
+import { SearchForm } from '@/kit/search-form';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useMenuList, useMenuMutations } from '../api/menu-api';

@@ -1,6 +1,6 @@
 import { type OutboxRecord, type OutboxTestMail, outboxResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** POST /sys/outbox/testMail: resolves to the message's outbox record (sent, kept or failed) and refreshes the outbox. */

@@ -3,7 +3,7 @@ import { Permission, outboxResource, outboxStatuses } from '@cellsight/contract'
 import { Button, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { OutboxStatusTag } from '../components/outbox-status-tag';
 import { TestMailDialog } from '../components/test-mail-dialog';

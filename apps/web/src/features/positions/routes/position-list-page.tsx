@@ -1,5 +1,5 @@
 import { positionResource } from '@cellsight/contract';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 
 /** System administration: positions (spec section 2), everything from the screen kit. */
 export default function PositionListPage() {

@@ -1,7 +1,7 @@
 import { Permission, dataSourceResource } from '@cellsight/contract';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useResourceList } from '@/components/resource-page';
+import { useResourceList } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 
 interface DataSourceSelectProps {

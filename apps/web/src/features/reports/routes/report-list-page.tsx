@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '@/components/code-editor/code-editor';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { loadReportDefinition } from '../api/report-api';
 import { DataSourceSelect } from '../components/data-source-select';

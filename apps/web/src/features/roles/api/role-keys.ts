@@ -1,5 +1,5 @@
 import { roleResource } from '@cellsight/contract';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 
 /** Query keys of the roles' menu tree and grants, under the roles' own key. */
 export const roleKeys = {

@@ -2,7 +2,7 @@ import { Permission, type RoleRecord, roleResource } from '@cellsight/contract';
 import { Button, Input, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { RoleAuthorizeDrawer } from '../components/role-authorize-drawer';

@@ -1,6 +1,6 @@
 import { type AddStationRequest, loggerResource, stationResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 import type { RegionCode } from '@/lib/region';
 

@@ -1,7 +1,7 @@
 import { stationResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 export type StationEditRequest = z.input<typeof stationResource.edit>;

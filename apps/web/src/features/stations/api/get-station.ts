@@ -1,6 +1,6 @@
 import { type StationRecord, stationResource } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** Under the station resource's key: whatever refreshes the station lists refreshes the record too. */

@@ -1,5 +1,5 @@
 import { stationResource } from '@cellsight/contract';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 
 type ListQuery = Record<string, string | number | undefined>;
 

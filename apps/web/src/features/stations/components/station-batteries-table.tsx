@@ -6,8 +6,8 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { batteryStatusColor } from '@/lib/battery-status';
 import { batteryDetailPath } from '@/lib/console-paths';
 import { formatDateTime } from '@/lib/format';
-import { toListQuery, useListState } from '@/lib/list-state';
-import { serverTable, sortOrderOf } from '@/lib/server-table';
+import { toListQuery, useListState } from '@/kit/list-state';
+import { serverTable, sortOrderOf } from '@/kit/server-table';
 import { useStationBatteries } from '../api/get-station-batteries';
 
 const sortable = ['batterySn', 'loggerGsn', 'status', 'soc', 'lastTs'] as const;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { dictOptions } from '@/components/dict-select';
 import { LocationMap } from '@/components/location-map';
 import { AreaRegionInput } from '@/components/pickers/area-linkage';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { contractRule, isRequired } from '@/lib/contract-rules';
 import { errorMessage } from '@/lib/notify';
 import { applyServerFieldErrors } from '@/lib/server-feedback';

@@ -3,7 +3,7 @@ import { Descriptions, type DescriptionsProps, Image } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AreaText } from '@/components/pickers/area-linkage';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { fileUrl } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useStation } from '../api/get-station';

@@ -2,10 +2,10 @@ import { type LoggerRecord, loggerResource } from '@cellsight/contract';
 import { Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { formatDateTime } from '@/lib/format';
-import { toListQuery, useListState } from '@/lib/list-state';
-import { serverTable, sortOrderOf } from '@/lib/server-table';
+import { toListQuery, useListState } from '@/kit/list-state';
+import { serverTable, sortOrderOf } from '@/kit/server-table';
 import { useStationLoggers } from '../api/get-station-loggers';
 
 const sortable = ['gsn', 'online', 'lastSeen'] as const;

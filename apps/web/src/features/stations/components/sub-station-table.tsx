@@ -2,7 +2,7 @@ import { type StationRecord, stationResource } from '@cellsight/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { useFieldLabel } from '@/components/resource-page';
+import { useFieldLabel } from '@/kit/resource-page';
 import { useSubStations } from '../api/get-sub-stations';
 import { formatFigure, loggersOnlineText } from '../lib/station-figures';
 import { StationNameLink } from './station-name-link';

@@ -3,8 +3,8 @@ import { Permission, type StationRecord, stationResource } from '@cellsight/cont
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ResourcePage } from '@/components/resource-page';
-import type { SearchField } from '@/lib/list-state';
+import { ResourcePage } from '@/kit/resource-page';
+import type { SearchField } from '@/kit/list-state';
 import { useHasPermission } from '@/lib/permissions';
 import { useUserInfo } from '@/lib/use-session';
 import { StationNameLink } from '../components/station-name-link';

@@ -3,8 +3,8 @@ import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AreaText } from '@/components/pickers/area-linkage';
-import { ResourcePage } from '@/components/resource-page';
-import type { SearchField } from '@/lib/list-state';
+import { ResourcePage } from '@/kit/resource-page';
+import type { SearchField } from '@/kit/list-state';
 import { StationNameLink } from '../components/station-name-link';
 import { stationPaths } from '../lib/station-paths';
 

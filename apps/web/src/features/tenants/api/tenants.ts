@@ -1,6 +1,6 @@
 import { type TenantFreezeRequest, type TenantUsersRequest, tenantResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 
 /** Freezes (0) or unfreezes (1) tenants; the tenant list reloads. */

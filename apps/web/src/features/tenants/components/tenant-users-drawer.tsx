@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MembersPanel } from '@/components/members-panel';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { tenantUserCalls } from '../api/tenants';
 

@@ -2,7 +2,7 @@ import { Permission, type TenantRecord, TenantStatus, tenantResource } from '@ce
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput, ResourcePage } from '@/components/resource-page';
+import { DateTimeInput, ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useSetTenantStatus } from '../api/tenants';

@@ -1,5 +1,5 @@
 import { resourcePaths } from '@cellsight/contract';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 
 /** Query keys of the users feature; mutations invalidate through these, never by hand-written arrays. */
 export const userKeys = {

@@ -2,7 +2,7 @@ import type { UserRecord } from '@cellsight/contract';
 import { accountFormFields } from '@/components/account-form-fields';
 import { DepartTreeSelect } from '@/components/pickers/depart-tree-select';
 import { RolePicker } from '@/components/pickers/role-picker';
-import type { ResourceForm } from '@/components/resource-page';
+import type { ResourceForm } from '@/kit/resource-page';
 import { SuperiorSelect } from '../components/superior-select';
 import { api } from '@/lib/api-client';
 

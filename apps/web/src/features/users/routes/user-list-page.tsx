@@ -3,7 +3,7 @@ import { Permission, type UserRecord, UserStatus, userResource } from '@cellsigh
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/components/resource-page';
+import { ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useFrozenBatch } from '../api/frozen-batch';

@@ -7,7 +7,7 @@ import {
   ticketResource,
 } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '@/components/resource-page';
+import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload-file';
 

@@ -2,7 +2,7 @@ import { limits, wizardLoggerRowSchema } from '@cellsight/contract';
 import { Typography } from 'antd';
 import { type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditableGrid, type EditableGridHandle, type GridColumn, type GridRow } from '@/components/editable-grid';
+import { EditableGrid, type EditableGridHandle, type GridColumn, type GridRow } from '@/kit/editable-grid';
 import type { LoggerRow, LoggerRowField } from '../../api/check-station-loggers';
 
 /** A row as the grid holds it. */

@@ -1,5 +1,5 @@
 import { limits } from '@cellsight/contract';
-import { i18n } from './i18n';
+import { i18n } from '../lib/i18n';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 
 type AntSortOrder = TableColumnType<unknown>['sortOrder'];
