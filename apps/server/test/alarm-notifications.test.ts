@@ -1,4 +1,4 @@
-import { type DeviceEvent, ServerCode } from '@cellsight/contract';
+import { type DeviceEvent, ServerCode, alarmNotificationEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe('alarm notifications', () => {
 
   const api = (who: keyof typeof token, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t.request({ method, url: `/boot${url}`, token: token[who], ...(payload ? { payload } : {}) });
+  /** The rules in force for the caller, through the contract's endpoint (typed). */
+  const rulesOf = async (who: keyof typeof token) => (await t.call(alarmNotificationEndpoints.rules, { token: token[who] })).envelope.result;
   const saveRules = (who: keyof typeof token, rules: object[]) => api(who, 'PUT', '/sys/alarmNotification/rules', { rules });
   const rule = (values: object = {}) => ({ stationId: null, eventTypes: ['fault'], delayMinutes: 0, escalateAfterMinutes: null, ...values });
 
@@ -84,9 +86,9 @@ describe('alarm notifications', () => {
   });
 
   it('answers the default rule (faults on all stations, at once, no escalation) until the user saves their own', async () => {
-    const response = await api('enduser2', 'GET', '/sys/alarmNotification/rules');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().result).toEqual({ custom: false, hasEmail: true, rules: [{ stationId: null, stationName: null, eventTypes: ['fault'], delayMinutes: 0, escalateAfterMinutes: null }] });
+    const { statusCode, envelope } = await t.call(alarmNotificationEndpoints.rules, { token: token.enduser2 });
+    expect(statusCode).toBe(200);
+    expect(envelope.result).toEqual({ custom: false, hasEmail: true, rules: [{ stationId: null, stationName: null, eventTypes: ['fault'], delayMinutes: 0, escalateAfterMinutes: null }] });
   });
 
   it('refuses invalid rules naming the field, and writes nothing', async () => {
@@ -111,7 +113,7 @@ describe('alarm notifications', () => {
     const missing = await api('enduser2', 'PUT', '/sys/alarmNotification/rules', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().result.errors[0].field).toBe('rules');
-    expect((await api('enduser2', 'GET', '/sys/alarmNotification/rules')).json().result.custom).toBe(false);
+    expect((await rulesOf('enduser2')).custom).toBe(false);
   });
 
   it('answers 404 for a rule on a station outside the caller’s scope (or unknown), naming it, and writes nothing', async () => {
@@ -120,7 +122,7 @@ describe('alarm notifications', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND, result: { errors: [{ field: 'rules[1].stationId' }] } });
     }
-    expect((await api('enduser', 'GET', '/sys/alarmNotification/rules')).json().result.custom).toBe(false);
+    expect((await rulesOf('enduser')).custom).toBe(false);
     expect((await t.request({ method: 'GET', url: '/boot/sys/alarmNotification/rules' })).statusCode).toBe(401);
   });
 
@@ -138,7 +140,7 @@ describe('alarm notifications', () => {
         { stationId: station.a2, stationName: 'Alarm Garage', eventTypes: ['warning'], delayMinutes: 0, escalateAfterMinutes: null },
       ],
     });
-    expect((await api('enduser', 'GET', '/sys/alarmNotification/rules')).json().result).toEqual(response.json().result);
+    expect((await rulesOf('enduser'))).toEqual(response.json().result);
   });
 
   it('mails under the default rule at once, faults only, and only to those who see the station', async () => {
@@ -228,7 +230,7 @@ describe('alarm notifications', () => {
     await t.app.db.execute(sql`update sys_user set email = null where username = 'enduser2'`);
     await event(gsn.b, 'b-no-mail', { begin });
     expect(await deliverAt(begin)).toEqual([]);
-    expect((await api('enduser2', 'GET', '/sys/alarmNotification/rules')).json().result.hasEmail).toBe(false);
+    expect((await rulesOf('enduser2')).hasEmail).toBe(false);
     await t.app.db.execute(sql`update sys_user set email = ${mail.enduser2} where username = 'enduser2'`);
     expect((await saveRules('enduser2', [])).json().result).toEqual({ custom: true, hasEmail: true, rules: [] });
     await event(gsn.b, 'b-off', { begin: begin + minute });

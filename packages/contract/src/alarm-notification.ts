@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import type { Words } from './resource.js';
 import { text } from './text.js';
 
@@ -80,6 +81,14 @@ export const alarmRulesSchema = z.object({
   hasEmail: z.boolean(),
 });
 export type AlarmRules = z.infer<typeof alarmRulesSchema>;
+
+/** Each signed-in user's own alarm rules (account settings → Notifications). */
+export const alarmNotificationEndpoints = {
+  /** The rules in force: the saved ones, or the default while `custom` is false. */
+  rules: defineEndpoint({ method: 'GET', path: '/sys/alarmNotification/rules', result: alarmRulesSchema }),
+  /** Replaces them; the answer is what is in force now. */
+  saveRules: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/alarmNotification/rules', body: alarmRulesEditSchema, result: alarmRulesSchema }),
+};
 
 /**
  * The rule of a user who never chose: faults on all their stations, mailed at once, no escalation.

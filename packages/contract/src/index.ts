@@ -1,5 +1,6 @@
 export * from './text.js';
 export * from './envelope.js';
+export * from './endpoint.js';
 export * from './codes.js';
 export * from './validation.js';
 export * from './cell-rules.js';

@@ -1,4 +1,4 @@
-import { type Envelope, type Tenancy, emptyEnvelopeSchema, envelopeSchema } from '@cellsight/contract';
+import { type Endpoint, type Envelope, type Tenancy, emptyEnvelopeSchema, envelopeSchema } from '@cellsight/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -114,4 +114,24 @@ export function route<Input extends RouteInput, Result extends z.ZodType | null 
     },
     handler: handler as never,
   });
+}
+
+/** What a route adds to its contract endpoint: who may call it, which records it reaches, its documentation. */
+export type EndpointRouteDefinition = Omit<RouteDefinition<RouteInput, null>, 'method' | 'url' | 'input' | 'result'>;
+
+/** The input schemas of an endpoint, as a route declares them. */
+type EndpointInput<E extends Endpoint> = E extends Endpoint<infer Query, infer Body, z.ZodType | null> ? { querystring: Query; body: Body } : never;
+
+/**
+ * `route()` for a call declared in the contract (`defineEndpoint`): its methods, path, input and
+ * result schemas come from the endpoint, so neither the path nor a type is written twice.
+ */
+export function endpointRoute<E extends Endpoint>(
+  app: ZodApp,
+  endpoint: E,
+  definition: EndpointRouteDefinition,
+  handler: (request: RouteRequest<EndpointInput<E>>, reply: FastifyReply) => Promise<E['result'] extends z.ZodType ? Envelope<z.input<E['result']>> : unknown>,
+): void {
+  const input: RouteInput = { ...(endpoint.query ? { querystring: endpoint.query } : {}), ...(endpoint.body ? { body: endpoint.body } : {}) };
+  route(app, { ...definition, method: endpoint.method, url: endpoint.path, input, result: endpoint.result ?? null }, handler as never);
 }

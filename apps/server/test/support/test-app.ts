@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Endpoint, type EndpointBody, type EndpointEnvelope, type EndpointQuery, methodOf } from '@cellsight/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type SQL, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -71,11 +72,23 @@ export interface TestApp {
   /** `app.inject` with the token header when given. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /**
+   * A call declared in the contract (`defineEndpoint`), typed by it: what it sends, and its answer's
+   * envelope (`envelope`, parsed). A test of a refusal that the types would not let through uses `request`.
+   */
+  call<E extends Endpoint>(endpoint: E, input?: EndpointCall<E>): Promise<{ statusCode: number; envelope: EndpointEnvelope<E>; response: LightMyRequestResponse }>;
+  /**
    * Stops the platform and starts it again on the same database (and the same broker port): what
    * survives a restart. `app` is the new instance afterwards.
    */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What `TestApp.call` sends: the session, and the endpoint's query and body. */
+export interface EndpointCall<E extends Endpoint> {
+  token?: string;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
 }
 
 /**
@@ -109,12 +122,23 @@ export async function createTestApp(
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
+  const call: TestApp['call'] = async (endpoint, { token, query, body } = {}) => {
+    const response = await request({
+      method: methodOf(endpoint),
+      url: `/boot${endpoint.path}`,
+      token,
+      ...(query ? { query: Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])) } : {}),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { statusCode: response.statusCode, envelope: response.json(), response };
+  };
   return {
     get app() {
       return app;
     },
     dataDir,
     request,
+    call,
     async restart() {
       const port = app.devicePlane.brokerPort;
       await app.close();

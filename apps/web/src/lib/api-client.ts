@@ -1,4 +1,4 @@
-import { type Envelope, limits, uploadPathPattern } from '@cellsight/contract';
+import { type Endpoint, type EndpointBody, type EndpointQuery, type EndpointResult, type Envelope, limits, methodOf, uploadPathPattern } from '@cellsight/contract';
 import { storedLanguage } from './i18n';
 import { session } from './session';
 
@@ -135,8 +135,15 @@ export const saveFile = ({ blob, fileName }: DownloadedFile): void => {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 };
 
+/** What a call of a contract endpoint sends: its query and body, typed by the endpoint. */
+type EndpointInput<E extends Endpoint> = (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) &
+  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+
 /** The one HTTP client of the console. Each call resolves to the envelope or throws ApiError. */
 export const api = {
+  /** A call declared in the contract (`defineEndpoint`): its method, path and types come from it. */
+  call: <E extends Endpoint>(endpoint: E, ...[input]: EndpointBody<E> extends undefined ? (EndpointQuery<E> extends undefined ? [input?: EndpointInput<E>] : [input: EndpointInput<E>]) : [input: EndpointInput<E>]) =>
+    request<EndpointResult<E>>(methodOf(endpoint), endpoint.path, { query: input?.query as Query | undefined, body: input?.body }),
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown, query?: Query, options: { token?: string } = {}) => request<T>('POST', path, { body, query, ...options }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),

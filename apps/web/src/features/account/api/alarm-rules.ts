@@ -1,16 +1,14 @@
-import type { AlarmRules, AlarmRulesEdit, Envelope } from '@cellsight/contract';
+import { type AlarmRulesEdit, alarmNotificationEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { accountKeys } from './account-keys';
 
-const url = '/sys/alarmNotification/rules';
-
-export const fetchAlarmRules = async (): Promise<AlarmRules> => (await api.get<AlarmRules>(url)).result;
+export const fetchAlarmRules = async () => (await api.call(alarmNotificationEndpoints.rules)).result;
 
 /** The own alarm rules in force (the default until the user saves their own). */
 export const useAlarmRules = () => useQuery({ queryKey: accountKeys.alarmRules(), queryFn: fetchAlarmRules });
 
-export const saveAlarmRules = (body: AlarmRulesEdit): Promise<Envelope<AlarmRules>> => api.put<AlarmRules>(url, body);
+export const saveAlarmRules = (body: AlarmRulesEdit) => api.call(alarmNotificationEndpoints.saveRules, { body });
 
 /** Replaces the own alarm rules; the answer is what is in force now. */
 export const useSaveAlarmRules = () => {

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { Envelope } from './envelope.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call of the API, declared once: the server's route (`endpointRoute` in kit/route.ts), the
+ * web's call (`api.call` in lib/api-client.ts) and the API tests' call (`t.call`) all take their
+ * method, path and types from it, so none of them writes the path or the answer's type again.
+ * Screen-kit resources need none: their calls follow from the resource (`resourcePaths`).
+ */
+export interface Endpoint<Query extends z.ZodType | undefined = z.ZodType | undefined, Body extends z.ZodType | undefined = z.ZodType | undefined, Result extends z.ZodType | null = z.ZodType | null> {
+  /** Several where the spec allows either (PUT or POST); the web sends the first. */
+  method: HttpMethod | readonly [HttpMethod, ...HttpMethod[]];
+  /** Under /boot, e.g. `/sys/alarmNotification/rules`. */
+  path: string;
+  query?: Query;
+  body?: Body;
+  /** The success answer's `result`; null for an answer without one. */
+  result: Result;
+}
+
+/** Keeps an endpoint's own schema types (so its callers' types follow from it). */
+export const defineEndpoint = <Query extends z.ZodType | undefined = undefined, Body extends z.ZodType | undefined = undefined, Result extends z.ZodType | null = null>(
+  endpoint: Endpoint<Query, Body, Result>,
+): Endpoint<Query, Body, Result> => endpoint;
+
+/** What a caller sends as the query string, the body, and what the answer's `result` holds. */
+export type EndpointQuery<E extends Endpoint> = E extends Endpoint<infer Query, z.ZodType | undefined, z.ZodType | null> ? (Query extends z.ZodType ? z.input<Query> : undefined) : never;
+export type EndpointBody<E extends Endpoint> = E extends Endpoint<z.ZodType | undefined, infer Body, z.ZodType | null> ? (Body extends z.ZodType ? z.input<Body> : undefined) : never;
+export type EndpointResult<E extends Endpoint> = E['result'] extends z.ZodType ? z.output<E['result']> : null;
+export type EndpointEnvelope<E extends Endpoint> = Envelope<EndpointResult<E>>;
+
+/** The method a client sends (the first of several). */
+export const methodOf = (endpoint: Endpoint): HttpMethod => (typeof endpoint.method === 'string' ? endpoint.method : endpoint.method[0]);
