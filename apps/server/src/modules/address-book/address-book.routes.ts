@@ -5,15 +5,14 @@ import { ok } from '../../kit/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createAddressBookRepository } from './address-book.repository.js';
+import type { AddressBookRepository } from './address-book.repository.js';
 
 /**
  * The address book (System → Address book): the users of the caller's tenants by department, the
  * chosen department's subtree included, with the users list's contract and a keyword search.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ book: AddressBookRepository }> = async (app, { book }) => {
   const users = app.userAccounts;
-  const book = createAddressBookRepository(app.db);
   route(
     app,
     {

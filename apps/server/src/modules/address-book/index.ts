@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
+import { createAddressBookRepository } from './address-book.repository.js';
 import routes from './address-book.routes.js';
 
 /** The address-book module's one door. Its routes are under /boot. */
 export default fp(
   async (app) => {
-    await app.register(routes, { prefix: '/boot' });
+    await app.register(routes, { prefix: '/boot', book: createAddressBookRepository(app.db) });
   },
   { name: 'module-address-book', dependencies: ['module-user'] },
 );
