@@ -1,19 +1,15 @@
 import { Permission, addressBookQuerySchema, pageSchema, userRecordSchema } from '@cellsight/contract';
-import { type SQL, and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
-import { notFound } from '../../lib/errors.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createAddressBookRepository } from './address-book.repository.js';
+import type { AddressBookService } from './address-book.service.js';
 
 /**
  * The address book (System → Address book): the users of the caller's tenants by department, the
  * chosen department's subtree included, with the users list's contract and a keyword search.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = app.userAccounts;
-  const book = createAddressBookRepository(app.db);
+const routes: FastifyPluginAsyncZod<{ service: AddressBookService }> = async (app, { service }) => {
   route(
     app,
     {
@@ -26,18 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       input: { querystring: addressBookQuerySchema },
       result: pageSchema(userRecordSchema),
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { depId, keyword, ...query } = request.query;
-      const conditions: SQL[] = [];
-      if (depId) {
-        const orgCode = await book.orgCodeOf(depId, requireAuth(request));
-        if (orgCode === null) throw notFound('Department', 'depId');
-        conditions.push(book.inSubtree(orgCode));
-      }
-      if (keyword) conditions.push(book.matching(keyword));
-      return ok(await users.list(auth, query, request.language, and(...conditions)));
-    },
+    async (request) => ok(await service.list(requireAuth(request), request.query, request.language)),
   );
 };
 

@@ -1,7 +1,8 @@
-import { AccountType, AnnouncementCategory, SendStatus } from '@cellsight/contract';
+import { AccountType, AnnouncementCategory, SendStatus, type announcementResource } from '@cellsight/contract';
 import { type SQL, and, asc, count, desc, eq, getTableColumns, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { announcementSends, announcements, stations, userTenants, users } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
@@ -46,8 +47,21 @@ export const createAnnouncementRepository = (db: Database) => {
   const readerColumns = (userId: string) => ({ ...getTableColumns(announcements), readFlag: readFlagOf(userId) });
 
   return {
-    /** The administrators' screen reads and deletes through the kit. */
-    table: createTableRepository(db, announcements),
+    /** What the administrators' screen reads and deletes through (the kit): the table, the list's columns and the notices of the caller's tenants. */
+    screen: {
+      table: announcements,
+      repository: createTableRepository(db, announcements),
+      columns: {
+        titile: announcements.titile,
+        sender: announcements.sender,
+        priority: announcements.priority,
+        msgType: announcements.msgType,
+        sendStatus: announcements.sendStatus,
+        sendTime: announcements.sendTime,
+        createTime: announcements.createTime,
+      },
+      scope: noticesOf,
+    } satisfies Omit<ResourceServiceOptions<typeof announcementResource, typeof announcements>, 'resource' | 'dicts'>,
 
     async find(id: string, scope?: SQL): Promise<AnnouncementRow | null> {
       const [row] = await db.select().from(announcements).where(and(eq(announcements.id, id), scope)).limit(1);

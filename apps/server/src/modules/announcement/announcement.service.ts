@@ -14,7 +14,6 @@ import {
   wordsIn,
 } from '@cellsight/contract';
 import type { z } from 'zod';
-import { announcements } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
@@ -70,22 +69,7 @@ const notDraft = (what: 'edited' | 'published') =>
 export const createAnnouncementService = (deps: Dependencies) => {
   const repo = deps.announcements;
   const now = deps.now ?? (() => new Date());
-  const kit = createResourceService({
-    resource: announcementResource,
-    table: announcements,
-    repository: repo.table,
-    columns: {
-      titile: announcements.titile,
-      sender: announcements.sender,
-      priority: announcements.priority,
-      msgType: announcements.msgType,
-      sendStatus: announcements.sendStatus,
-      sendTime: announcements.sendTime,
-      createTime: announcements.createTime,
-    },
-    dicts: deps.dicts,
-    scope: noticesOf,
-  });
+  const kit = createResourceService({ resource: announcementResource, ...repo.screen, dicts: deps.dicts });
 
   const tell = (userIds: readonly string[], ids: string[]) => {
     if (userIds.length > 0) deps.realtime.toUsers(userIds, 'announcement.changed', { ids });
@@ -243,7 +227,7 @@ export const createAnnouncementService = (deps: Dependencies) => {
 
     /** Deleted announcements vanish from the bells of those they had reached. */
     async remove(auth: AuthContext, ids: string[]): Promise<void> {
-      const rows = await repo.table.byIds([...new Set(ids)], noticesOf(auth));
+      const rows = await repo.screen.repository.byIds([...new Set(ids)], noticesOf(auth));
       const published = rows.filter((row) => row.sendStatus === SendStatus.Published);
       const audiences = await Promise.all(published.map((row) => repo.audience(row)));
       await kit.remove(auth, ids);

@@ -3,14 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
-import { createAreaRepository } from './area.repository.js';
-import { createAreaService } from './area.service.js';
+import type { AreaService } from './area.service.js';
 
 const tags = ['areas'];
 
 /** Areas for the area linkage picker: public reference data, read by any signed-in form. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAreaService(createAreaRepository(app.db));
+const routes: FastifyPluginAsyncZod<{ service: AreaService }> = async (app, { service }) => {
   route(
     app,
     { method: 'GET', url: '/sys/area/children', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The areas under pid (none: the provinces), in code order', input: { querystring: areaChildrenQuerySchema }, result: z.array(areaItemSchema) },

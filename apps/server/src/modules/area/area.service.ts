@@ -39,3 +39,4 @@ export const createAreaService = (repository: AreaRepository, readRows = readAre
     },
   };
 };
+export type AreaService = ReturnType<typeof createAreaService>;

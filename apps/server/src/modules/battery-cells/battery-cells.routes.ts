@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createBatteryCellsRepository } from './battery-cells.repository.js';
-import { createBatteryCellsService } from './battery-cells.service.js';
+import type { BatteryCellsService } from './battery-cells.service.js';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBatteryCellsService(createBatteryCellsRepository(app.db), app.devices);
+const routes: FastifyPluginAsyncZod<{ service: BatteryCellsService }> = async (app, { service }) => {
   route(
     app,
     {

@@ -26,3 +26,4 @@ export const createBatteryCellsService = (cells: BatteryCellsRepository, devices
     return { batterySn: query.batterySn, date, timezone: battery.timezone, kind: query.kind, bucketMinutes: cellHistoryBucketMinutes, buckets, cells: grid };
   },
 });
+export type BatteryCellsService = ReturnType<typeof createBatteryCellsService>;

@@ -1,9 +1,12 @@
-import type { BatteryChangeSource } from '@cellsight/contract';
+import { AccountType, type BatteryChangeSource, type batteryChangeResource } from '@cellsight/contract';
 import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryChanges, loggers, stations } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 
 /** Writes within a caller's transaction (a move records its change in the move's own transaction). */
 export type Executor = Pick<Database, 'insert'>;
@@ -11,6 +14,16 @@ export type Executor = Pick<Database, 'insert'>;
 /** What the list shows beside the record's own fields: the name of the station the change was recorded at. */
 export const batteryChangeFigures = {
   stationName: sql<string | null>`(select s.name from ${stations} s where s.id = "tb_battery_change"."station_id")`,
+};
+
+/**
+ * The scope rule for change records: those of the loggers the caller sees (`station-scope.ts`); an
+ * administrator also those of its tenants' loggers that no longer exist (history outlives them).
+ */
+export const batteryChangeScope = (caller: ScopeCaller): SQL => {
+  const ofVisibleLoggers = sql`${batteryChanges.loggerGsn} in ${visibleLoggerGsns(caller)}`;
+  if (caller.accountType !== AccountType.Admin) return ofVisibleLoggers;
+  return sql`(${ofVisibleLoggers} or (${batteryChanges.tenantId} in ${callerTenantIds(caller)} and not exists (select 1 from ${loggers} where ${loggers.gsn} = ${batteryChanges.loggerGsn})))`;
 };
 
 export interface NewBatteryChange {
@@ -32,8 +45,28 @@ export interface DetectedChange {
 }
 
 export const createBatteryChangeRepository = (db: Database) => ({
-  /** The kit's reads of change records, with the station's name. */
-  table: createTableRepository(db, batteryChanges, { computed: batteryChangeFigures }),
+  /** What the screen kit reads change records through: the table with the station's name, the list's columns, the scope rule and the SN search. */
+  screen: {
+    table: batteryChanges,
+    repository: createTableRepository(db, batteryChanges, { computed: batteryChangeFigures }),
+    columns: {
+      oldSn: batteryChanges.oldSn,
+      newSn: batteryChanges.newSn,
+      loggerGsn: batteryChanges.loggerGsn,
+      stationId: batteryChanges.stationId,
+      source: batteryChanges.source,
+      changeTime: batteryChanges.changeTime,
+      createBy: batteryChanges.createBy,
+    },
+    scope: batteryChangeScope,
+    extraFilters: {
+      // One search box for a battery: the old or the new SN, containing the text.
+      sn: (value: string) => {
+        const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return sql`(${batteryChanges.oldSn} ilike ${pattern} or ${batteryChanges.newSn} ilike ${pattern})`;
+      },
+    },
+  } satisfies Omit<ResourceServiceOptions<typeof batteryChangeResource, typeof batteryChanges>, 'resource' | 'dicts'>,
 
   /**
    * Records the replacements among batteries a logger reported for the first time, in one statement:

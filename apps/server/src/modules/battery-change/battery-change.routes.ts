@@ -4,24 +4,13 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createBatteryChangeRepository } from './battery-change.repository.js';
-import { createBatteryChangeService } from './battery-change.service.js';
+import type { BatteryChangeService } from './battery-change.service.js';
 
 const tags = ['battery changes'];
 
 /** The battery change records (battery-change): the kit's list and export within the scope rule, and a replacement entered by hand. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const devices = app.devices;
-  const { add, ...calls } = createBatteryChangeService({
-    changes: createBatteryChangeRepository(app.db),
-    dicts: app.dicts,
-    // Those who see the logger hear of the change (the device events' rooms).
-    recorded: (change) =>
-      void devices
-        .findLogger(change.loggerGsn)
-        .then((logger) => app.devicePlane.notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: change.loggerGsn, oldSn: change.oldSn, newSn: change.newSn, source: change.source })))
-        .catch((error: unknown) => app.log.warn({ err: error }, `could not tell consoles of a battery change on ${change.loggerGsn}`)),
-  });
+const routes: FastifyPluginAsyncZod<{ service: BatteryChangeService }> = async (app, { service }) => {
+  const { add, ...calls } = service;
 
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, calls, tags, { records: 'scoped' });

@@ -1,13 +1,10 @@
-import { AccountType, type BatteryChangeSource, type batteryChangeAddSchema, batteryChangeResource } from '@cellsight/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type BatteryChangeSource, type batteryChangeAddSchema, batteryChangeResource } from '@cellsight/contract';
 import type { z } from 'zod';
-import { batteryChanges, loggers } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
+import { visibleLoggerGsns } from '../../access/station-scope.js';
 import type { BatteryChangeRepository } from './battery-change.repository.js';
 
 /** A change as the consoles hear of it (`battery.changed`). */
@@ -25,40 +22,8 @@ export interface BatteryChangeServiceDeps {
   recorded(change: RecordedChange): void;
 }
 
-/**
- * The scope rule for change records: those of the loggers the caller sees (`station-scope.ts`); an
- * administrator also those of its tenants' loggers that no longer exist (history outlives them).
- */
-export const batteryChangeScope = (caller: ScopeCaller): SQL => {
-  const ofVisibleLoggers = sql`${batteryChanges.loggerGsn} in ${visibleLoggerGsns(caller)}`;
-  if (caller.accountType !== AccountType.Admin) return ofVisibleLoggers;
-  return sql`(${ofVisibleLoggers} or (${batteryChanges.tenantId} in ${callerTenantIds(caller)} and not exists (select 1 from ${loggers} where ${loggers.gsn} = ${batteryChanges.loggerGsn})))`;
-};
-
 export const createBatteryChangeService = (deps: BatteryChangeServiceDeps) => {
-  const kit = createResourceService({
-    resource: batteryChangeResource,
-    repository: deps.changes.table,
-    table: batteryChanges,
-    columns: {
-      oldSn: batteryChanges.oldSn,
-      newSn: batteryChanges.newSn,
-      loggerGsn: batteryChanges.loggerGsn,
-      stationId: batteryChanges.stationId,
-      source: batteryChanges.source,
-      changeTime: batteryChanges.changeTime,
-      createBy: batteryChanges.createBy,
-    },
-    dicts: deps.dicts,
-    scope: batteryChangeScope,
-    extraFilters: {
-      // One search box for a battery: the old or the new SN, containing the text.
-      sn: (value) => {
-        const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        return sql`(${batteryChanges.oldSn} ilike ${pattern} or ${batteryChanges.newSn} ilike ${pattern})`;
-      },
-    },
-  });
+  const kit = createResourceService({ resource: batteryChangeResource, ...deps.changes.screen, dicts: deps.dicts });
 
   return {
     // The kit's list, queryById and export; records are history, so no edit, delete or import.

@@ -1,8 +1,10 @@
-import { categoryRootPid } from '@cellsight/contract';
+import { categoryRootPid, type categoryResource } from '@cellsight/contract';
 import { type SQL, and, asc, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { newId } from '../../lib/ids.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { nextOrgCode } from '../depart/org-code.js';
 import { userTenants } from '../tenant/tenant.table.js';
 import { categories } from './category.table.js';
@@ -59,6 +61,14 @@ export const createCategoryRepository = (db: Database) => {
   };
 
   return {
+    /** What the screen kit reads categories through: the table, the list's columns and the caller's tenant. */
+    screen: {
+      table: categories,
+      repository: createTableRepository(db, categories),
+      columns: { pid: categories.pid, name: categories.name, code: categories.code, hasChild: categories.hasChild, createTime: categories.createTime },
+      scope: (auth) => eq(categories.tenantId, categoryTenantOf(auth)),
+    } satisfies Omit<ResourceServiceOptions<typeof categoryResource, typeof categories>, 'resource' | 'dicts'>,
+
     nextCode: (tenantId: number, pid: string) => nextCode(db, tenantId, pid),
 
     /** The caller's working tenant (`categoryTenantOf`), null for a caller in no tenant. */

@@ -14,8 +14,7 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import type { CategoryRepository } from './category.repository.js';
-import { createCategoryService } from './category.service.js';
+import type { CategoryService } from './category.service.js';
 
 const tags = ['categories'];
 const { path } = categoryResource;
@@ -26,8 +25,7 @@ const tree = z.array(categoryTreeNodeSchema);
  * subtree; a category with sub-categories is not deleted), and the tree calls of the category
  * select, which any signed-in form may use (they read names only, within the caller's tenant).
  */
-const routes: FastifyPluginAsyncZod<{ categories: CategoryRepository }> = async (app, { categories }) => {
-  const service = createCategoryService(app.db, app.dicts, categories);
+const routes: FastifyPluginAsyncZod<{ service: CategoryService }> = async (app, { service }) => {
   resourceRoutes(app, service, tags, { records: 'scoped' });
 
   const read = 'authenticated' as const;

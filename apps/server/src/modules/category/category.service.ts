@@ -1,14 +1,10 @@
 import { type CategoryTreeNode, ServerCode, categoryResource, categoryRootPid, parseCategoryCondition, splitIds } from '@cellsight/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { createTableRepository } from '../../kit/table-repository.js';
-import type { Database } from '../../db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type CategoryFilters, type CategoryRepository, type CategoryRow, categoryTenantOf, createCategoryRepository } from './category.repository.js';
-import { categories } from './category.table.js';
+import type { CategoryFilters, CategoryRepository, CategoryRow } from './category.repository.js';
 
 type AddInput = z.infer<typeof categoryResource.add>;
 type EditInput = z.infer<typeof categoryResource.edit>;
@@ -39,15 +35,8 @@ const filtersOf = (condition: string | undefined): CategoryFilters => {
 };
 
 /** Categories: the kit's list and export within the caller's tenant, and the tree with its codes kept right on every change. */
-export const createCategoryService = (db: Database, dicts: DictService, repository: CategoryRepository = createCategoryRepository(db)) => {
-  const kit = createResourceService({
-    resource: categoryResource,
-    table: categories,
-    repository: createTableRepository(db, categories),
-    columns: { pid: categories.pid, name: categories.name, code: categories.code, hasChild: categories.hasChild, createTime: categories.createTime },
-    dicts,
-    scope: (auth) => eq(categories.tenantId, categoryTenantOf(auth)),
-  });
+export const createCategoryService = (repository: CategoryRepository, dicts: DictService) => {
+  const kit = createResourceService({ resource: categoryResource, ...repository.screen, dicts });
 
   /** The tenant whose tree the caller works in; a caller of no tenant has no tree. */
   const tenantOf = async (auth: AuthContext): Promise<number> => {
@@ -141,3 +130,4 @@ export const createCategoryService = (db: Database, dicts: DictService, reposito
     },
   };
 };
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { type CategoryCodes, createCategoryCodes } from './category.face.js';
 import { createCategoryRepository } from './category.repository.js';
+import { createCategoryService } from './category.service.js';
 import routes from './category.routes.js';
 
 export type { CategoryCodes } from './category.face.js';
@@ -17,7 +18,7 @@ export default fp(
   async (app) => {
     const categories = createCategoryRepository(app.db);
     app.decorate('categories', createCategoryCodes(categories));
-    await app.register(routes, { prefix: '/boot', categories });
+    await app.register(routes, { prefix: '/boot', service: createCategoryService(categories, app.dicts) });
   },
   { name: 'module-category', dependencies: ['module-dict'] },
 );

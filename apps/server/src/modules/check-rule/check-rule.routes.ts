@@ -1,28 +1,17 @@
 import { checkByCodeQuerySchema, checkRuleResource } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTableRepository } from '../../kit/table-repository.js';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { createResourceService } from '../../kit/resource-service.js';
+import type { ResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
-import { createCheckRuleRepository } from './check-rule.repository.js';
-import { createCheckRuleService } from './check-rule.service.js';
-import { checkRules } from './check-rule.table.js';
+import type { CheckRuleService } from './check-rule.service.js';
 
 const tags = ['check rules'];
 
 /** Check rules: the kit's screen calls (system table, guarded by its permissions), and the check every signed-in form may ask for. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const admin = createResourceService({
-    resource: checkRuleResource,
-    table: checkRules,
-    repository: createTableRepository(app.db, checkRules),
-    columns: { ruleName: checkRules.ruleName, ruleCode: checkRules.ruleCode, createTime: checkRules.createTime },
-    dicts: app.dicts,
-  });
+const routes: FastifyPluginAsyncZod<{ admin: ResourceService<typeof checkRuleResource>; service: CheckRuleService }> = async (app, { admin, service }) => {
   resourceRoutes(app, admin, tags, { records: 'none' });
 
-  const service = createCheckRuleService(createCheckRuleRepository(app.db));
   route(
     app,
     {

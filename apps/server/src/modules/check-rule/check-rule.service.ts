@@ -15,3 +15,4 @@ export const createCheckRuleService = (repository: CheckRuleRepository) => ({
     if (failure) throw new AppError(ServerCode.INCORRECT_PARAMETER, failure.message, 400, [{ field: 'value', message: failure.message }], failure);
   },
 });
+export type CheckRuleService = ReturnType<typeof createCheckRuleService>;

@@ -3,15 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDashboardRepository } from './dashboard.repository.js';
-import { createDashboardService } from './dashboard.service.js';
+import type { DashboardService } from './dashboard.service.js';
 
 const tags = ['dashboard'];
 
 /** The dashboards (spec section 2): analysis, monitor and workplace, each within the caller's scope. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDashboardService(createDashboardRepository(app.db));
-
+const routes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, { service }) => {
   route(
     app,
     {

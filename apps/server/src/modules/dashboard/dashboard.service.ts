@@ -113,3 +113,4 @@ export const createDashboardService = (repository: DashboardRepository, now: () 
     };
   },
 });
+export type DashboardService = ReturnType<typeof createDashboardService>;

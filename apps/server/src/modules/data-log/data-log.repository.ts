@@ -1,9 +1,13 @@
+import type { dataLogResource } from '@cellsight/contract';
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { dataLogs } from '../../db/schema.js';
+import { dataLogs, userTenants } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { newId } from '../../lib/ids.js';
+import type { AuthContext } from '../../access/auth-context.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 
 /** What can write a log entry: the database, or the transaction of the change it records. */
 export type DataLogExecutor = Pick<Database, 'insert' | 'select'>;
@@ -15,11 +19,34 @@ export interface DataLogEntry {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   by: string | null;
+  /** The record's tenant; null with `actingFor`: the tenant the changer works in. */
   tenantId: number | null;
+  /** Who made a change whose record has no tenant of its own (users, roles). */
+  actingFor?: Pick<AuthContext, 'userId' | 'tenantId'>;
 }
 
+/** The tenant a change was made in when its record has none of its own: the chosen one, else the changer's first. */
+const actingTenant = (auth: Pick<AuthContext, 'userId' | 'tenantId'>): SQL =>
+  auth.tenantId ? sql`${auth.tenantId}::integer` : sql`(select min(${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${auth.userId})`;
+
+/** The entries a caller reads: those of its tenants only (the chosen one, or all their own). */
+export const dataLogScope = (auth: AuthContext): SQL => inArray(dataLogs.tenantId, callerTenantIds(auth));
+
 export const createDataLogRepository = (db: Database) => ({
-  table: createTableRepository(db, dataLogs),
+  /** What the screen kit reads the log through: its table, the list's columns and the scope. */
+  screen: {
+    table: dataLogs,
+    repository: createTableRepository(db, dataLogs),
+    columns: {
+      dataTable: dataLogs.dataTable,
+      dataId: dataLogs.dataId,
+      dataVersion: dataLogs.dataVersion,
+      action: dataLogs.action,
+      createBy: dataLogs.createBy,
+      createTime: dataLogs.createTime,
+    },
+    scope: dataLogScope,
+  } satisfies Omit<ResourceServiceOptions<typeof dataLogResource, typeof dataLogs>, 'resource' | 'dicts'>,
 
   /**
    * Appends an entry as the record's next version. The version is read in the same statement; two
@@ -36,7 +63,7 @@ export const createDataLogRepository = (db: Database) => ({
       dataVersion: nextVersion,
       dataContent: entry.after,
       dataBefore: entry.before,
-      tenantId: entry.tenantId,
+      tenantId: entry.tenantId !== null ? entry.tenantId : entry.actingFor ? actingTenant(entry.actingFor) : null,
       createBy: entry.by,
     });
   },

@@ -5,12 +5,10 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDataLogRepository } from './data-log.repository.js';
-import { createDataLogService } from './data-log.service.js';
+import type { DataLogService } from './data-log.service.js';
 
 /** The data log's screen: the kit's list and export, the versions of one record and two versions side by side. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDataLogService(createDataLogRepository(app.db), app.dicts);
+const routes: FastifyPluginAsyncZod<{ service: DataLogService }> = async (app, { service }) => {
   const tags = ['data log'];
   resourceRoutes(app, service, tags, { records: 'scoped' });
   const read = { permission: Permission.DataLogList };

@@ -1,12 +1,9 @@
 import { type DataLogActionName, type DataLogRecord, type DataLogTableName, type DataLogVersion, type Language, type ListQuery, type Page, dataLogCompareMessage, dataLogResource } from '@cellsight/contract';
-import { type SQL, inArray, sql } from 'drizzle-orm';
-import { dataLogs, userTenants } from '../../db/schema.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
-import type { DataLogExecutor, DataLogRepository } from './data-log.repository.js';
+import { type DataLogExecutor, type DataLogRepository, dataLogScope } from './data-log.repository.js';
 
 /** Fields never written to the log: secrets, and what only the server reads. */
 const secretFields = new Set(['passwordHash', 'password', 'salt', 'keyHash', 'secret', 'signingKey']);
@@ -35,10 +32,6 @@ export interface DataLogChange {
   tenantId?: number | null;
 }
 
-/** The tenant a change was made in when its record has none of its own (users, roles). */
-const actingTenant = (auth: Pick<AuthContext, 'userId' | 'tenantId'>): SQL =>
-  auth.tenantId ? sql`${auth.tenantId}::integer` : sql`(select min(${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${auth.userId})`;
-
 /**
  * The recorder every service that changes a logged record calls (`app.dataLog.record`), passing its
  * transaction so the entry is stored with the change or not at all. An edit that changed nothing
@@ -49,8 +42,7 @@ export const createDataLogRecorder = (repository: DataLogRepository) => ({
     const before = change.action === 'add' ? null : change.before === undefined ? await repository.latestState(change.table, change.id, options.executor) : loggedState(change.before);
     const after = change.action === 'delete' ? null : loggedState(change.after);
     if (change.action === 'edit' && JSON.stringify(before) === JSON.stringify(after)) return;
-    const tenantId = change.tenantId !== undefined && change.tenantId !== null ? change.tenantId : options.auth ? actingTenant(options.auth) : null;
-    await repository.insert({ table: change.table, dataId: change.id, action: change.action, before, after, by: change.by, tenantId: tenantId as number | null }, options.executor);
+    await repository.insert({ table: change.table, dataId: change.id, action: change.action, before, after, by: change.by, tenantId: change.tenantId ?? null, actingFor: options.auth }, options.executor);
   },
 });
 export type DataLogRecorder = ReturnType<typeof createDataLogRecorder>;
@@ -65,22 +57,8 @@ const wire = <T extends { createTime: Date }>(row: T) => ({ ...row, createTime: 
 
 /** The log's screen: entries of the caller's tenants only (the chosen one, or all their own). */
 export const createDataLogService = (repository: DataLogRepository, dicts: DictService) => {
-  const scope = (auth: AuthContext): SQL => inArray(dataLogs.tenantId, callerTenantIds(auth));
-  const kit = createResourceService({
-    resource: dataLogResource,
-    table: dataLogs,
-    repository: repository.table,
-    columns: {
-      dataTable: dataLogs.dataTable,
-      dataId: dataLogs.dataId,
-      dataVersion: dataLogs.dataVersion,
-      action: dataLogs.action,
-      createBy: dataLogs.createBy,
-      createTime: dataLogs.createTime,
-    },
-    dicts,
-    scope,
-  });
+  const scope = dataLogScope;
+  const kit = createResourceService({ resource: dataLogResource, ...repository.screen, dicts });
   return {
     resource: dataLogResource,
     list: (auth: AuthContext, query: ListQuery, language: Language): Promise<Page<DataLogRecord>> => kit.list(auth, query, language),
@@ -103,3 +81,4 @@ export const createDataLogService = (repository: DataLogRepository, dicts: DictS
     },
   };
 };
+export type DataLogService = ReturnType<typeof createDataLogService>;

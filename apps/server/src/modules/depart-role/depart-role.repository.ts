@@ -1,3 +1,4 @@
+import type { departRoleResource } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
@@ -13,6 +14,8 @@ import {
   userDeparts,
   users,
 } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { departIdsSeenBy, departsSeenBy } from '../../access/depart-scope.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
 
@@ -39,14 +42,23 @@ const changeLinks = async (
 /** The ids of the rules of these menus, as a subquery. */
 const rulesOfMenus = (db: Executor, permissionIds: string[]) => db.select({ id: permissionDataRules.id }).from(permissionDataRules).where(inArray(permissionDataRules.permissionId, permissionIds));
 
+/** Department roles of the departments a caller works with: another tenant's are "not found". */
+export const departRolesSeenBy = (caller: TenantCaller): SQL => sql`${departRoles.departId} in ${departIdsSeenBy(caller)}`;
+
 /**
  * Department permissions (sys_depart_permission and the rules a department offers) and department
  * roles' grants, rule choices and users.
  */
-/** Department roles of the departments a caller works with: another tenant's are "not found". */
-export const departRolesSeenBy = (caller: TenantCaller): SQL => sql`${departRoles.departId} in ${departIdsSeenBy(caller)}`;
-
 export const createDepartRoleRepository = (db: Database) => ({
+  /** What the screen kit reads department roles through: the table, the list's columns and the scope. */
+  screen: {
+    table: departRoles,
+    repository: createTableRepository(db, departRoles),
+    columns: { departId: departRoles.departId, roleName: departRoles.roleName, roleCode: departRoles.roleCode, createTime: departRoles.createTime },
+    // The roles of the departments of the caller's tenants (each tenant has its own organisation).
+    scope: departRolesSeenBy,
+  } satisfies Omit<ResourceServiceOptions<typeof departRoleResource, typeof departRoles>, 'resource' | 'dicts'>,
+
   /** Whether the department exists among those the caller works with (`departsSeenBy`). */
   async departExists(departId: string, caller: TenantCaller): Promise<boolean> {
     return (await db.select({ id: departs.id }).from(departs).where(and(eq(departs.id, departId), departsSeenBy(caller)))).length > 0;

@@ -5,7 +5,6 @@ import {
   departDataRulePathSchema,
   departDataRuleRequestSchema,
   departPermissionQuerySchema,
-  departRoleResource,
   departRoleUserListQuerySchema,
   departRoleUsersRemoveQuerySchema,
   departRoleUsersRequestSchema,
@@ -23,15 +22,11 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { departRoles } from '../../db/schema.js';
-import { createTableRepository } from '../../kit/table-repository.js';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createDepartRoleRepository, departRolesSeenBy } from './depart-role.repository.js';
-import { createDepartRoleService } from './depart-role.service.js';
+import type { DepartRoleService } from './depart-role.service.js';
 
 const tags = ['department permissions'];
 
@@ -40,24 +35,7 @@ const tags = ['department permissions'];
  * department roles (/sys/sysDepartRole): the kit's list and form, their authorisation within the
  * department's permissions, their data rules and their users.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDepartRoleService({
-    resource: createResourceService({
-      resource: departRoleResource,
-      table: departRoles,
-      repository: createTableRepository(app.db, departRoles),
-      columns: { departId: departRoles.departId, roleName: departRoles.roleName, roleCode: departRoles.roleCode, createTime: departRoles.createTime },
-      dicts: app.dicts,
-      // The roles of the departments of the caller's tenants (each tenant has its own organisation).
-      scope: departRolesSeenBy,
-    }),
-    departRoles: createDepartRoleRepository(app.db),
-    rules: app.dataRules,
-    permissions: app.permissionGrants,
-    users: app.userAccounts,
-    dicts: app.dicts,
-    onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
-  });
+const routes: FastifyPluginAsyncZod<{ service: DepartRoleService }> = async (app, { service }) => {
   resourceRoutes(app, service.resource, ['department roles'], { records: 'none' });
 
   const departAuthorize = { permission: Permission.DepartPermission };

@@ -1,7 +1,5 @@
 import { DictCode, type DictItemSaveBatch, ServerCode, checkRows, dictItemGridRules, dictItemResource, dictResource } from '@cellsight/contract';
 import type { z } from 'zod';
-import type { TableRepository } from '../../kit/table-repository.js';
-import { dictItems, dicts } from '../../db/schema.js';
 import { AppError, type FieldError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
@@ -11,8 +9,6 @@ import type { DictService } from './dict.service.js';
 
 export interface DictAdminOptions {
   repository: DictRepository;
-  dictTable: TableRepository<typeof dicts>;
-  itemTable: TableRepository<typeof dictItems>;
   dicts: DictService;
   /** Told after any dictionary or item changed (cache and consoles refresh). */
   onChanged: () => void;
@@ -29,23 +25,11 @@ const taken = 'already exists';
  * the console's own dictionaries are neither deleted nor recoded. An item's value is unique within
  * its dictionary only, so items check it here instead of through the kit's table-wide `unique`.
  */
-export const createDictAdminService = ({ repository, dictTable, itemTable, dicts: dictService, onChanged }: DictAdminOptions) => {
-  const dictionaries = createResourceService({
-    resource: dictResource,
-    table: dicts,
-    repository: dictTable,
-    columns: { dictName: dicts.dictName, dictCode: dicts.dictCode, createTime: dicts.createTime },
-    dicts: dictService,
-    onChanged,
-  });
-  const items = createResourceService({
-    resource: dictItemResource,
-    table: dictItems,
-    repository: itemTable,
-    columns: { itemText: dictItems.itemText, itemValue: dictItems.itemValue, sortOrder: dictItems.sortOrder, status: dictItems.status, dictId: dictItems.dictId },
-    dicts: dictService,
-    onChanged,
-  });
+export const createDictAdminService = ({ repository, dicts: dictService, onChanged }: DictAdminOptions) => {
+  const dictTable = repository.dictScreen.repository;
+  const itemTable = repository.itemScreen.repository;
+  const dictionaries = createResourceService({ resource: dictResource, ...repository.dictScreen, dicts: dictService, onChanged });
+  const items = createResourceService({ resource: dictItemResource, ...repository.itemScreen, dicts: dictService, onChanged });
 
   const assertDictionaryExists = async (dictId: string) => {
     if ((await dictTable.byIds([dictId], undefined)).length === 0) throw invalidField('dictId', 'no such dictionary');
@@ -142,5 +126,11 @@ export const createDictAdminService = ({ repository, dictTable, itemTable, dicts
     async isItemValueFree(dictId: string, itemValue: string, exceptId?: string): Promise<boolean> {
       return !(await repository.itemValueTaken(dictId, itemValue, exceptId));
     },
+
+    /** `refleshCache`: the cache and every console drop their dictionaries. */
+    refreshCache(): void {
+      onChanged();
+    },
   };
 };
+export type DictAdminService = ReturnType<typeof createDictAdminService>;

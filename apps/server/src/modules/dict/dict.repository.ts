@@ -1,7 +1,9 @@
-import type { Language } from '@cellsight/contract';
+import type { Language, dictItemResource, dictResource } from '@cellsight/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { dictItems, dicts } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 
 export interface DictItemRow {
   code: string;
@@ -13,6 +15,20 @@ export interface DictItemRow {
 type DictItemInsert = typeof dictItems.$inferInsert;
 
 export const createDictRepository = (db: Database) => ({
+  /** What the screen kit reads dictionaries through: the table and the list's columns. */
+  dictScreen: {
+    table: dicts,
+    repository: createTableRepository(db, dicts),
+    columns: { dictName: dicts.dictName, dictCode: dicts.dictCode, createTime: dicts.createTime },
+  } satisfies Omit<ResourceServiceOptions<typeof dictResource, typeof dicts>, 'resource' | 'dicts'>,
+
+  /** What the screen kit reads dictionary items through: the table and the list's columns. */
+  itemScreen: {
+    table: dictItems,
+    repository: createTableRepository(db, dictItems),
+    columns: { itemText: dictItems.itemText, itemValue: dictItems.itemValue, sortOrder: dictItems.sortOrder, status: dictItems.status, dictId: dictItems.dictId },
+  } satisfies Omit<ResourceServiceOptions<typeof dictItemResource, typeof dictItems>, 'resource' | 'dicts'>,
+
   /** Every item of one dictionary (enabled or not). */
   async itemsOf(dictId: string): Promise<(typeof dictItems.$inferSelect)[]> {
     return db.select().from(dictItems).where(eq(dictItems.dictId, dictId)).orderBy(asc(dictItems.sortOrder));

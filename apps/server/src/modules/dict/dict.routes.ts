@@ -1,31 +1,16 @@
 import { Permission, ServerCode, allDictItemsSchema, dictItemSaveBatchResultSchema, dictItemSaveBatchSchema, dictCodeParamsSchema, dictItemCheckQuerySchema, dictOptionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dictItems, dicts } from '../../db/schema.js';
-import { createTableRepository } from '../../kit/table-repository.js';
 import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
-import { createDictAdminService } from './dict-admin.service.js';
-import { createDictRepository } from './dict.repository.js';
+import type { DictAdminService } from './dict-admin.service.js';
 
 const tags = ['dictionaries'];
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  /** Every console reloads its dictionaries once the cache no longer holds the old ones. */
-  const dictionariesChanged = () => {
-    app.dicts.invalidate();
-    app.realtime.toEveryone('dictionaries.changed', {});
-  };
-  const admin = createDictAdminService({
-    repository: createDictRepository(app.db),
-    dictTable: createTableRepository(app.db, dicts),
-    itemTable: createTableRepository(app.db, dictItems),
-    dicts: app.dicts,
-    onChanged: dictionariesChanged,
-  });
+const routes: FastifyPluginAsyncZod<{ admin: DictAdminService }> = async (app, { admin }) => {
   resourceRoutes(app, admin.dictionaries, tags, { records: 'none' });
   resourceRoutes(app, admin.items, tags, { records: 'none' });
 
@@ -54,7 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     app,
     { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, tenancy: 'platform', scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
     async () => {
-      dictionariesChanged();
+      admin.refreshCache();
       return ok(null, 'Dictionary cache refreshed');
     },
   );

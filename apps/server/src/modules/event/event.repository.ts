@@ -1,7 +1,11 @@
+import type { eventResource } from '@cellsight/contract';
 import { type SQL, and, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { deviceEvents, loggers, stations, users } from '../../db/schema.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
 import { createTableRepository } from '../../kit/table-repository.js';
+import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
 
 /**
  * The listed event's own columns, named with their table: inside the subqueries below a bare name
@@ -19,9 +23,29 @@ export const eventFigures = {
   acknowledgedByName: sql<string | null>`(select u.realname from ${users} u where u.id = ${event.acknowledgedBy})`,
 };
 
+/** The scope rule for events: those of the loggers the caller sees (`station-scope.ts`). */
+export const eventScope = (caller: ScopeCaller): SQL => sql`${deviceEvents.loggerGsn} in ${visibleLoggerGsns(caller)}`;
+
+/** A computed value filtered and sorted like a column (the list-query builder reads either). */
+const computedColumn = (expression: SQL) => expression as unknown as AnyPgColumn;
+
 export const createEventRepository = (db: Database) => ({
-  /** The kit's reads of events, with the list's figures. */
-  table: createTableRepository(db, deviceEvents, { computed: eventFigures }),
+  /** What the screen kit reads events through: the table with the list's figures, the list's columns and the scope rule. */
+  screen: {
+    table: deviceEvents,
+    repository: createTableRepository(db, deviceEvents, { computed: eventFigures }),
+    columns: {
+      type: deviceEvents.type,
+      code: deviceEvents.code,
+      category: deviceEvents.category,
+      stationId: computedColumn(eventFigures.stationId),
+      loggerGsn: deviceEvents.loggerGsn,
+      batterySn: deviceEvents.batterySn,
+      open: computedColumn(eventFigures.open),
+      beginTime: deviceEvents.beginTime,
+    },
+    scope: eventScope,
+  } satisfies Omit<ResourceServiceOptions<typeof eventResource, typeof deviceEvents>, 'resource' | 'dicts'>,
 
   /**
    * Acknowledges the events not acknowledged yet, in one transaction: null (nothing written) unless

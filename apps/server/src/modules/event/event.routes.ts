@@ -4,30 +4,12 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createEventRepository } from './event.repository.js';
-import { createEventService } from './event.service.js';
+import type { EventService } from './event.service.js';
 
 const tags = ['events'];
 
 /** The events screen (site-events): the kit's list and export within the scope rule, and acknowledgement. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const devices = app.devices;
-  const service = createEventService({
-    events: createEventRepository(app.db),
-    dicts: app.dicts,
-    acknowledged: (events) => {
-      // Those who see each logger hear of its events' acknowledgement (the device events' rooms).
-      const byLogger = new Map<string, string[]>();
-      for (const { id, loggerGsn } of events) byLogger.set(loggerGsn, [...(byLogger.get(loggerGsn) ?? []), id]);
-      for (const [gsn, ids] of byLogger) {
-        void devices
-          .findLogger(gsn)
-          .then((logger) => app.devicePlane.notify(logger, (rooms) => app.realtime.toRooms(rooms, 'event.acknowledged', { ids })))
-          .catch((error: unknown) => app.log.warn({ err: error }, `could not tell consoles of acknowledged events of ${gsn}`));
-      }
-    },
-  });
-
+const routes: FastifyPluginAsyncZod<{ service: EventService }> = async (app, { service }) => {
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, service, tags, { records: 'event' });
 

@@ -1,14 +1,10 @@
 import { type EventAcknowledgeResult, type eventAcknowledgeSchema, eventResource } from '@cellsight/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { deviceEvents } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
-import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
-import { type EventRepository, eventFigures } from './event.repository.js';
+import { type EventRepository, eventScope } from './event.repository.js';
 
 export interface EventServiceDeps {
   events: EventRepository;
@@ -18,30 +14,8 @@ export interface EventServiceDeps {
   now?: () => Date;
 }
 
-/** The scope rule for events: those of the loggers the caller sees (`station-scope.ts`). */
-export const eventScope = (caller: ScopeCaller): SQL => sql`${deviceEvents.loggerGsn} in ${visibleLoggerGsns(caller)}`;
-
-/** A computed value filtered and sorted like a column (the list-query builder reads either). */
-const computedColumn = (expression: SQL) => expression as unknown as AnyPgColumn;
-
 export const createEventService = (deps: EventServiceDeps) => {
-  const kit = createResourceService({
-    resource: eventResource,
-    repository: deps.events.table,
-    table: deviceEvents,
-    columns: {
-      type: deviceEvents.type,
-      code: deviceEvents.code,
-      category: deviceEvents.category,
-      stationId: computedColumn(eventFigures.stationId),
-      loggerGsn: deviceEvents.loggerGsn,
-      batterySn: deviceEvents.batterySn,
-      open: computedColumn(eventFigures.open),
-      beginTime: deviceEvents.beginTime,
-    },
-    dicts: deps.dicts,
-    scope: eventScope,
-  });
+  const kit = createResourceService({ resource: eventResource, ...deps.events.screen, dicts: deps.dicts });
 
   return {
     ...kit,
@@ -66,3 +40,4 @@ export const createEventService = (deps: EventServiceDeps) => {
     },
   };
 };
+export type EventService = ReturnType<typeof createEventService>;

@@ -1,13 +1,9 @@
-import { AccountType, type FileUsage, ServerCode, type StoredFileRecord, type storedFileResource } from '@cellsight/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type FileUsage, ServerCode, type StoredFileRecord, type storedFileResource } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ResourceCalls } from '../../kit/resource-routes.js';
-import type { ScopeCaller } from '../../access/station-scope.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FileStore } from './file-store.repository.js';
-import type { FileRepository } from './file.repository.js';
-import { uploads } from './file.table.js';
+import { type FileRepository, storedFileScope } from './file.repository.js';
 
 type Resource = typeof storedFileResource;
 
@@ -19,16 +15,6 @@ export interface FileAdminDeps {
   stores: { local: FileStore; s3: FileStore | null };
   log: FastifyBaseLogger;
 }
-
-/**
- * Which stored files System → Files shows a caller: those uploaded in the caller's tenants (uploads
- * are a tenant's own), and of those, for a holder of the permission who is no administrator, only
- * their own uploads. Any other file is 404 to list, read and delete.
- */
-export const storedFileScope = (caller: ScopeCaller): SQL => {
-  const inTenants = sql`${uploads.tenantId} in ${callerTenantIds(caller)}`;
-  return caller.accountType === AccountType.Admin ? inTenants : sql`(${inTenants} and ${uploads.userId} = ${caller.userId})`;
-};
 
 /**
  * System → Files: the kit's list of the caller's uploads (`storedFileScope`) with where each is

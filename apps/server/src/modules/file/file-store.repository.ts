@@ -94,3 +94,4 @@ export const createFileStores = (uploadDir: string, s3: S3Config | null): { curr
   const bucket = s3 ? createS3FileStore(s3) : null;
   return { current: bucket ?? local, local, s3: bucket };
 };
+export type FileStores = ReturnType<typeof createFileStores>;

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { normalize, relative, resolve, sep } from 'node:path';
+import { AccountType, type storedFileResource } from '@cellsight/contract';
 import { type SQL, and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { announcements, legalTexts, stations, ticketEntries, tickets, uploads, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { ResourceServiceOptions } from '../../kit/resource-service.js';
+import { createTableRepository } from '../../kit/table-repository.js';
+import type { ScopeCaller } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 
 /**
  * Where a stored file is referenced, computed from the tables that hold upload paths, so it stays
@@ -18,6 +23,16 @@ export const fileUsageOf = (path: SQL | typeof uploads.path): SQL<string[]> => s
   case when exists (select 1 from ${announcements} where strpos(${announcements.msgContent}, '/sys/common/view/' || ${path}) > 0) then 'announcement' end,
   case when exists (select 1 from ${legalTexts} where strpos(${legalTexts.content}, '/sys/common/view/' || ${path}) > 0) then 'legal' end
 ]::text[], null)`;
+
+/**
+ * Which stored files System → Files shows a caller: those uploaded in the caller's tenants (uploads
+ * are a tenant's own), and of those, for a holder of the permission who is no administrator, only
+ * their own uploads. Any other file is 404 to list, read and delete.
+ */
+export const storedFileScope = (caller: ScopeCaller): SQL => {
+  const inTenants = sql`${uploads.tenantId} in ${callerTenantIds(caller)}`;
+  return caller.accountType === AccountType.Admin ? inTenants : sql`(${inTenants} and ${uploads.userId} = ${caller.userId})`;
+};
 
 /** What serving a stored file needs of its row. */
 export interface StoredFileRow {
@@ -35,6 +50,18 @@ export const createFileRepository = (uploadDir: string, db: Database) => {
   const root = resolve(uploadDir);
   return {
     root,
+    /** What the screen kit reads System → Files through: the uploads with their uploader and usage, the list's columns and the scope. */
+    screen: {
+      table: uploads,
+      repository: createTableRepository(db, uploads, {
+        computed: {
+          uploader: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${uploads.userId})`,
+          usedIn: fileUsageOf(uploads.path),
+        },
+      }),
+      columns: { name: uploads.name, path: uploads.path, biz: uploads.biz, mime: uploads.mime, size: uploads.size, storage: uploads.storage, createTime: uploads.createTime },
+      scope: storedFileScope,
+    } satisfies Omit<ResourceServiceOptions<typeof storedFileResource, typeof uploads>, 'resource' | 'dicts'>,
     /** Remembers who stored which file in which tenant, as what, and where its content is. */
     async record(file: { path: string; biz: string; size: number; userId: string; tenantId: number; name: string | null; mime: string; storage: 'local' | 's3' }): Promise<void> {
       await db.insert(uploads).values({ id: newId(), ...file });

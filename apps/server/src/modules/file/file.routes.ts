@@ -1,27 +1,26 @@
-import { ServerCode, storedFileResource, text, uploadQuerySchema } from '@cellsight/contract';
+import { ServerCode, type storedFileResource, text, uploadQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { createTableRepository } from '../../kit/table-repository.js';
-import { users } from '../../db/schema.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../kit/envelope.js';
-import { resourceRoutes } from '../../kit/resource-routes.js';
+import { type ResourceCalls, resourceRoutes } from '../../kit/resource-routes.js';
 import { receiveUpload, storedFileHeaders, uploadMaxBytes } from '../../kit/upload-content.js';
-import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
-import { createFileAdminService, storedFileScope } from './file-admin.service.js';
-import { createFileStores } from './file-store.repository.js';
-import { type FileRepository, fileUsageOf } from './file.repository.js';
-import { createFileService, isPrivatePath, uploadKindOf } from './file.service.js';
-import { uploads } from './file.table.js';
+import type { FileStores } from './file-store.repository.js';
+import type { FileRepository } from './file.repository.js';
+import { type FileService, isPrivatePath, uploadKindOf } from './file.service.js';
 
-const routes: FastifyPluginAsyncZod<{ files: FileRepository }> = async (app, { files: repository }) => {
-  const stores = createFileStores(repository.root, app.config.s3);
-  const tenants = app.tenantMemberships;
-  const files = createFileService({ files: repository, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });
+export interface FileRoutesOptions {
+  files: FileRepository;
+  stores: FileStores;
+  service: FileService;
+  /** System → Files. */
+  admin: ResourceCalls<typeof storedFileResource>;
+}
+
+const routes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { files: repository, stores, service: files, admin }) => {
 
   route(
     app,
@@ -65,20 +64,7 @@ const routes: FastifyPluginAsyncZod<{ files: FileRepository }> = async (app, { f
 
   // System → Files (administrators): the uploads of the caller's tenants with where each is used
   // (a holder who is no administrator: their own); only unused ones may be deleted.
-  const kit = createResourceService({
-    resource: storedFileResource,
-    table: uploads,
-    repository: createTableRepository(app.db, uploads, {
-      computed: {
-        uploader: sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${uploads.userId})`,
-        usedIn: fileUsageOf(uploads.path),
-      },
-    }),
-    columns: { name: uploads.name, path: uploads.path, biz: uploads.biz, mime: uploads.mime, size: uploads.size, storage: uploads.storage, createTime: uploads.createTime },
-    dicts: app.dicts,
-    scope: storedFileScope,
-  });
-  resourceRoutes(app, createFileAdminService({ kit, files: repository, stores, log: app.log }), ['files'], { records: 'none' });
+  resourceRoutes(app, admin, ['files'], { records: 'none' });
 };
 
 export default routes;

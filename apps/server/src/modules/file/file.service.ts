@@ -70,3 +70,4 @@ export const createFileService = ({ files, store, firstTenantOf, now = () => new
     return false;
   },
 });
+export type FileService = ReturnType<typeof createFileService>;

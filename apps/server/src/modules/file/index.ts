@@ -1,6 +1,11 @@
+import { storedFileResource } from '@cellsight/contract';
 import fp from 'fastify-plugin';
+import { createResourceService } from '../../kit/resource-service.js';
 import { type UploadChecks, createUploadChecks } from './file.face.js';
+import { createFileAdminService } from './file-admin.service.js';
+import { createFileStores } from './file-store.repository.js';
 import { createFileRepository } from './file.repository.js';
+import { createFileService } from './file.service.js';
 import routes from './file.routes.js';
 
 export type { UploadChecks } from './file.face.js';
@@ -17,7 +22,11 @@ export default fp(
   async (app) => {
     const files = createFileRepository(app.config.uploadDir, app.db);
     app.decorate('uploads', createUploadChecks(files));
-    await app.register(routes, { prefix: '/boot', files });
+    const stores = createFileStores(files.root, app.config.s3);
+    const tenants = app.tenantMemberships;
+    const service = createFileService({ files, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });
+    const admin = createFileAdminService({ kit: createResourceService({ resource: storedFileResource, ...files.screen, dicts: app.dicts }), files, stores, log: app.log });
+    await app.register(routes, { prefix: '/boot', files, stores, service, admin });
   },
   { name: 'module-file', dependencies: ['module-dict'] },
 );

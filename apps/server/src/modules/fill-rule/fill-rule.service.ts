@@ -1,5 +1,8 @@
-import { type FillRuleClass, type OrderNumberParams, ServerCode, fillRuleClasses, orderDatePart, parseFillRuleParams } from '@cellsight/contract';
+import { type FillRuleClass, type OrderNumberParams, ServerCode, fillRuleClasses, type fillRuleResource, orderDatePart, parseFillRuleParams } from '@cellsight/contract';
+import type { z } from 'zod';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
+import type { ResourceService } from '../../kit/resource-service.js';
+import type { AuthContext } from '../../access/auth-context.js';
 import type { CategoryCodes } from '../category/index.js';
 import type { FillRuleRepository } from './fill-rule.repository.js';
 
@@ -62,3 +65,26 @@ export const createFillRuleService = (deps: FillRuleServiceDeps) => {
   };
 };
 export type FillRuleService = ReturnType<typeof createFillRuleService>;
+
+/** Refuses parameters the generator cannot read, naming `ruleParams`. */
+const assertParams = (ruleClass: FillRuleClass, ruleParams: string | null | undefined) => {
+  const parsed = parseFillRuleParams(ruleClass, ruleParams);
+  if ('problem' in parsed) throw invalidField('ruleParams', parsed.problem);
+};
+
+/** System → Fill rules: the kit's screen calls, parameters checked against the chosen generator. */
+export const createFillRuleScreen = (kit: ResourceService<typeof fillRuleResource>) => ({
+  ...kit,
+  async add(auth: AuthContext, input: z.infer<typeof fillRuleResource.add>) {
+    assertParams(input.ruleClass, input.ruleParams);
+    return kit.add(auth, input);
+  },
+  async edit(auth: AuthContext, input: z.infer<typeof fillRuleResource.edit>) {
+    if (input.ruleClass !== undefined || input.ruleParams !== undefined) {
+      const current = await kit.byId(auth, input.id, 'en-US');
+      assertParams(input.ruleClass ?? current.ruleClass, input.ruleParams === undefined ? current.ruleParams : input.ruleParams);
+    }
+    await kit.edit(auth, input);
+  },
+});
+export type FillRuleScreen = ReturnType<typeof createFillRuleScreen>;

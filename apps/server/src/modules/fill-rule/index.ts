@@ -1,6 +1,8 @@
+import { fillRuleResource } from '@cellsight/contract';
 import fp from 'fastify-plugin';
+import { createResourceService } from '../../kit/resource-service.js';
 import { createFillRuleRepository } from './fill-rule.repository.js';
-import { type FillRuleService, createFillRuleService } from './fill-rule.service.js';
+import { type FillRuleService, createFillRuleScreen, createFillRuleService } from './fill-rule.service.js';
 import routes from './fill-rule.routes.js';
 
 export type { FillRuleService } from './fill-rule.service.js';
@@ -15,9 +17,11 @@ declare module 'fastify' {
 /** The fill-rule module's one door: System → Fill rules, and the next value of a rule for forms and for other modules (app.fillRules). Its routes are under /boot. */
 export default fp(
   async (app) => {
-    const service = createFillRuleService({ rules: createFillRuleRepository(app.db), categories: app.categories });
+    const rules = createFillRuleRepository(app.db);
+    const service = createFillRuleService({ rules, categories: app.categories });
     app.decorate('fillRules', service);
-    await app.register(routes, { prefix: '/boot', service });
+    const screen = createFillRuleScreen(createResourceService({ resource: fillRuleResource, ...rules.screen, dicts: app.dicts }));
+    await app.register(routes, { prefix: '/boot', screen, service });
   },
   { name: 'module-fill-rule', dependencies: ['module-category', 'module-dict'] },
 );

@@ -154,3 +154,4 @@ export const createGatewayRouteService = ({ kit, stored, box, call }: GatewayRou
   };
   return service;
 };
+export type GatewayRouteService = ReturnType<typeof createGatewayRouteService>;

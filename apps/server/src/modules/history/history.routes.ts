@@ -4,8 +4,7 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { attachment } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createHistoryRepository } from './history.repository.js';
-import { createHistoryService } from './history.service.js';
+import type { HistoryService } from './history.service.js';
 
 const tags = ['history'];
 /** The file routes of a view: the same query, the same permission as the view. */
@@ -18,9 +17,7 @@ const fileRoutes = [
  * Battery daily and history (battery-history) and the station chart (site-chart): readable by
  * whoever may list batteries, respectively stations, within the station scope.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createHistoryService(createHistoryRepository(app.db), app.devices);
-
+const routes: FastifyPluginAsyncZod<{ service: HistoryService }> = async (app, { service }) => {
   route(
     app,
     {
