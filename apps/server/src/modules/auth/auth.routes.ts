@@ -18,7 +18,6 @@ import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js'
 import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { selfServiceRoutes } from './self-service.routes.js';
 import { thirdLoginRoutes } from './third-login.routes.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 
 const tags = ['auth'];
 
@@ -27,7 +26,7 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: requ
 const routes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
     users: app.userAccounts,
-    sessions: createSessionRepository(app.db),
+    sessions: app.sessions,
     permissions: app.permissionGrants,
     tenants: app.tenantMemberships,
     logs: app.logs,

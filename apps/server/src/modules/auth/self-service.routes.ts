@@ -21,7 +21,6 @@ import { createVerificationService } from './verification.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
 import { createRedisThrottleStore } from './login-throttle.repository.js';
 import { type SelfService, createSelfService } from './self-service.service.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 
 const tags = ['self-service'];
 
@@ -35,7 +34,7 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     users: app.userAccounts,
     roles: app.roles,
     tenants: app.tenantMemberships,
-    sessions: createSessionRepository(app.db),
+    sessions: app.sessions,
     codes: createVerificationService({
       codes: createVerificationRepository(app.db),
       // With Redis, guesses from one address are counted over every server process (a guesser cannot spread them).

@@ -19,7 +19,6 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 import { dataSourceServiceOf } from '../data-source/data-source.service.js';
 import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { registerReportMailTask } from './report-mail.js';
@@ -52,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     dataSources: dataSourceServiceOf(app),
     timeoutMs: app.config.reports.timeoutMs,
   });
-  registerReportMailTask({ jobs: app.jobs, reports: service, sessions: createSessionRepository(app.db), tenants, outbox: app.outbox });
+  registerReportMailTask({ jobs: app.jobs, reports: service, sessions: app.sessions, tenants, outbox: app.outbox });
   const tags = ['online reports'];
   resourceRoutes(app, service, tags, { records: 'report' });
 

@@ -18,7 +18,6 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 import { tenantRowsOf } from '../../kit/tenant-rows.js';
 import { createRolePermissionRepository } from './role-permission.repository.js';
 import type { RoleRepository } from './role.repository.js';
@@ -31,7 +30,6 @@ const tags = ['roles'];
  * /sys/permission). The users of a role are the user module's (role-users.routes.ts).
  */
 const routes: FastifyPluginAsyncZod<{ roles: RoleRepository }> = async (app, { roles: roleRepository }) => {
-  const sessions = createSessionRepository(app.db);
   const service = createRoleService({
     resource: createResourceService({
       resource: roleResource,
@@ -48,9 +46,7 @@ const routes: FastifyPluginAsyncZod<{ roles: RoleRepository }> = async (app, { r
     permissions: app.permissionGrants,
     dicts: app.dicts,
     onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
-    onRolesTaken: async (userIds) => {
-      for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
-    },
+    onRolesTaken: (userIds) => app.sessions.endSessionsOf(userIds, 'role-removed'),
   });
   resourceRoutes(app, service.resource, tags, { records: 'role' });
 

@@ -17,7 +17,6 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 import { createTenantRepository } from './tenant.repository.js';
 import { createTenantService } from './tenant.service.js';
 
@@ -26,9 +25,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createTenantService({
     tenants: createTenantRepository(app.db),
     users: app.userAccounts,
-    sessions: createSessionRepository(app.db),
+    sessions: app.sessions,
     dicts: app.dicts,
-    onSessionsEnded: (ids) => app.realtime.endSessions(ids, 'frozen'),
     onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
   });
   const tags = ['tenants'];

@@ -18,7 +18,7 @@ import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.
 import { createResourceService } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type SessionRepository } from '../../access/session.repository.js';
+import type { Sessions } from '../../access/session.face.js';
 import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserAccounts } from '../user/index.js';
@@ -28,10 +28,9 @@ import { administeredTenantIds } from '../../access/tenant-scope.js';
 interface Dependencies {
   tenants: TenantRepository;
   users: UserAccounts;
-  sessions: SessionRepository;
+  /** Users left with no tenant that is not frozen are signed out. */
+  sessions: Pick<Sessions, 'endSessionsOf'>;
   dicts: DictService;
-  /** Sessions ended because their user's every tenant is frozen. */
-  onSessionsEnded: (sessionIds: string[]) => void;
   /** Users joined or left a tenant: their consoles reload their tenant list. */
   onUsersChanged: (userIds: string[]) => void;
 }
@@ -146,7 +145,7 @@ export const createTenantService = (deps: Dependencies) => {
       await deps.tenants.setStatus(ids, status, auth.username);
       if (status === TenantStatus.Frozen) {
         const stranded = await deps.tenants.usersLeftWithoutActiveTenant(ids);
-        for (const userId of stranded) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(userId));
+        await deps.sessions.endSessionsOf(stranded, 'frozen');
         deps.onUsersChanged(stranded);
       }
     },

@@ -8,7 +8,6 @@ import roleUsersRoutes from './role-users.routes.js';
 import { createDepartUsersService } from './depart-users.service.js';
 import departUsersRoutes from './depart-users.routes.js';
 import routes from './user.routes.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 
 export type { UserAccounts } from './user.face.js';
 export type { UserService } from './user.service.js';
@@ -28,16 +27,13 @@ export default fp(
     const service = userServiceFor(app, repository);
     app.decorate('userAccounts', createUserAccounts(repository, app.dicts, service));
     await app.register(routes, { prefix: '/boot', service });
-    const sessions = createSessionRepository(app.db);
     const roleUsers = createRoleUsersService({
       roles: app.roles,
       roleUsers: createRoleUserRepository(app.db),
       users: app.userAccounts,
       permissions: app.permissionGrants,
       onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
-      onRolesTaken: async (userIds) => {
-        for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
-      },
+      onRolesTaken: (userIds) => app.sessions.endSessionsOf(userIds, 'role-removed'),
     });
     await app.register(roleUsersRoutes, { prefix: '/boot', service: roleUsers });
     const departUsers = createDepartUsersService({

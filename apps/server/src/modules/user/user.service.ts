@@ -30,7 +30,7 @@ import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportW
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { FastifyInstance } from 'fastify';
-import { type SessionRepository, createSessionRepository } from '../../access/session.repository.js';
+import type { Sessions } from '../../access/session.face.js';
 import type { DepartDirectory } from '../depart/index.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UploadChecks } from '../file/index.js';
@@ -91,7 +91,7 @@ interface Dependencies {
   users: UserRepository;
   roles: RoleDirectory;
   departs: DepartDirectory;
-  sessions: SessionRepository;
+  sessions: Sessions;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   files: UploadChecks;
@@ -333,7 +333,7 @@ export const createUserService = (deps: Dependencies) => {
       if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() }), 'edit');
       if (status === UserStatus.Frozen) {
-        for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'frozen');
+        await deps.sessions.endSessionsOf(ids, 'frozen');
       }
       deps.onUsersChanged(ids);
     },
@@ -343,7 +343,7 @@ export const createUserService = (deps: Dependencies) => {
       const ids = await changeableIds(auth, idList, { outrank: true });
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() }), 'delete');
-      for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
+      await deps.sessions.endSessionsOf(ids, 'deleted');
       deps.onUsersChanged(ids);
     },
 
@@ -431,7 +431,7 @@ export const userServiceFor = (app: FastifyInstance, users: UserRepository): Use
     users,
     roles: app.roles,
     departs: app.departs,
-    sessions: createSessionRepository(app.db),
+    sessions: app.sessions,
     tenants: app.tenantMemberships,
     dicts: app.dicts,
     files: app.uploads,
