@@ -12,8 +12,8 @@ import {
   TenantStatus,
   tenantResource,
 } from '@cellsight/contract';
-import { type SQL, and, eq, inArray } from 'drizzle-orm';
-import { tenants, users } from '../../db/schema.js';
+import { type SQL, inArray } from 'drizzle-orm';
+import { tenants } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
@@ -160,7 +160,7 @@ export const createTenantService = (deps: Dependencies) => {
     async addUsers(auth: AuthContext, tenantId: number, userIds: string[]): Promise<void> {
       await visible(auth, [tenantId]);
       const ids = [...new Set(userIds)];
-      const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
+      const live = new Set(await deps.users.idsSeenBy(ids, auth));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIds', `unknown user id(s): ${unknown.join(', ')}`);
       deps.onUsersChanged(await deps.tenants.addUsers(tenantId, ids));
