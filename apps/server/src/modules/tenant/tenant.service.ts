@@ -12,8 +12,6 @@ import {
   TenantStatus,
   tenantResource,
 } from '@cellsight/contract';
-import { type SQL, inArray } from 'drizzle-orm';
-import { tenants } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
@@ -23,7 +21,6 @@ import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserAccounts } from '../user/index.js';
 import { type TenantRepository } from './tenant.repository.js';
-import { administeredTenantIds } from '../../access/tenant-scope.js';
 
 interface Dependencies {
   tenants: TenantRepository;
@@ -51,16 +48,9 @@ const tenantNumber = (raw: string | number): number | null => {
  */
 export const createTenantService = (deps: Dependencies) => {
   /** A platform administrator sees every tenant; anyone else those it administers. */
-  const scope = (auth: AuthContext): SQL | undefined => (auth.platform ? undefined : inArray(tenants.id, administeredTenantIds(auth)));
+  const scope = (auth: AuthContext) => (auth.platform ? undefined : deps.tenants.administeredBy(auth));
 
-  const kit = createResourceService({
-    resource: tenantResource,
-    table: tenants,
-    repository: deps.tenants.table,
-    columns: { id: tenants.id, name: tenants.name, status: tenants.status, beginDate: tenants.beginDate, endDate: tenants.endDate, createTime: tenants.createTime },
-    dicts: deps.dicts,
-    scope,
-  });
+  const kit = createResourceService({ resource: tenantResource, ...deps.tenants.screen, repository: deps.tenants.table, dicts: deps.dicts, scope });
 
   const assertPlatform = (auth: AuthContext) => {
     if (!auth.platform) throw forbidden('Only the platform administrator adds, changes, freezes or deletes tenants');
@@ -179,3 +169,5 @@ export const createTenantService = (deps: Dependencies) => {
     },
   };
 };
+
+export type TenantService = ReturnType<typeof createTenantService>;
