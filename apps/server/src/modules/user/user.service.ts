@@ -25,7 +25,6 @@ import { hashPassword } from '../../lib/password.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../../access/session.face.js';
 import type { DepartDirectory } from '../depart/index.js';
 import type { DictService } from '../dict/dict.service.js';
@@ -412,22 +411,3 @@ export const createUserService = (deps: Dependencies) => {
 };
 
 export type UserService = ReturnType<typeof createUserService>;
-
-/** The user service on the app's database, realtime channel and files: the Users screen's, and the Members screen's underneath. */
-export const userServiceFor = (app: FastifyInstance, users: UserRepository): UserService =>
-  createUserService({
-    users,
-    roles: app.roles,
-    departs: app.departs,
-    sessions: app.sessions,
-    tenants: app.tenantMemberships,
-    dicts: app.dicts,
-    files: app.uploads,
-    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
-    permissions: app.permissionGrants,
-    platformOnlyCodes: app.platformOnlyCodes,
-    rebranchStations: (userId) => app.stations.rebranch(userId),
-    dataLog: app.dataLog,
-  });
