@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { reportCopyMaxAgeMs } from '../src/db/report-snapshot.js';
 import { stations, tenants } from '../src/db/schema.js';
-import { ReportQueryError, runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
+import { ReportQueryError } from '../src/modules/data-source/index.js';
+import { runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { adminPassword, migratedPglite } from './support/test-app.js';
 

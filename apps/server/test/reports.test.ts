@@ -2,7 +2,8 @@ import { ServerCode } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stations, tenants } from '../src/db/schema.js';
-import { ReportQueryError, runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
+import { ReportQueryError } from '../src/modules/data-source/index.js';
+import { runInSandbox } from '../src/modules/report/report-sandbox.repository.js';
 import { readSpreadsheet } from './support/spreadsheet.js';
 import { type TestApp, addUser, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 

@@ -2,6 +2,7 @@ import type { AccountType, PermissionCode, Tenancy } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors.js';
 import type { ListDataRule } from './data-rule-reader.js';
+import type { Sessions } from './session.face.js';
 import type { TenantMembershipRepository } from './tenant-membership.repository.js';
 
 /**
@@ -56,6 +57,8 @@ declare module 'fastify' {
     platformOnlyCodes: ReadonlySet<string>;
     /** Which tenants a user belongs to (access/tenant-membership.repository.ts), for every module that asks. */
     tenantMemberships: TenantMembershipRepository;
+    /** The sessions (access/session.face.ts), built once: sign-in, sign-out, and ending the sessions of users. */
+    sessions: Sessions;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -5,6 +5,7 @@ import { platformAdministratorsOnly, readOnlyMethods } from './auth-context.js';
 import { AppError, demoNotSupported, forbidden, unauthorized } from '../lib/errors.js';
 import { createDataRuleReader } from './data-rule-reader.js';
 import { accountTypeOf, createSessionRepository, hashToken } from './session.repository.js';
+import { createSessions } from './session.face.js';
 import { createTenantMembershipRepository } from './tenant-membership.repository.js';
 
 const platformMessages = {
@@ -45,6 +46,8 @@ const tokenOf = (request: FastifyRequest): string | null => {
 export default fp(
   async (app) => {
     const sessionRepository = createSessionRepository(app.db);
+    // The realtime plugin comes after this one (its sockets need the auth context): it is asked when sessions end, not now.
+    app.decorate('sessions', createSessions(sessionRepository, (ids, reason) => app.realtime.endSessions(ids, reason)));
     const tenantRepository = createTenantMembershipRepository(app.db);
     app.decorate('tenantMemberships', tenantRepository);
     const readDataRules = createDataRuleReader(app.db);

@@ -13,39 +13,17 @@ import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
-import { createAuthService } from './auth.service.js';
-import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
-import { createRedisThrottleStore } from './login-throttle.repository.js';
+import type { AuthService } from './auth.service.js';
+import type { SelfService } from './self-service.service.js';
 import { selfServiceRoutes } from './self-service.routes.js';
+import type { ThirdLoginService } from './third-login.service.js';
 import { thirdLoginRoutes } from './third-login.routes.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 
 const tags = ['auth'];
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, language: request.language });
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService({
-    users: app.userAccounts,
-    sessions: createSessionRepository(app.db),
-    permissions: app.permissionGrants,
-    tenants: app.tenantMemberships,
-    logs: app.logs,
-    dicts: app.dicts,
-    // With Redis, failed sign-ins are counted over every server process (a guesser cannot spread them).
-    throttle: createLoginThrottle(
-      app.redis
-        ? {
-            shared: {
-              store: createRedisThrottleStore({ redis: app.redis.client, prefix: app.redis.prefix, forgetAfterMs: loginThrottleForgetMs }),
-              onError: (error) => app.log.warn(`failed sign-ins are counted by this process alone while Redis fails: ${error.message}`),
-            },
-          }
-        : {},
-    ),
-    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-  });
-
+const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; thirdLogin: ThirdLoginService }> = async (app, { auth, accounts, thirdLogin }) => {
   // One bucket per address for both sign-in paths: the same hook (and so the same store) on each.
   const loginRateLimit = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: '1 minute' });
   for (const url of ['/sys/login', '/sys/public_login']) {
@@ -56,8 +34,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  const accounts = selfServiceRoutes(app, auth, loginRateLimit, clientOf);
-  thirdLoginRoutes(app, auth, accounts, loginRateLimit, clientOf);
+  selfServiceRoutes(app, accounts, loginRateLimit, clientOf);
+  thirdLoginRoutes(app, thirdLogin, loginRateLimit, clientOf);
 
   // The device portal (spec: /neutral/login), with the same address-wide limit.
   for (const url of ['/sys/neutral_login', '/sys/public_neutral_login']) {

@@ -1,6 +1,5 @@
 import {
   ServerCode,
-  verificationLimits,
   alterationRequestSchema,
   loginResultSchema,
   passwordChangeRequestSchema,
@@ -15,13 +14,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 
-import { createGuessCounter } from './guess-counter.js';
-import { createVerificationRepository } from './verification.repository.js';
-import { createVerificationService } from './verification.service.js';
-import type { AuthService, ClientInfo } from './auth.service.js';
-import { createRedisThrottleStore } from './login-throttle.repository.js';
-import { type SelfService, createSelfService } from './self-service.service.js';
-import { createSessionRepository } from '../../access/session.repository.js';
+import type { ClientInfo } from './auth.service.js';
+import type { SelfService } from './self-service.service.js';
 
 const tags = ['self-service'];
 
@@ -30,36 +24,7 @@ const tags = ['self-service'];
  * password, change of mobile or e-mail, and phone sign-in. Each is limited per IP like sign-in
  * (`guard`); the codes themselves are limited per address, account and IP in the database.
  */
-export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): SelfService {
-  const service = createSelfService({
-    users: app.userAccounts,
-    roles: app.roles,
-    tenants: app.tenantMemberships,
-    sessions: createSessionRepository(app.db),
-    codes: createVerificationService({
-      codes: createVerificationRepository(app.db),
-      // With Redis, guesses from one address are counted over every server process (a guesser cannot spread them).
-      guesses: createGuessCounter(
-        app.redis
-          ? {
-              shared: {
-                store: createRedisThrottleStore({ redis: app.redis.client, prefix: app.redis.prefix, forgetAfterMs: verificationLimits.codeLifetimeMs, name: 'verification-guesses' }),
-                onError: (error) => app.log.warn(`verification-code guesses are counted by this process alone while Redis fails: ${error.message}`),
-              },
-            }
-          : {},
-      ),
-      outbox: app.outbox,
-      platformName: app.config.platformName,
-    }),
-    auth,
-    signup: app.config.signup,
-    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-    outbox: app.outbox,
-    platformName: app.config.platformName,
-    warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
-  });
+export function selfServiceRoutes(app: FastifyInstance, service: SelfService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): void {
   const common = { access: 'public', tenancy: 'tenant', scope: 'none', onRequest: guard, tags } as const;
 
   route(
@@ -125,5 +90,4 @@ export function selfServiceRoutes(app: FastifyInstance, auth: AuthService, guard
     { ...common, method: 'POST', url: '/sys/phoneLogin', summary: 'Sign in with the code sent to the account’s mobile (smsmode 0); 4013 for every refusal, whether or not the mobile is an account’s', input: { body: phoneLoginRequestSchema }, result: loginResultSchema },
     async (request) => ok(await service.phoneLogin(request.body, clientOf(request)), 'Signed in', ServerCode.OK),
   );
-  return service;
 }

@@ -2,14 +2,9 @@ import { type ThirdLoginError, ServerCode, casValidateRequestSchema, loginResult
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
-import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { route } from '../../kit/route.js';
-import type { AuthService, ClientInfo } from './auth.service.js';
-import { createCasTransport } from './cas.transport.js';
-import { createOAuthTransport } from './oauth.transport.js';
-import type { SelfService } from './self-service.service.js';
-import { createThirdLoginRepository } from './third-login.repository.js';
-import { ThirdLoginRefusal, createThirdLoginService } from './third-login.service.js';
+import type { ClientInfo } from './auth.service.js';
+import { ThirdLoginRefusal, type ThirdLoginService } from './third-login.service.js';
 
 const tags = ['auth'];
 const stateCookie = 'cs_third_state';
@@ -29,18 +24,7 @@ const stateFrom = (request: FastifyRequest): string | null =>
  * provider → `oauth/callback` → `/user/login?thirdToken=…` → `getLoginUser/{token}/oauth`) and CAS
  * (`/sys/cas/client/validateLogin`).
  */
-export function thirdLoginRoutes(app: FastifyInstance, auth: AuthService, accounts: SelfService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): void {
-  const { oauth, casUrl } = app.config.thirdLogin;
-  const service = createThirdLoginService({
-    tickets: createThirdLoginRepository(app.db),
-    users: app.userAccounts,
-    oauth: oauth ? createOAuthTransport(outboundHttpOf(app.config), oauth) : null,
-    cas: casUrl ? createCasTransport(outboundHttpOf(app.config), casUrl) : null,
-    auth,
-    accounts,
-    signupOpen: app.config.signup.open,
-    warn: (error, what) => app.log.warn({ err: error }, `${what} failed`),
-  });
+export function thirdLoginRoutes(app: FastifyInstance, service: ThirdLoginService, guard: onRequestHookHandler, clientOf: (request: FastifyRequest) => ClientInfo): void {
   // From PUBLIC_URL, which config.ts requires with OAUTH_* (these routes answer 404 without them); never
   // from the request's Host, which the caller chooses: it would send the browser and its ticket elsewhere.
   const origin = app.config.publicUrl ?? '';

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
-import { dataSourceServiceOf } from './data-source.service.js';
+import type { DataSourceService } from './data-source.service.js';
 
 /** Data sources (System → Data sources): the kit's calls, and "test connection". */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = dataSourceServiceOf(app);
+const routes: FastifyPluginAsyncZod<{ service: DataSourceService }> = async (app, { service }) => {
   const tags = ['data sources'];
   resourceRoutes(app, service, tags, { records: 'none' });
   route(

@@ -1,16 +1,14 @@
 import { type DataSourceRecord, type Language, type ListQuery, dataSourceResource, maskedPassword, type testConnectionBodySchema } from '@cellsight/contract';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DictService } from '../dict/dict.service.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type DestinationPolicy, createDestinationPolicy } from '../../lib/destination-policy.js';
+import type { DestinationPolicy } from '../../lib/destination-policy.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
-import { type SecretBox, createSecretBox, secretKeyOf } from '../../lib/secret-box.js';
-import { DataSourceRefusedError, DataSourceUnreachableError, type ForeignDatabase, ReportQueryError, testConnection } from '../report/report-sandbox.repository.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { DataSourceRefusedError, DataSourceUnreachableError, type ForeignDatabase, ReportQueryError, testConnection } from './data-source-connection.repository.js';
 import { passwordAddress } from './data-source-address.js';
-import { createDataSourceRepository } from './data-source.repository.js';
-import { dataSources } from './data-source.table.js';
+import type { DataSourceRepository } from './data-source.repository.js';
 
 type AddInput = z.infer<typeof dataSourceResource.add>;
 type EditInput = z.infer<typeof dataSourceResource.edit>;
@@ -30,7 +28,7 @@ const addressChanged = () =>
  * policy (OUTBOUND_ALLOW).
  */
 export const createDataSourceService = (options: {
-  repository: ReturnType<typeof createDataSourceRepository>;
+  repository: DataSourceRepository;
   dicts: DictService;
   box: SecretBox;
   timeoutMs: number;
@@ -39,13 +37,7 @@ export const createDataSourceService = (options: {
   onUnreachable(error: unknown): void;
 }) => {
   const { repository, box, timeoutMs, destinations, onUnreachable } = options;
-  const kit = createResourceService({
-    resource: dataSourceResource,
-    table: dataSources,
-    repository,
-    columns: { code: dataSources.code, name: dataSources.name, dbType: dataSources.dbType, dbUrl: dataSources.dbUrl, createTime: dataSources.createTime },
-    dicts: options.dicts,
-  });
+  const kit = createResourceService({ resource: dataSourceResource, ...repository.screen, repository, dicts: options.dicts });
   const mask = (record: DataSourceRecord): DataSourceRecord => ({ ...record, dbPassword: record.dbPassword ? maskedPassword : null });
   const addressOf = (url: string): string => {
     try {
@@ -121,14 +113,3 @@ export const createDataSourceService = (options: {
 };
 
 export type DataSourceService = ReturnType<typeof createDataSourceService>;
-
-/** The service as the app's modules build it (the data source screen, and reports that name a data source). */
-export const dataSourceServiceOf = (app: FastifyInstance) =>
-  createDataSourceService({
-    repository: createDataSourceRepository(app.db),
-    dicts: app.dicts,
-    box: createSecretBox(secretKeyOf(app.config), 'data source password'),
-    timeoutMs: app.config.reports.timeoutMs,
-    destinations: createDestinationPolicy(app.config.outboundAllow),
-    onUnreachable: (error) => app.log.warn({ err: error }, 'data source: could not connect'),
-  });

@@ -22,6 +22,9 @@ export const createMemberRepository = (db: Database, userRepository: UserAccount
   return {
     inBranch,
 
+    /** The Members list's condition on sys_user: the accounts below the caller, narrowed by its data rules. */
+    listed: (caller: ScopeCaller, rules: SQL | undefined): SQL | undefined => and(membersBelow(caller), rules),
+
     /** The members among `ids` the caller may manage (others are as unknown as missing ones). */
     async inBranchOf(caller: ScopeCaller, ids: string[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];

@@ -17,24 +17,11 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createMemberRepository } from './member.repository.js';
-import { createMemberService } from './member.service.js';
+import type { MemberService } from './member.service.js';
 
 const tags = ['members'];
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const users = app.userAccounts;
-  const members = createMemberService({
-    members: createMemberRepository(app.db, users),
-    users,
-    userService: app.userAccounts.screen,
-    roles: app.roles,
-    permissions: app.permissionGrants,
-    dicts: app.dicts,
-    defaults: { distributor: app.config.members.defaultDistributor, installer: app.config.signup.installer },
-    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
-    onBranchChanged: (accountIds, memberIds) => app.realtime.toUsers(accountIds, 'user.changed', { ids: memberIds }),
-  });
+const routes: FastifyPluginAsyncZod<{ service: MemberService }> = async (app, { service: members }) => {
 
   // List, edit, export and the duplicate check: the kit's calls. Creation and deletion are the
   // screen's own below (roles follow the account type; a deletion hands members on), with their audit notes.

@@ -12,7 +12,6 @@ import {
   type memberAddRequestSchema,
   type memberEditRequestSchema,
 } from '@cellsight/contract';
-import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
@@ -24,7 +23,6 @@ import type { RoleDirectory } from '../role/index.js';
 import type { UserAccounts } from '../user/index.js';
 import type { UserService } from '../user/index.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
-import { membersBelow } from '../../access/member-scope.js';
 import { splitCodes } from '../../access/granted-permissions.js';
 
 interface Dependencies {
@@ -89,10 +87,10 @@ export const createMemberService = (deps: Dependencies) => {
 
     // The Members menu's data rules narrow the list and the export like any list's.
     list: async (auth: AuthContext, query: ListQuery, language: Language) =>
-      deps.users.list(auth, query, language, and(membersBelow(auth), await deps.users.dataRules(auth, memberResource.permissions.list))),
+      deps.users.list(auth, query, language, deps.members.listed(auth, await deps.users.dataRules(auth, memberResource.permissions.list))),
 
     exportSheet: async (auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat) =>
-      deps.users.export(auth, query, language, format, { resource: memberResource, where: and(membersBelow(auth), await deps.users.dataRules(auth, memberResource.permissions.list)) }),
+      deps.users.export(auth, query, language, format, { resource: memberResource, where: deps.members.listed(auth, await deps.users.dataRules(auth, memberResource.permissions.list)) }),
 
     isAvailable: (auth: AuthContext, field: string, value: string, exceptId?: string) => deps.userService.isAvailable(auth, field, value, exceptId),
 

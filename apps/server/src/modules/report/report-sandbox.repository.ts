@@ -1,43 +1,8 @@
-import { isIP } from 'node:net';
-import pg from 'pg';
 import type { ReportDatabase, ReportSession } from '../../db/database.js';
-import { type DestinationPolicy, DestinationRefusedError } from '../../lib/destination-policy.js';
-import { type DataSourceAddress, parseDataSourceUrl } from '../data-source/data-source-address.js';
+import { ReportQueryError, type SandboxQuery, type SandboxResult } from '../data-source/index.js';
 
 /** The role reports run as (created by the online reports migration): it reads only the views of schema `report`. */
 export const reportRole = 'cellsight_report';
-
-export interface SandboxQuery {
-  /** The statement, already wrapped; `$n` placeholders only, every value in `params` (at least one, see below). */
-  text: string;
-  params: unknown[];
-}
-
-export interface SandboxResult {
-  rows: Record<string, unknown>[];
-  fields: { name: string; dataTypeID: number }[];
-}
-
-/** A foreign PostgreSQL database a report may read (a data source), its password already opened. */
-export interface ForeignDatabase {
-  url: string;
-  username: string;
-  password: string | null;
-  /** Judges the URL's host (OUTBOUND_ALLOW) and gives the addresses to connect to. */
-  destinations: DestinationPolicy;
-  /** Told why a connection failed: the answer itself only says that it did. */
-  onUnreachable(error: unknown): void;
-}
-
-/** What the database refused of a report's SQL (permission, syntax, read-only, timeout…): a 400 naming `cgrSql`. */
-export class ReportQueryError extends Error {
-  constructor(
-    message: string,
-    readonly sqlState: string | undefined,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The database lets the report role call set_config, with which a report could take back the
@@ -47,23 +12,6 @@ export class ReportQueryError extends Error {
 export class SandboxNotSealedError extends Error {
   constructor() {
     super(`online reports are off: the database lets ${reportRole} call set_config; a superuser must run REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC`);
-  }
-}
-
-/** The data source's address is one the destination policy refuses (nothing was sent there). */
-export class DataSourceRefusedError extends ReportQueryError {
-  constructor(message: string) {
-    super(message, undefined);
-  }
-}
-
-/**
- * No database answered at the data source's address (refused, reset, timed out, not PostgreSQL, no
- * such host): one answer for all of them, so the data source form cannot be used to scan ports.
- */
-export class DataSourceUnreachableError extends ReportQueryError {
-  constructor() {
-    super('could not connect to the data source', undefined);
   }
 }
 
@@ -120,100 +68,4 @@ export async function runInSandbox(database: ReportDatabase, tenants: number[], 
     throw refusal(error);
   }
   throw new Error('the report transaction ended without an answer');
-}
-
-/** Rejects after `ms`: a name that takes long to resolve counts against the connection's time. */
-const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not resolved within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-
-/**
- * Runs a report's statements on a data source: its own connection to the address the destination
- * policy judged, a read-only transaction, every statement with the timeout set again before it
- * (a function of the foreign database could turn it off for the next), always rolled back. No
- * role switch is possible on a foreign server: the data source's user should be one that can only
- * read, and a superuser (or a reader of the server's files) is refused.
- */
-export async function runOnDataSource(database: ForeignDatabase, timeoutMs: number, queries: SandboxQuery[]): Promise<SandboxResult[]> {
-  // Host, port and database from the URL; user and password from their own fields (a connection
-  // string would override them with its own, empty, ones).
-  let target: DataSourceAddress;
-  try {
-    target = parseDataSourceUrl(database.url);
-  } catch {
-    throw new ReportQueryError('the data source URL cannot be read', undefined);
-  }
-  const unreachable = (error: unknown) => {
-    database.onUnreachable(error);
-    return new DataSourceUnreachableError();
-  };
-  let address: string;
-  try {
-    const [first] = await within(database.destinations.resolve(target.hostname), timeoutMs);
-    address = first!.address;
-  } catch (error) {
-    if (error instanceof DestinationRefusedError) throw new DataSourceRefusedError(error.message);
-    throw unreachable(error);
-  }
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const client = new pg.Client({
-    // The judged address itself, never the name again; the name stays the TLS server name.
-    host: address,
-    port: target.port,
-    database: target.database,
-    ssl: target.ssl ? { rejectUnauthorized: false, ...(isIP(host) === 0 ? { servername: host } : {}) } : undefined,
-    user: database.username,
-    password: database.password ?? undefined,
-    connectionTimeoutMillis: timeoutMs,
-    statement_timeout: timeoutMs,
-  });
-  client.on('error', () => undefined);
-  // What the server refused (with its SQLSTATE) is the answer; anything else is the network.
-  const failure = (error: unknown): Error => (error instanceof ReportQueryError ? error : error instanceof pg.DatabaseError ? new ReportQueryError(error.message, error.code) : unreachable(error));
-  try {
-    await client.connect();
-  } catch (error) {
-    throw failure(error);
-  }
-  try {
-    await client.query('begin transaction read only');
-    const [role] = (
-      await client.query<{ superuser: boolean; serverFiles: boolean }>(
-        `select current_setting('is_superuser') = 'on' as superuser,
-           exists (select 1 from pg_catalog.pg_roles r where r.rolname in ('pg_read_server_files', 'pg_write_server_files', 'pg_execute_server_program')
-                     and pg_catalog.pg_has_role(r.oid, 'member')) as "serverFiles"`,
-      )
-    ).rows;
-    if (role?.superuser || role?.serverFiles) {
-      throw new ReportQueryError(`the data source's user ${database.username} is a superuser or may use the server's files; give the data source a user that can only read`, undefined);
-    }
-    const results: SandboxResult[] = [];
-    for (const query of queries) {
-      await client.query(`set local statement_timeout = ${Math.trunc(timeoutMs)}`);
-      const result = await client.query(query.text, query.params);
-      results.push({ rows: result.rows as Record<string, unknown>[], fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) });
-    }
-    return results;
-  } catch (error) {
-    throw failure(error);
-  } finally {
-    await client.query('rollback').catch(() => undefined);
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Opens and closes a connection to a data source: the "test connection" of its page. */
-export async function testConnection(database: ForeignDatabase, timeoutMs: number): Promise<void> {
-  await runOnDataSource(database, timeoutMs, [{ text: 'select $1::int as ok', params: [1] }]);
 }

@@ -9,50 +9,21 @@ import {
   reportDataSchema,
   reportParamSchema,
   reportQueryItemSchema,
-  reportResource,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTableRepository } from '../../kit/table-repository.js';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
-import { dataSourceServiceOf } from '../data-source/data-source.service.js';
-import { tenantRowsOf } from '../../kit/tenant-rows.js';
-import { registerReportMailTask } from './report-mail.js';
-import { createReportRepository } from './report.repository.js';
-import { createReportService } from './report.service.js';
-import { reportHeads } from './report.table.js';
+import type { ReportService } from './report.service.js';
 
 /**
  * Online reports: the definitions (`/online/cgreport/head/*`, the screen kit plus "parse SQL") and
  * running them (`/online/cgreport/api/*`, for whoever holds `online:report:view`: the report page's
  * preview and the popup report picker).
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const kit = createResourceService({
-    resource: reportResource,
-    table: reportHeads,
-    repository: createTableRepository(app.db, reportHeads),
-    columns: { code: reportHeads.code, name: reportHeads.name, dbSource: reportHeads.dbSource, createTime: reportHeads.createTime },
-    dicts: app.dicts,
-    // Each tenant keeps its own reports (they read its data only).
-    tenantRows: tenantRowsOf(app.tenantMemberships, reportHeads.tenantId, { sharedRows: false }),
-  });
-  const tenants = app.tenantMemberships;
-  const service = createReportService({
-    kit,
-    repository: createReportRepository(app.db),
-    reports: app.reportDatabase,
-    tenants,
-    dicts: app.dicts,
-    dataSources: dataSourceServiceOf(app),
-    timeoutMs: app.config.reports.timeoutMs,
-  });
-  registerReportMailTask({ jobs: app.jobs, reports: service, sessions: createSessionRepository(app.db), tenants, outbox: app.outbox });
+const routes: FastifyPluginAsyncZod<{ service: ReportService }> = async (app, { service }) => {
   const tags = ['online reports'];
   resourceRoutes(app, service, tags, { records: 'report' });
 

@@ -19,10 +19,10 @@ import { newId } from '../../lib/ids.js';
 import type { ResourceService } from '../../kit/resource-service.js';
 import { attachment, exportFormats, type SpreadsheetCell } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DataSourceService } from '../data-source/data-source.service.js';
+import { type DataSourceConnections, ReportQueryError, type SandboxQuery, type SandboxResult } from '../data-source/index.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import { ReportQueryError, SandboxNotSealedError, type SandboxQuery, type SandboxResult, runInSandbox, runOnDataSource } from './report-sandbox.repository.js';
+import { SandboxNotSealedError, runInSandbox } from './report-sandbox.repository.js';
 import { Binder, bindPlaceholders, checkReportSql, columnRef, fieldTypeOf, placeholdersOf, searchConditions, wireValue } from './report-sql.js';
 import type { ReportHeadRow, ReportRepository } from './report.repository.js';
 
@@ -37,7 +37,8 @@ export interface ReportServiceOptions {
   reports: ReportDatabase;
   tenants: TenantMembershipRepository;
   dicts: DictService;
-  dataSources: DataSourceService;
+  /** The data sources a report may name (app.dataSources). */
+  dataSources: DataSourceConnections;
   timeoutMs: number;
 }
 
@@ -61,7 +62,7 @@ export const createReportService = (options: ReportServiceOptions) => {
   /** Runs the statements where the report lives: its data source, else the platform's sandbox; refusals name `cgrSql`. */
   const run = async (auth: AuthContext, dbSource: string | null | undefined, queries: SandboxQuery[]): Promise<SandboxResult[]> => {
     try {
-      if (dbSource) return await runOnDataSource(await dataSources.database(dbSource), timeoutMs, queries);
+      if (dbSource) return await dataSources.run(dbSource, timeoutMs, queries);
       return await runInSandbox(options.reports, await tenantsOf(auth), timeoutMs, queries);
     } catch (error) {
       if (error instanceof ReportQueryError) throw invalidField('cgrSql', `the query was refused: ${error.message}`);
@@ -85,7 +86,7 @@ export const createReportService = (options: ReportServiceOptions) => {
   const assertDataSource = async (auth: AuthContext, dbSource: string | null | undefined) => {
     if (!dbSource) return;
     if (!auth.platform) throw forbidden('dbSource: only platform administrators run reports on a data source');
-    await dataSources.database(dbSource);
+    await dataSources.assertKnown(dbSource);
   };
 
   /** The statements of one page (or of the export: `limit` rows from the first) and of the count. */

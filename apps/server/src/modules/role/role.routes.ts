@@ -4,25 +4,17 @@ import {
   permissionTreeSchema,
   roleOptionSchema,
   rolePermissionQuerySchema,
-  roleResource,
   roleTreeNodeSchema,
   saveRolePermissionRequestSchema,
   text,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roles } from '../../db/schema.js';
-import { createTableRepository } from '../../kit/table-repository.js';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { createResourceService } from '../../kit/resource-service.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
-import { tenantRowsOf } from '../../kit/tenant-rows.js';
-import { createRolePermissionRepository } from './role-permission.repository.js';
-import type { RoleRepository } from './role.repository.js';
-import { createRoleService } from './role.service.js';
+import type { RoleService } from './role.service.js';
 
 const tags = ['roles'];
 
@@ -30,28 +22,7 @@ const tags = ['roles'];
  * Roles (spec section 7, JeecgBoot names): the role list and form, and role authorisation (under
  * /sys/permission). The users of a role are the user module's (role-users.routes.ts).
  */
-const routes: FastifyPluginAsyncZod<{ roles: RoleRepository }> = async (app, { roles: roleRepository }) => {
-  const sessions = createSessionRepository(app.db);
-  const service = createRoleService({
-    resource: createResourceService({
-      resource: roleResource,
-      table: roles,
-      repository: createTableRepository(app.db, roles),
-      columns: { roleName: roles.roleName, roleCode: roles.roleCode, createTime: roles.createTime },
-      dicts: app.dicts,
-      // The platform's roles (no tenant) beside each tenant's own: every tenant gives the former, only platform administrators change them.
-      tenantRows: tenantRowsOf(app.tenantMemberships, roles.tenantId, { sharedRows: true }),
-    }),
-    roles: roleRepository,
-    dataLog: app.dataLog,
-    rolePermissions: createRolePermissionRepository(app.db),
-    permissions: app.permissionGrants,
-    dicts: app.dicts,
-    onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
-    onRolesTaken: async (userIds) => {
-      for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
-    },
-  });
+const routes: FastifyPluginAsyncZod<{ service: RoleService }> = async (app, { service }) => {
   resourceRoutes(app, service.resource, tags, { records: 'role' });
 
   // The user form needs the role list to assign roles.

@@ -2,6 +2,7 @@ import { type SQL, and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { tenants, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../kit/table-repository.js';
+import { type TenantCaller, administeredTenantIds } from '../../access/tenant-scope.js';
 
 /** Users per tenant, read per row of a page. */
 const userCount = sql<number>`(select count(*)::integer from ${userTenants} where ${userTenants.tenantId} = ${tenants.id})`;
@@ -9,6 +10,14 @@ const userCount = sql<number>`(select count(*)::integer from ${userTenants} wher
 export const createTenantRepository = (db: Database) => ({
   /** The Tenants screen's reads and writes (page with each tenant's user count, rows by id, update). */
   table: createTableRepository(db, tenants as typeof tenants & { id: typeof tenants.id }, { computed: { userCount } }),
+
+  /** The Tenants screen on the kit: its table and the column each list column reads. */
+  screen: { table: tenants, columns: { id: tenants.id, name: tenants.name, status: tenants.status, beginDate: tenants.beginDate, endDate: tenants.endDate, createTime: tenants.createTime } },
+
+  /** Condition: the tenant is one the caller administers (`administeredTenantIds`). */
+  administeredBy(caller: TenantCaller): SQL {
+    return inArray(tenants.id, administeredTenantIds(caller));
+  },
 
   async exists(id: number): Promise<boolean> {
     return (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, id)).limit(1)).length > 0;

@@ -17,20 +17,10 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createSessionRepository } from '../../access/session.repository.js';
-import { createTenantRepository } from './tenant.repository.js';
-import { createTenantService } from './tenant.service.js';
+import type { TenantService } from './tenant.service.js';
 
 /** Tenants (JeecgBoot `/sys/tenant`): the kit's calls, freezing, `queryList`, and a tenant's users. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTenantService({
-    tenants: createTenantRepository(app.db),
-    users: app.userAccounts,
-    sessions: createSessionRepository(app.db),
-    dicts: app.dicts,
-    onSessionsEnded: (ids) => app.realtime.endSessions(ids, 'frozen'),
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-  });
+const routes: FastifyPluginAsyncZod<{ service: TenantService }> = async (app, { service }) => {
   const tags = ['tenants'];
   resourceRoutes(app, service, tags, { records: 'scoped' });
 

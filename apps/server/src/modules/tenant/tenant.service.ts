@@ -12,26 +12,22 @@ import {
   TenantStatus,
   tenantResource,
 } from '@cellsight/contract';
-import { type SQL, and, eq, inArray } from 'drizzle-orm';
-import { tenants, users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type SessionRepository } from '../../access/session.repository.js';
+import type { Sessions } from '../../access/session.face.js';
 import { platformTenantId } from '../../access/tenant-scope.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UserAccounts } from '../user/index.js';
 import { type TenantRepository } from './tenant.repository.js';
-import { administeredTenantIds } from '../../access/tenant-scope.js';
 
 interface Dependencies {
   tenants: TenantRepository;
   users: UserAccounts;
-  sessions: SessionRepository;
+  /** Users left with no tenant that is not frozen are signed out. */
+  sessions: Pick<Sessions, 'endSessionsOf'>;
   dicts: DictService;
-  /** Sessions ended because their user's every tenant is frozen. */
-  onSessionsEnded: (sessionIds: string[]) => void;
   /** Users joined or left a tenant: their consoles reload their tenant list. */
   onUsersChanged: (userIds: string[]) => void;
 }
@@ -52,16 +48,9 @@ const tenantNumber = (raw: string | number): number | null => {
  */
 export const createTenantService = (deps: Dependencies) => {
   /** A platform administrator sees every tenant; anyone else those it administers. */
-  const scope = (auth: AuthContext): SQL | undefined => (auth.platform ? undefined : inArray(tenants.id, administeredTenantIds(auth)));
+  const scope = (auth: AuthContext) => (auth.platform ? undefined : deps.tenants.administeredBy(auth));
 
-  const kit = createResourceService({
-    resource: tenantResource,
-    table: tenants,
-    repository: deps.tenants.table,
-    columns: { id: tenants.id, name: tenants.name, status: tenants.status, beginDate: tenants.beginDate, endDate: tenants.endDate, createTime: tenants.createTime },
-    dicts: deps.dicts,
-    scope,
-  });
+  const kit = createResourceService({ resource: tenantResource, ...deps.tenants.screen, repository: deps.tenants.table, dicts: deps.dicts, scope });
 
   const assertPlatform = (auth: AuthContext) => {
     if (!auth.platform) throw forbidden('Only the platform administrator adds, changes, freezes or deletes tenants');
@@ -146,7 +135,7 @@ export const createTenantService = (deps: Dependencies) => {
       await deps.tenants.setStatus(ids, status, auth.username);
       if (status === TenantStatus.Frozen) {
         const stranded = await deps.tenants.usersLeftWithoutActiveTenant(ids);
-        for (const userId of stranded) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(userId));
+        await deps.sessions.endSessionsOf(stranded, 'frozen');
         deps.onUsersChanged(stranded);
       }
     },
@@ -161,7 +150,7 @@ export const createTenantService = (deps: Dependencies) => {
     async addUsers(auth: AuthContext, tenantId: number, userIds: string[]): Promise<void> {
       await visible(auth, [tenantId]);
       const ids = [...new Set(userIds)];
-      const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
+      const live = new Set(await deps.users.idsSeenBy(ids, auth));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIds', `unknown user id(s): ${unknown.join(', ')}`);
       deps.onUsersChanged(await deps.tenants.addUsers(tenantId, ids));
@@ -180,3 +169,5 @@ export const createTenantService = (deps: Dependencies) => {
     },
   };
 };
+
+export type TenantService = ReturnType<typeof createTenantService>;

@@ -3,6 +3,8 @@ import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { stations, ticketEntries, tickets, userTenants, users } from '../../db/schema.js';
 import { createTableRepository } from '../../kit/table-repository.js';
+import { type ScopeCaller, visibleStationIds } from '../../access/station-scope.js';
+import { callerTenantIds } from '../../access/tenant-scope.js';
 import { newId } from '../../lib/ids.js';
 
 /** What the list shows beside the ticket's own fields: the station's and the submitter's names. */
@@ -45,6 +47,19 @@ export interface NewEntry {
   authorId: string;
 }
 
+/**
+ * The scope rule for tickets: an administrator sees every ticket of its tenants; anyone else the
+ * tickets it filed and those of the accounts below it (its end users, its installers' end users),
+ * and only while it sees the ticket's station (`station-scope.ts`). Outside it a ticket is 404.
+ */
+export const ticketScope = (caller: ScopeCaller): SQL => {
+  const inTenants = sql`${tickets.tenantId} in ${callerTenantIds(caller)}`;
+  if (caller.accountType === AccountType.Admin) return inTenants;
+  const below = sql`(select u.id from ${users} u where u.superior_id = ${caller.userId}
+    union all select u.id from ${users} u join ${users} s on s.id = u.superior_id where s.superior_id = ${caller.userId})`;
+  return sql`(${inTenants} and ${tickets.stationId} in ${visibleStationIds(caller)} and (${tickets.submitterId} = ${caller.userId} or ${tickets.submitterId} in ${below}))`;
+};
+
 const partyColumns = { id: users.id, username: users.username, realname: users.realname, email: users.email, language: users.language };
 const active = and(eq(users.status, 1), eq(users.delFlag, 0));
 
@@ -58,6 +73,21 @@ export const createTicketRepository = (db: Database) => {
   return {
     /** The kit's reads of tickets, with the station's and the submitter's names. */
     table: createTableRepository(db, tickets, { computed: ticketFigures }),
+
+    /** The Tickets screen on the kit: its table and the column each list column reads. */
+    screen: {
+      table: tickets,
+      columns: {
+        orderNo: tickets.orderNo,
+        title: tickets.title,
+        category: tickets.category,
+        stationId: tickets.stationId,
+        status: tickets.status,
+        createBy: tickets.createBy,
+        createTime: tickets.createTime,
+        updateTime: tickets.updateTime,
+      },
+    },
 
     /** A station within the scope (the caller may see it), with its tenant; null outside or unknown. */
     async visibleStation(stationId: string, scope: SQL): Promise<{ id: string; tenantId: number; name: string } | null> {

@@ -1,37 +1,17 @@
-import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketOrderNumberRule, ticketTransitionSchema } from '@cellsight/contract';
+import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketTransitionSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
-import { adminRoom, userRoom } from '../../access/station-scope.js';
-import { createTicketRepository } from './ticket.repository.js';
-import { createTicketService } from './ticket.service.js';
+import type { TicketService } from './ticket.service.js';
 
 const tags = ['tickets'];
 const { path } = ticketResource;
 
 /** Support tickets (worklist): the kit's list and one ticket within the ticket scope; filing, the thread, replies, moves and closing. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTicketService({
-    tickets: createTicketRepository(app.db),
-    files: app.uploads,
-    dicts: app.dicts,
-    platformName: app.config.platformName,
-    publicUrl: app.config.publicUrl,
-    mail: (message) => app.outbox.sendMail(message.tenantId, { to: message.to, subject: message.subject, text: message.text }, message.createBy),
-    // One message per connection: the ticket's parties and the tenant's administrators.
-    live: (tenantId, userIds, data) => {
-      const rooms = [adminRoom(tenantId), ...userIds.map(userRoom)];
-      app.realtime.toRooms(rooms, 'ticket.changed', data);
-    },
-    notify: (notice) => app.notices.system(notice),
-    warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),
-    orderNumber: () => app.fillRules.execute(ticketOrderNumberRule, {}, null, ticketOrderNumberDefinition),
-  });
-
+const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { service }) => {
   // List and queryById: the screen kit's calls, within the ticket scope (filing is its own call below).
   const { add: _add, ...kitCalls } = service;
   resourceRoutes(app, kitCalls, tags, { records: 'ticket' });

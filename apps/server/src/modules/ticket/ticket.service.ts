@@ -1,5 +1,4 @@
 import {
-  AccountType,
   type Language,
   defaultLanguage,
   Permission,
@@ -22,18 +21,18 @@ import {
   type ticketTransitionSchema,
   wordsIn,
 } from '@cellsight/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { tickets, users } from '../../db/schema.js';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { SystemNotice } from '../announcement/announcement.plugin.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UploadChecks } from '../file/index.js';
-import { type ScopeCaller, visibleStationIds } from '../../access/station-scope.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
-import type { TicketParty, TicketRepository, TicketRow } from './ticket.repository.js';
+import { visibleStationIds } from '../../access/station-scope.js';
+import { type TicketParty, type TicketRepository, type TicketRow, ticketScope } from './ticket.repository.js';
+
+// The file module checks a ticket's attachments with the ticket scope.
+export { ticketScope };
 
 /** A mail to one account about a ticket. */
 export interface TicketMail {
@@ -63,41 +62,12 @@ export interface TicketServiceDeps {
   orderNumber(): Promise<string>;
 }
 
-/**
- * The scope rule for tickets: an administrator sees every ticket of its tenants; anyone else the
- * tickets it filed and those of the accounts below it (its end users, its installers' end users),
- * and only while it sees the ticket's station (`station-scope.ts`). Outside it a ticket is 404.
- */
-export const ticketScope = (caller: ScopeCaller): SQL => {
-  const inTenants = sql`${tickets.tenantId} in ${callerTenantIds(caller)}`;
-  if (caller.accountType === AccountType.Admin) return inTenants;
-  const below = sql`(select u.id from ${users} u where u.superior_id = ${caller.userId}
-    union all select u.id from ${users} u join ${users} s on s.id = u.superior_id where s.superior_id = ${caller.userId})`;
-  return sql`(${inTenants} and ${tickets.stationId} in ${visibleStationIds(caller)} and (${tickets.submitterId} = ${caller.userId} or ${tickets.submitterId} in ${below}))`;
-};
-
 /** Mail is in the language of the recipient's latest sign-in, else the platform's default. */
 const mailLanguage = (party: TicketParty): Language => party.language ?? defaultLanguage;
 
 
 export const createTicketService = (deps: TicketServiceDeps) => {
-  const kit = createResourceService({
-    resource: ticketResource,
-    repository: deps.tickets.table,
-    table: tickets,
-    columns: {
-      orderNo: tickets.orderNo,
-      title: tickets.title,
-      category: tickets.category,
-      stationId: tickets.stationId,
-      status: tickets.status,
-      createBy: tickets.createBy,
-      createTime: tickets.createTime,
-      updateTime: tickets.updateTime,
-    },
-    dicts: deps.dicts,
-    scope: ticketScope,
-  });
+  const kit = createResourceService({ resource: ticketResource, repository: deps.tickets.table, ...deps.tickets.screen, dicts: deps.dicts, scope: ticketScope });
 
   /** The ticket within the caller's scope, else 404 (naming `field` when given). */
   const visibleTicket = async (auth: AuthContext, id: string, field?: string): Promise<TicketRow> => {

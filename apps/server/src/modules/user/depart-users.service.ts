@@ -1,6 +1,4 @@
 import { type Language, type ListQuery, type Page, type UserRecord, formatFilterValue, limits, listQuerySchema } from '@cellsight/contract';
-import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { uniqueIds } from '../../lib/ids.js';
 import type { AuthContext } from '../../access/auth-context.js';
@@ -47,7 +45,7 @@ export const createDepartUsersService = (deps: Dependencies) => {
     async addUsers(auth: AuthContext, departId: string, userIdList: string[]): Promise<void> {
       await deps.departs.seenBy(auth, departId);
       const ids = uniqueIds(userIdList);
-      const live = new Set(await deps.users.existingIds(ids, and(eq(users.delFlag, 0), deps.users.scope(auth))));
+      const live = new Set(await deps.users.idsSeenBy(ids, auth));
       const unknown = ids.filter((id) => !live.has(id));
       if (unknown.length > 0) throw invalidField('userIdList', `unknown user id(s): ${unknown.join(', ')}`);
       tell(await deps.departs.addUsers(departId, ids));

@@ -1,14 +1,13 @@
 import fp from 'fastify-plugin';
 import { type UserAccounts, createUserAccounts } from './user.face.js';
 import { createUserRepository } from './user.repository.js';
-import { userServiceFor } from './user.service.js';
+import { createUserService } from './user.service.js';
 import { createRoleUserRepository } from './role-user.repository.js';
 import { createRoleUsersService } from './role-users.service.js';
 import roleUsersRoutes from './role-users.routes.js';
 import { createDepartUsersService } from './depart-users.service.js';
 import departUsersRoutes from './depart-users.routes.js';
 import routes from './user.routes.js';
-import { createSessionRepository } from '../../access/session.repository.js';
 
 export type { UserAccounts } from './user.face.js';
 export type { UserService } from './user.service.js';
@@ -25,19 +24,32 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const repository = createUserRepository(app.db);
-    const service = userServiceFor(app, repository);
+    // The Users screen's service, which the Members screen runs underneath (app.userAccounts.screen).
+    const service = createUserService({
+      users: repository,
+      roles: app.roles,
+      departs: app.departs,
+      sessions: app.sessions,
+      tenants: app.tenantMemberships,
+      dicts: app.dicts,
+      files: app.uploads,
+      onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
+      onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+      onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+      permissions: app.permissionGrants,
+      platformOnlyCodes: app.platformOnlyCodes,
+      rebranchStations: (userId) => app.stations.rebranch(userId),
+      dataLog: app.dataLog,
+    });
     app.decorate('userAccounts', createUserAccounts(repository, app.dicts, service));
     await app.register(routes, { prefix: '/boot', service });
-    const sessions = createSessionRepository(app.db);
     const roleUsers = createRoleUsersService({
       roles: app.roles,
       roleUsers: createRoleUserRepository(app.db),
       users: app.userAccounts,
       permissions: app.permissionGrants,
       onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
-      onRolesTaken: async (userIds) => {
-        for (const id of userIds) app.realtime.endSessions(await sessions.revokeAllForUser(id), 'role-removed');
-      },
+      onRolesTaken: (userIds) => app.sessions.endSessionsOf(userIds, 'role-removed'),
     });
     await app.register(roleUsersRoutes, { prefix: '/boot', service: roleUsers });
     const departUsers = createDepartUsersService({

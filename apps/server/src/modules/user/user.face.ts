@@ -1,10 +1,9 @@
 import type { Language, ListQuery, Page, UserRecord } from '@cellsight/contract';
-import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantCaller } from '../../access/tenant-scope.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { UserRepository } from './user.repository.js';
+import type { UserCondition, UserRepository } from './user.repository.js';
 import { type UserService, assertAdministers, exportUsers, listUsers, usersDataRules } from './user.service.js';
 
 /**
@@ -13,7 +12,7 @@ import { type UserService, assertAdministers, exportUsers, listUsers, usersDataR
  * the module's repository stays its own.
  */
 export const createUserAccounts = (repository: UserRepository, dicts: DictService, screen: UserService) => {
-  const { findById, findByUsername, findByContact, findInviter, findInfo, departsOf, accountTypes, roleIds, existingIds, isTaken, insert, update, replaceRoles, replaceTenants, scope, transaction } = repository;
+  const { findById, findByUsername, findByContact, findInviter, findInfo, departsOf, accountTypes, roleIds, idsSeenBy, isTaken, insert, update, replaceRoles, replaceTenants, scope, transaction } = repository;
   return {
     findById,
     findByUsername,
@@ -23,7 +22,7 @@ export const createUserAccounts = (repository: UserRepository, dicts: DictServic
     departsOf,
     accountTypes,
     roleIds,
-    existingIds,
+    idsSeenBy,
     isTaken,
     insert,
     update,
@@ -33,7 +32,7 @@ export const createUserAccounts = (repository: UserRepository, dicts: DictServic
     scope,
     transaction,
     /** A page of users the caller may see, with the list contract and dictionary texts; `where` narrows it (a role's, a department's). */
-    list: (auth: TenantCaller, query: ListQuery, language: Language, where?: SQL): Promise<Page<UserRecord>> => listUsers(repository, dicts, auth, query, language, where),
+    list: (auth: TenantCaller, query: ListQuery, language: Language, where?: UserCondition): Promise<Page<UserRecord>> => listUsers(repository, dicts, auth, query, language, where),
     /** The users of `list` as a spreadsheet of `options.resource`'s sheet. */
     export: (auth: TenantCaller, query: ListQuery, language: Language, format: ExportFormat, options: Parameters<typeof exportUsers>[6]) => exportUsers(repository, dicts, auth, query, language, format, options),
     /** Refuses a change of accounts that also belong to another tenant, unless the caller is a platform administrator. */

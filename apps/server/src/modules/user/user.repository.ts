@@ -1,16 +1,27 @@
-import type { UserInfo, UserRecord } from '@cellsight/contract';
+import { type UserInfo, type UserRecord, userListColumns } from '@cellsight/contract';
 import { type SQL, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/database.js';
 import { departs, userDeparts, userRoles, userTenants, users } from '../../db/schema.js';
 import { selectPage } from '../../kit/select-page.js';
-import type { BuiltListQuery } from '../../kit/list-query.js';
+import { type BuiltListQuery, defineListSpec } from '../../kit/list-query.js';
 import { inPlatformTenant } from '../../access/tenant-scope.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 import { buttonCodesOf, codeSet } from '../../access/granted-permissions.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+/** A condition on sys_user rows (the tenant scope, data rules, a role's or a department's users): made here, passed on by the services. */
+export type UserCondition = SQL;
+
+/** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
+export const userListSpec = defineListSpec(
+  userListColumns,
+  Object.fromEntries(Object.keys(userListColumns).map((name) => [name, users[name as keyof typeof userListColumns]])) as unknown as Record<keyof typeof userListColumns, AnyPgColumn>,
+  { name: 'createTime', order: 'desc' },
+  users.id,
+);
 
 // Drizzle leaves column names unqualified inside a single-table select, so these correlated
 // subqueries name their tables explicitly.
@@ -84,6 +95,19 @@ export const toUserRecord = (row: PublicRow, dictText: (code: string, value: str
 /** The fields the user form writes. */
 export type UserWrite = Required<Pick<typeof users.$inferInsert, 'realname' | 'email' | 'phone' | 'sex' | 'company' | 'address' | 'avatar' | 'code'>> &
   Pick<typeof users.$inferInsert, 'accountType' | 'superiorId'>;
+
+/** Users who belong to one of the caller's tenants (`callerTenantIds`): the scope of every user read and write. */
+const scopeOf = (db: Database, caller: TenantCaller): SQL => inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, callerTenantIds(caller))));
+
+/** Which of the ids name users matching `where`. */
+const existingIdsOf = async (db: Database, ids: string[], where?: SQL): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), where));
+  return rows.map((r) => r.id);
+};
 
 export const createUserRepository = (db: Database) => ({
   async findByUsername(username: string): Promise<UserRow | null> {
@@ -163,14 +187,13 @@ export const createUserRepository = (db: Database) => ({
   },
 
   /** Which of the ids name users matching `where`. */
-  async existingIds(ids: string[], where?: SQL): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, ids), where));
-    return rows.map((r) => r.id);
-  },
+  existingIds: (ids: string[], where?: SQL): Promise<string[]> => existingIdsOf(db, ids, where),
+
+  /** Which of the ids name users the caller sees (`scope`) that are live, or with `deleted` 1 in the recycle bin. */
+  idsSeenBy: (ids: string[], caller: TenantCaller, deleted = 0): Promise<string[]> => existingIdsOf(db, ids, and(eq(users.delFlag, deleted), scopeOf(db, caller))),
+
+  /** "The user is one of these", as a condition (an export's selection). */
+  withIds: (ids: string[]): UserCondition => inArray(users.id, ids),
 
   /** Sets status or del_flag on several users; returns the ids that changed. */
   async updateMany(ids: string[], values: Partial<typeof users.$inferInsert>, where?: SQL): Promise<string[]> {
@@ -248,9 +271,7 @@ export const createUserRepository = (db: Database) => ({
   },
 
   /** Users who belong to one of the caller's tenants (`callerTenantIds`): the scope of every user read and write. */
-  scope(caller: TenantCaller): SQL {
-    return inArray(users.id, db.select({ id: userTenants.userId }).from(userTenants).where(inArray(userTenants.tenantId, callerTenantIds(caller))));
-  },
+  scope: (caller: TenantCaller): SQL => scopeOf(db, caller),
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return db.transaction((tx) => work(tx));

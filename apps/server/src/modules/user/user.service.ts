@@ -14,23 +14,18 @@ import {
   UserStatus,
   superiorTypesOf,
   splitIds,
-  userListColumns,
   type userEditRequestSchema,
   userResource,
 } from '@cellsight/contract';
-import { type SQL, and, eq, inArray } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { users } from '../../db/schema.js';
 import { badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { buildListQuery, toPage } from '../../kit/list-query.js';
 import { hashPassword } from '../../lib/password.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { FastifyInstance } from 'fastify';
-import { type SessionRepository, createSessionRepository } from '../../access/session.repository.js';
+import type { Sessions } from '../../access/session.face.js';
 import type { DepartDirectory } from '../depart/index.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { UploadChecks } from '../file/index.js';
@@ -39,26 +34,18 @@ import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
-import { type UserRepository, type UserWrite, toUserRecord } from './user.repository.js';
+import { type UserCondition, type UserRepository, type UserWrite, toUserRecord, userListSpec } from './user.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
-/** Filterable and sortable columns of the Users screen (types and bounds in the contract); the wire names are the columns' own. */
-const listSpec = defineListSpec(
-  userListColumns,
-  Object.fromEntries(Object.keys(userListColumns).map((name) => [name, users[name as keyof typeof userListColumns]])) as unknown as Record<keyof typeof userListColumns, AnyPgColumn>,
-  { name: 'createTime', order: 'desc' },
-  users.id,
-);
-
 /** The caller's data rules on a list of users (the Users screen's, or `listCode`'s: the Members screen), as a condition on sys_user. */
-export const usersDataRules = (auth: AuthContext, listCode: string = userResource.permissions.list): Promise<SQL | undefined> => dataRulesOn(auth, listCode, listSpec);
+export const usersDataRules = (auth: AuthContext, listCode: string = userResource.permissions.list): Promise<UserCondition | undefined> => dataRulesOn(auth, listCode, userListSpec);
 
 /**
  * A page of users the caller may see (the tenant rule), with the list contract and dictionary texts:
  * the Users screen, and the users of a role or a department (`where`).
  */
-export const listUsers = async (repository: UserRepository, dicts: DictService, auth: TenantCaller, query: ListQuery, language: Language, where?: SQL): Promise<Page<UserRecord>> => {
-  const built = buildListQuery(query, listSpec, [where]);
+export const listUsers = async (repository: UserRepository, dicts: DictService, auth: TenantCaller, query: ListQuery, language: Language, where?: UserCondition): Promise<Page<UserRecord>> => {
+  const built = buildListQuery(query, userListSpec, [where]);
   const [{ rows, total }, dictText] = await Promise.all([repository.list(built, repository.scope(auth)), dicts.translator(language)]);
   return toPage(
     rows.map((row) => toUserRecord(row, dictText)),
@@ -75,10 +62,10 @@ export const exportUsers = async (
   query: ListQuery,
   language: Language,
   format: ExportFormat,
-  options: { resource: Resource; where?: SQL; now?: Date },
+  options: { resource: Resource; where?: UserCondition; now?: Date },
 ): Promise<{ fileName: string; contentType: string; data: Buffer }> => {
   const selected = exportSelection(query);
-  const built = exportWindow(buildListQuery(query, listSpec, [selected.length > 0 ? inArray(users.id, selected) : undefined, options.where]));
+  const built = exportWindow(buildListQuery(query, userListSpec, [selected.length > 0 ? repository.withIds(selected) : undefined, options.where]));
   const [{ rows }, dictText] = await Promise.all([repository.list(built, repository.scope(auth)), dicts.translator(language)]);
   assertExportSize(rows);
   return exportResource(options.resource, rows.map((row) => toUserRecord(row, dictText)), language, format, options.now);
@@ -91,7 +78,7 @@ interface Dependencies {
   users: UserRepository;
   roles: RoleDirectory;
   departs: DepartDirectory;
-  sessions: SessionRepository;
+  sessions: Sessions;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   files: UploadChecks;
@@ -136,7 +123,7 @@ export const createUserService = (deps: Dependencies) => {
     }
   };
   /** Records a caller may see: users of the caller's tenants (the chosen one, or all their own). */
-  const scope = (auth: AuthContext): SQL => deps.users.scope(auth);
+  const scope = (auth: AuthContext): UserCondition => deps.users.scope(auth);
 
   /**
    * No one takes over or locks out an account that administers more than they do: setting its
@@ -165,7 +152,7 @@ export const createUserService = (deps: Dependencies) => {
   const visibleIds = async (auth: AuthContext, ids: string[], deleted = 0): Promise<string[]> => {
     if (ids.length === 0) throw invalidField('ids', 'is required');
     if (ids.length > 1000) throw invalidField('ids', 'has more than 1000 ids');
-    const rows = await deps.users.existingIds(ids, and(eq(users.delFlag, deleted), scope(auth)));
+    const rows = await deps.users.idsSeenBy(ids, auth, deleted);
     if (rows.length !== new Set(ids).size) throw notFound('User');
     return rows;
   };
@@ -333,7 +320,7 @@ export const createUserService = (deps: Dependencies) => {
       if (status === UserStatus.Frozen && ids.includes(auth.userId)) throw forbidden('You cannot freeze your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { status, updateBy: auth.username, updateTime: new Date() }), 'edit');
       if (status === UserStatus.Frozen) {
-        for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'frozen');
+        await deps.sessions.endSessionsOf(ids, 'frozen');
       }
       deps.onUsersChanged(ids);
     },
@@ -343,7 +330,7 @@ export const createUserService = (deps: Dependencies) => {
       const ids = await changeableIds(auth, idList, { outrank: true });
       if (ids.includes(auth.userId)) throw forbidden('You cannot delete your own account');
       await changeLogged(auth, ids, () => deps.users.updateMany(ids, { delFlag: 1, updateBy: auth.username, updateTime: new Date() }), 'delete');
-      for (const id of ids) deps.onSessionsEnded(await deps.sessions.revokeAllForUser(id), 'deleted');
+      await deps.sessions.endSessionsOf(ids, 'deleted');
       deps.onUsersChanged(ids);
     },
 
@@ -424,22 +411,3 @@ export const createUserService = (deps: Dependencies) => {
 };
 
 export type UserService = ReturnType<typeof createUserService>;
-
-/** The user service on the app's database, realtime channel and files: the Users screen's, and the Members screen's underneath. */
-export const userServiceFor = (app: FastifyInstance, users: UserRepository): UserService =>
-  createUserService({
-    users,
-    roles: app.roles,
-    departs: app.departs,
-    sessions: createSessionRepository(app.db),
-    tenants: app.tenantMemberships,
-    dicts: app.dicts,
-    files: app.uploads,
-    onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-    onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-    onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
-    permissions: app.permissionGrants,
-    platformOnlyCodes: app.platformOnlyCodes,
-    rebranchStations: (userId) => app.stations.rebranch(userId),
-    dataLog: app.dataLog,
-  });
