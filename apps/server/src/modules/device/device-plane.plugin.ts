@@ -10,7 +10,7 @@ import { createBrokerAccountsRepository } from '../broker/broker-accounts.reposi
 import { type BrokerAccountsService, createBrokerAccountsService } from '../broker/broker-accounts.service.js';
 import { createCommandRepository } from '../command/command.repository.js';
 import { createFirmwareRepository } from '../firmware/firmware.repository.js';
-import { createFirmwareService } from '../firmware/firmware.service.js';
+import { type FirmwareService, createFirmwareService } from '../firmware/firmware.service.js';
 
 import { type CommandService, createCommandService } from '../command/command.service.js';
 import { createDeviceStateService } from './device-state.service.js';
@@ -32,6 +32,11 @@ export interface DevicePlane {
   transport: DeviceTransport;
   ingest: IngestService;
   commands: CommandService;
+  /**
+   * The firmware library, built once here (commands name its files in upgrades) for the firmware
+   * door's routes and the demo fleet: the library reads loggers (app.devices), so it cannot come first.
+   */
+  firmware: FirmwareService;
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
   /** Ingestion reads the logger again (its key, station or audience changed). */
@@ -284,6 +289,7 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       transport,
       ingest,
       commands,
+      firmware,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
       notify,
