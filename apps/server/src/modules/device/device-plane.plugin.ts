@@ -159,7 +159,6 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
         if (!transport) return Promise.reject(new Error('the broker is not running'));
         return transport.publish(topic, payload);
       },
-      visibleLoggers: (auth) => devices.visibleGsns(auth),
       onChanged: (record, logger) => {
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress }));
         deviceNotices.commandChanged(record, logger);
