@@ -13,6 +13,7 @@ import { createFirmwareRepository } from '../firmware/firmware.repository.js';
 import { type FirmwareService, createFirmwareService } from '../firmware/firmware.service.js';
 
 import { type CommandService, createCommandService } from '../command/command.service.js';
+import { type BatteryMoveService, createBatteryMoveService } from './battery-move.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
@@ -45,6 +46,8 @@ export interface DevicePlane {
   notify(logger: LoggerIdentity | null, send: (rooms: string[]) => void): void;
   /** A battery was given to another logger: ingestion reads its owner again at its next sample. */
   forgetBattery(batterySn: string): void;
+  /** Giving a battery to another logger (the device routes' /want/battery/move), recorded with the battery changes this plane records. */
+  batteryMoves: BatteryMoveService;
   /** A logger's registration key changed: drop its connection and give its broker account the new password. */
   loggerKeyChanged(gsn: string): Promise<void>;
   /** Loggers were registered: give them broker accounts (external Mosquitto with the dynamic-security plugin). */
@@ -166,6 +169,19 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
       publicUrl: config.publicUrl,
       dataLog: app.dataLog,
+    });
+
+    const batteryMoves = createBatteryMoveService({
+      devices,
+      changes: batteryChanges,
+      moved: (batterySn, to) => {
+        ingest.forgetBattery(batterySn);
+        // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
+        notify(to, (rooms) => {
+          app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
+          app.realtime.toRooms(rooms, 'battery.changed', { gsn: to.gsn, oldSn: batterySn, newSn: batterySn, source: 'moved' });
+        });
+      },
     });
 
     // CONNECTs at the embedded broker (an external one checks its own accounts): refusals answered
@@ -293,6 +309,7 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       forget: (gsn) => ingest.forget(gsn),
       notify,
       forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
+      batteryMoves,
       accounts,
       connects,
       async loggerKeyChanged(gsn) {
