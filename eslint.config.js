@@ -33,7 +33,6 @@ const repositoryImportsPending = [
   `${serverModules}/device/device-plane.plugin.ts`,
   `${serverModules}/device/demo-fleet.plugin.ts`,
   `${serverModules}/device/battery-move.service.ts`,
-  `${serverModules}/device/device.routes.ts`,
   `${serverModules}/data-source/data-source.service.ts`,
 ];
 

@@ -1,9 +1,18 @@
 import { type SQL, and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands } from '../../db/schema.js';
+import { commandListColumns } from '@cellsight/contract';
 import { selectPage } from '../../kit/select-page.js';
-import type { BuiltListQuery } from '../../kit/list-query.js';
+import { type BuiltListQuery, defineListSpec } from '../../kit/list-query.js';
 import type { CommandRow } from './command-record.js';
+
+/** The command list's columns (the contract's) and the database column each reads. */
+export const commandListSpec = defineListSpec(
+  commandListColumns,
+  { gsn: commands.loggerGsn, batterySn: commands.batterySn, op: commands.op, status: commands.status, createBy: commands.createBy, createTime: commands.createTime },
+  { name: 'createTime', order: 'desc' },
+  commands.id,
+);
 
 /** Remote commands: the queue of what was sent and the audit of who sent what, when, with what result. */
 export const createCommandRepository = (db: Database) => ({
@@ -18,6 +27,16 @@ export const createCommandRepository = (db: Database) => ({
       .update(commands)
       .set(values)
       .where(and(eq(commands.id, id), onlyWhen))
+      .returning();
+    return row ?? null;
+  },
+
+  /** Marks a pending command sent; null when it is no longer pending (its answer can come back first). */
+  async markSent(id: string, sentAt: Date): Promise<CommandRow | null> {
+    const [row] = await db
+      .update(commands)
+      .set({ status: 'sent', sentAt })
+      .where(and(eq(commands.id, id), eq(commands.status, 'pending')))
       .returning();
     return row ?? null;
   },

@@ -13,7 +13,6 @@ import {
   ServerCode,
   commandPermissionOf,
   commandAckTimeoutMs,
-  commandListColumns,
   commandMaxAgeMs,
   deviceTopics,
   firmwareUpgradeSchema,
@@ -25,14 +24,12 @@ import {
   upgradeTargetSchema,
 } from '@cellsight/contract';
 import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
-import { type SQL, eq } from 'drizzle-orm';
-import { commands } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { buildListQuery, toPage } from '../../kit/list-query.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
-import type { CommandRepository } from './command.repository.js';
+import { type CommandRepository, commandListSpec } from './command.repository.js';
 import { type CommandRow, toCommandRecord } from './command-record.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
@@ -50,8 +47,6 @@ interface Dependencies {
   devices: DeviceRecords;
   /** Publishes to the broker; resolves when the broker has taken the message. */
   publish: (topic: string, payload: Buffer) => Promise<void>;
-  /** Loggers the caller may see (the station scope rule). */
-  visibleLoggers: (auth: AuthContext) => SQL;
   /** Told with the command's logger, so those who see that logger hear of it. */
   onChanged: (record: CommandRecord, logger: LoggerIdentity | null) => void;
   /** The address, size and checksum of a firmware library file for this logger (or one of its batteries). */
@@ -66,13 +61,6 @@ interface Dependencies {
   dataLog?: DataLogRecorder;
 }
 
-const listSpec = defineListSpec(
-  commandListColumns,
-  { gsn: commands.loggerGsn, batterySn: commands.batterySn, op: commands.op, status: commands.status, createBy: commands.createBy, createTime: commands.createTime },
-  { name: 'createTime', order: 'desc' },
-  commands.id,
-);
-
 /** Commands that are no longer waiting for anything. */
 const terminal = (row: CommandRow) => row.finishedAt !== null;
 
@@ -82,6 +70,8 @@ const terminal = (row: CommandRow) => row.finishedAt !== null;
  */
 export const createCommandService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
+  /** Loggers the caller may see (the station scope rule). */
+  const visibleLoggers = (auth: AuthContext) => deps.devices.visibleGsns(auth);
 
   const changed = async (row: CommandRow | null) => {
     if (!row) return;
@@ -144,7 +134,7 @@ export const createCommandService = (deps: Dependencies) => {
     async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
       if (!auth.permissions.has(commandPermissionOf[request.op])) throw forbidden(`No permission to send ${request.op} commands`);
       // Outside the caller's scope is the same answer as a logger that does not exist.
-      const logger = await deps.devices.findVisibleLogger(request.gsno, deps.visibleLoggers(auth));
+      const logger = await deps.devices.findVisibleLogger(request.gsno, visibleLoggers(auth));
       if (!logger) throw notFound(`logger ${request.gsno}`, 'gsno');
       if (request.batterySn) {
         const owners = await deps.devices.batteryOwners([request.batterySn]);
@@ -187,7 +177,7 @@ export const createCommandService = (deps: Dependencies) => {
         throw new AppError(ServerCode.DEVICE_OFFLINE, `The command could not be delivered to ${logger.gsn}`, 502);
       }
       // The answer can come back before this update; only move forward from pending.
-      const sent = (await deps.commands.update(id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending'))) ?? (await deps.commands.find(id));
+      const sent = (await deps.commands.markSent(id, now())) ?? (await deps.commands.find(id));
       await changed(sent);
       if (!sent) throw notFound('Command');
       return toCommandRecord(sent);
@@ -207,7 +197,7 @@ export const createCommandService = (deps: Dependencies) => {
       if (!logger) return 0;
       for (const row of pending) {
         await deliver(row, logger.registrationKey);
-        if (row.status === 'pending') await changed(await deps.commands.update(row.id, { status: 'sent', sentAt: now() }, eq(commands.status, 'pending')));
+        if (row.status === 'pending') await changed(await deps.commands.markSent(row.id, now()));
       }
       return pending.length;
     },
@@ -251,14 +241,14 @@ export const createCommandService = (deps: Dependencies) => {
     },
 
     async list(auth: AuthContext, query: ListQuery): Promise<Page<CommandRecord>> {
-      const built = buildListQuery(query, listSpec);
-      const { rows, total } = await deps.commands.list(built, deps.commands.scopeToLoggers(deps.visibleLoggers(auth)));
+      const built = buildListQuery(query, commandListSpec);
+      const { rows, total } = await deps.commands.list(built, deps.commands.scopeToLoggers(visibleLoggers(auth)));
       return toPage(rows.map(toCommandRecord), total, built);
     },
 
     async queryById(auth: AuthContext, id: string): Promise<CommandRecord> {
       const row = await deps.commands.find(id);
-      if (!row || !(await deps.devices.findVisibleLogger(row.loggerGsn, deps.visibleLoggers(auth)))) throw notFound('Command');
+      if (!row || !(await deps.devices.findVisibleLogger(row.loggerGsn, visibleLoggers(auth)))) throw notFound('Command');
       return toCommandRecord(row);
     },
   };

@@ -1,37 +1,13 @@
-import { type BatteryAliasRequest, type BatteryRecord, type Language, type ListQuery, type Page, batteryListColumns, batteryResource } from '@cellsight/contract';
-import { type SQL, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { batteries, loggers } from '../../db/schema.js';
+import { type BatteryAliasRequest, type BatteryRecord, type Language, type ListQuery, type Page, batteryResource } from '@cellsight/contract';
 import { notFound } from '../../lib/errors.js';
-import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { buildListQuery, toPage } from '../../kit/list-query.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type DeviceRepository, batteryStation } from './device.repository.js';
+import { type DeviceRepository, batteriesAmong, batteriesOnStation, batteryListSpec } from './device.repository.js';
 
-const batteryListSpec = defineListSpec(
-  batteryListColumns,
-  {
-    batterySn: batteries.batterySn,
-    bmsSn: batteries.bmsSn,
-    bmuSn: batteries.bmuSn,
-    loggerGsn: batteries.loggerGsn,
-    // Filters and sorts by the same subquery the record shows (the list contract takes any SQL expression).
-    stationName: batteryStation.stationName as unknown as AnyPgColumn,
-    alias: batteries.alias,
-    state: batteries.state,
-    status: batteries.status,
-    soc: batteries.soc,
-    soh: batteries.soh,
-    cycles: batteries.cycles,
-    role: batteries.role,
-    workMode: batteries.workMode,
-    lastTs: batteries.lastTs,
-    createTime: batteries.createTime,
-  },
-  { name: 'batterySn', order: 'asc' },
-  batteries.batterySn,
-);
+/** Conditions a list query adds to its filters. */
+type ListConditions = NonNullable<Parameters<typeof buildListQuery>[2]>;
 
 /**
  * The battery list and detail (spec battery-index, /battery/detail), the Loggers screen's and the
@@ -44,17 +20,18 @@ export const createBatteryService = (devices: DeviceRepository) => {
   const rulesOf = (auth: AuthContext) => dataRulesOn(auth, batteryResource.permissions.list, batteryListSpec);
 
   /** The list query; `stationId` (the station page) narrows it to one station's loggers. */
-  const built = (query: ListQuery & { stationId?: unknown }, extra: SQL[] = []) => {
+  const built = (query: ListQuery & { stationId?: unknown }, extra: ListConditions = []) => {
     const { stationId, ...listQuery } = query;
     const station = typeof stationId === 'string' && stationId !== '' ? stationId : null;
-    return buildListQuery(listQuery, batteryListSpec, [...(station ? [sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${station})`] : []), ...extra]);
+    return buildListQuery(listQuery, batteryListSpec, [...(station ? [batteriesOnStation(station)] : []), ...extra]);
   };
 
   return {
     resource: batteryResource,
 
     async list(auth: AuthContext, query: ListQuery): Promise<Page<BatteryRecord>> {
-      const listQuery = built(query, [await rulesOf(auth)].filter((rule): rule is SQL => rule !== undefined));
+      const rules = await rulesOf(auth);
+      const listQuery = built(query, rules ? [rules] : []);
       const { records, total } = await devices.listBatteries(listQuery, visible(auth));
       return toPage(records, total, listQuery);
     },
@@ -70,7 +47,7 @@ export const createBatteryService = (devices: DeviceRepository) => {
     async exportSheet(auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat, now = new Date()) {
       const selected = exportSelection(query);
       const rules = await rulesOf(auth);
-      const listQuery = exportWindow(built(query, [...(selected.length > 0 ? [inArray(batteries.batterySn, selected)] : []), ...(rules ? [rules] : [])]));
+      const listQuery = exportWindow(built(query, [...(selected.length > 0 ? [batteriesAmong(selected)] : []), ...(rules ? [rules] : [])]));
       const { records } = await devices.listBatteries(listQuery, visible(auth));
       assertExportSize(records);
       return exportResource(batteryResource, records, language, format, now);

@@ -5,8 +5,6 @@ import type { Config } from '../../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
 import { adminUser, defaultTenant, demoStations, demoUsers } from '../../db/seed-data.js';
 import type { DeviceRepository } from './device.repository.js';
-import { createFirmwareRepository } from '../firmware/firmware.repository.js';
-import { createFirmwareService } from '../firmware/firmware.service.js';
 import { createStationStatusRepository } from '../station/station-status.repository.js';
 import { createStationRepository } from '../station/station.repository.js';
 import { createStationService } from '../station/station.service.js';
@@ -75,10 +73,9 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       }));
     }
     // Firmware to try a remote upgrade with: a battery and a logger version, in the library once.
-    const library = createFirmwareRepository(app.db, config.firmwareDir);
-    const firmware = createFirmwareService({ firmware: library, tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+    const { firmware } = app.devicePlane;
     for (const file of demoFirmware) {
-      if (await library.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
+      if (await firmware.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
       const data = Buffer.from(`Cellsight demo ${file.deviceType} firmware ${file.version}\n`.repeat(2048));
       const sha256 = createHash('sha256').update(data).digest('hex');
       await firmware.upload(seeder, { version: file.version, deviceType: file.deviceType, sha256, remark: file.remark }, { data, fileName: `${file.deviceType}-${file.version}.bin` });

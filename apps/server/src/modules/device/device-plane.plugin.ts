@@ -10,9 +10,10 @@ import { createBrokerAccountsRepository } from '../broker/broker-accounts.reposi
 import { type BrokerAccountsService, createBrokerAccountsService } from '../broker/broker-accounts.service.js';
 import { createCommandRepository } from '../command/command.repository.js';
 import { createFirmwareRepository } from '../firmware/firmware.repository.js';
-import { createFirmwareService } from '../firmware/firmware.service.js';
+import { type FirmwareService, createFirmwareService } from '../firmware/firmware.service.js';
 
 import { type CommandService, createCommandService } from '../command/command.service.js';
+import { type BatteryMoveService, createBatteryMoveService } from './battery-move.service.js';
 import { createDeviceStateService } from './device-state.service.js';
 import { createLiveReadings } from './live-readings.js';
 import { createLoggerRateLimit } from './logger-rate-limit.js';
@@ -32,6 +33,11 @@ export interface DevicePlane {
   transport: DeviceTransport;
   ingest: IngestService;
   commands: CommandService;
+  /**
+   * The firmware library, built once here (commands name its files in upgrades) for the firmware
+   * door's routes and the demo fleet: the library reads loggers (app.devices), so it cannot come first.
+   */
+  firmware: FirmwareService;
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
   /** Ingestion reads the logger again (its key, station or audience changed). */
@@ -40,6 +46,8 @@ export interface DevicePlane {
   notify(logger: LoggerIdentity | null, send: (rooms: string[]) => void): void;
   /** A battery was given to another logger: ingestion reads its owner again at its next sample. */
   forgetBattery(batterySn: string): void;
+  /** Giving a battery to another logger (the device routes' /want/battery/move), recorded with the battery changes this plane records. */
+  batteryMoves: BatteryMoveService;
   /** A logger's registration key changed: drop its connection and give its broker account the new password. */
   loggerKeyChanged(gsn: string): Promise<void>;
   /** Loggers were registered: give them broker accounts (external Mosquitto with the dynamic-security plugin). */
@@ -154,7 +162,6 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
         if (!transport) return Promise.reject(new Error('the broker is not running'));
         return transport.publish(topic, payload);
       },
-      visibleLoggers: (auth) => devices.visibleGsns(auth),
       onChanged: (record, logger) => {
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'command.updated', { id: record.id, gsn: record.gsn, status: record.status, progress: record.progress }));
         deviceNotices.commandChanged(record, logger);
@@ -162,6 +169,19 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
       publicUrl: config.publicUrl,
       dataLog: app.dataLog,
+    });
+
+    const batteryMoves = createBatteryMoveService({
+      devices,
+      changes: batteryChanges,
+      moved: (batterySn, to) => {
+        ingest.forgetBattery(batterySn);
+        // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
+        notify(to, (rooms) => {
+          app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
+          app.realtime.toRooms(rooms, 'battery.changed', { gsn: to.gsn, oldSn: batterySn, newSn: batterySn, source: 'moved' });
+        });
+      },
     });
 
     // CONNECTs at the embedded broker (an external one checks its own accounts): refusals answered
@@ -284,10 +304,12 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       transport,
       ingest,
       commands,
+      firmware,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
       notify,
       forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
+      batteryMoves,
       accounts,
       connects,
       async loggerKeyChanged(gsn) {

@@ -3,10 +3,22 @@ import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { selectPage } from '../../kit/select-page.js';
-import type { BuiltListQuery } from '../../kit/list-query.js';
+import { type BuiltListQuery, defineListSpec } from '../../kit/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
-import { type BatteryCells, type BatteryHistoryPoint, type BatteryRecord, type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, type RollupPeriod, roundMeasurement } from '@cellsight/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  type BatteryCells,
+  type BatteryHistoryPoint,
+  type BatteryRecord,
+  type DeviceEvent,
+  type LoggerRecord,
+  type LoggerStatusMessage,
+  type RollupPeriod,
+  batteryListColumns,
+  loggerListColumns,
+  roundMeasurement,
+} from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -52,6 +64,55 @@ export const batteryStation = {
   stationId: sql<string | null>`(select l.station_id from ${loggers} l where l.gsn = ${batteries.loggerGsn})`,
   stationName: sql<string | null>`(select s.name from ${loggers} l join ${stations} s on s.id = l.station_id where l.gsn = ${batteries.loggerGsn})`,
 };
+/** The logger list's columns (the contract's) and the database column each reads. */
+export const loggerListSpec = defineListSpec(
+  loggerListColumns,
+  {
+    gsn: loggers.gsn,
+    alias: loggers.alias,
+    online: loggers.online,
+    firmware: loggers.firmware,
+    deviceType: loggers.deviceType,
+    brand: loggers.brand,
+    lastSeen: loggers.lastSeen,
+    stationId: loggers.stationId,
+    createTime: loggers.createTime,
+  },
+  { name: 'createTime', order: 'desc' },
+  loggers.gsn,
+);
+
+/** The battery list's columns (the contract's) and the database column each reads. */
+export const batteryListSpec = defineListSpec(
+  batteryListColumns,
+  {
+    batterySn: batteries.batterySn,
+    bmsSn: batteries.bmsSn,
+    bmuSn: batteries.bmuSn,
+    loggerGsn: batteries.loggerGsn,
+    // Filters and sorts by the same subquery the record shows (the list contract takes any SQL expression).
+    stationName: batteryStation.stationName as unknown as AnyPgColumn,
+    alias: batteries.alias,
+    state: batteries.state,
+    status: batteries.status,
+    soc: batteries.soc,
+    soh: batteries.soh,
+    cycles: batteries.cycles,
+    role: batteries.role,
+    workMode: batteries.workMode,
+    lastTs: batteries.lastTs,
+    createTime: batteries.createTime,
+  },
+  { name: 'batterySn', order: 'asc' },
+  batteries.batterySn,
+);
+
+/** The batteries of one station's loggers (the station page's battery list). */
+export const batteriesOnStation = (stationId: string): SQL => sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${stationId})`;
+
+/** The batteries among these serial numbers (an export of the rows selected on screen). */
+export const batteriesAmong = (batterySns: string[]): SQL => inArray(batteries.batterySn, batterySns);
+
 const batteryColumns = { ...getTableColumns(batteries), stationId: batteryStation.stationId.as('station_id'), stationName: batteryStation.stationName.as('station_name') };
 const toBatteryRecord = ({ lastTs, createTime, ...row }: { lastTs: Date | null; createTime: Date } & Omit<BatteryRecord, 'lastTs' | 'createTime'>): BatteryRecord => ({
   ...row,
@@ -63,8 +124,9 @@ const batteryCount = sql<number>`(select cast(count(*) as integer) from ${batter
 
 /** Loggers, batteries and events: the device registry and the state derived from messages. */
 export const createDeviceRepository = (db: Database) => ({
-  /** A page of loggers within `scope`, with how many batteries each reports. */
-  async listLoggers(built: BuiltListQuery, scope: SQL): Promise<{ records: LoggerRecord[]; total: number }> {
+  /** A page of the loggers among `visible` (serial numbers, as a subquery), with how many batteries each reports. */
+  async listLoggers(built: BuiltListQuery, visible: SQL): Promise<{ records: LoggerRecord[]; total: number }> {
+    const scope = sql`${loggers.gsn} in ${visible}`;
     const columns = {
       gsn: loggers.gsn,
       alias: loggers.alias,

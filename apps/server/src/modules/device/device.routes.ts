@@ -25,19 +25,23 @@ import { resourceRoutes, spreadsheetUpload } from '../../kit/resource-routes.js'
 import { route } from '../../kit/route.js';
 import { attachment, exportFormats } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
-
-import { createBatteryMoveService } from './battery-move.service.js';
-import { createBatteryService } from './battery.service.js';
-import type { DeviceRepository } from './device.repository.js';
-import { createDeviceService } from './device.service.js';
-import { createLoggerImportService } from './logger-import.service.js';
-import { createLoggerKeyService } from './logger-key.service.js';
+import type { BatteryMoveService } from './battery-move.service.js';
+import type { BatteryService } from './battery.service.js';
+import type { DeviceService } from './device.service.js';
+import type { LoggerImportService } from './logger-import.service.js';
+import type { LoggerKeyService } from './logger-key.service.js';
 
 const tags = ['devices'];
 
-const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app, { devices }) => {
-  const service = createDeviceService(devices, app.tenantMemberships, undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
+export interface DeviceRouteOptions {
+  service: DeviceService;
+  batteryService: BatteryService;
+  keys: LoggerKeyService;
+  batteryMoves: BatteryMoveService;
+  loggerImport: LoggerImportService;
+}
+
+const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service, batteryService, keys, batteryMoves, loggerImport }) => {
 
   route(
     app,
@@ -47,7 +51,6 @@ const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app,
 
   // The battery list (battery-index) with its export and one battery (queryById?id=batterySn); the
   // Loggers screen and the station page read the same list with the loggers' permission.
-  const batteryService = createBatteryService(devices);
   resourceRoutes(app, batteryService, tags, { records: 'battery', alsoReadBy: [Permission.LoggerList] });
   route(
     app,
@@ -100,7 +103,6 @@ const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app,
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );
 
-  const keys = createLoggerKeyService({ devices, keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) });
   route(
     app,
     {
@@ -119,18 +121,6 @@ const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app,
     },
   );
 
-  const batteryMoves = createBatteryMoveService({
-    devices,
-    changes: createBatteryChangeRepository(app.db),
-    moved: (batterySn, to) => {
-      app.devicePlane.forgetBattery(batterySn);
-      // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
-      app.devicePlane.notify(to, (rooms) => {
-        app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
-        app.realtime.toRooms(rooms, 'battery.changed', { gsn: to.gsn, oldSn: batterySn, newSn: batterySn, source: 'moved' });
-      });
-    },
-  });
   route(
     app,
     {
@@ -149,8 +139,6 @@ const routes: FastifyPluginAsyncZod<{ devices: DeviceRepository }> = async (app,
     },
   );
 
-  // Registration from a spreadsheet: the same rules, registrant and broker accounts as registerBatch.
-  const loggerImport = createLoggerImportService({ register: (auth, loggers) => service.registerLoggers(auth, loggers) });
   route(
     app,
     {

@@ -12,34 +12,14 @@ import {
   type RollupPeriod,
   ServerCode,
   historyRangeMaxDays,
-  loggerListColumns,
 } from '@cellsight/contract';
-import { sql } from 'drizzle-orm';
-import { loggers } from '../../db/schema.js';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
-import { buildListQuery, defineListSpec, toPage } from '../../kit/list-query.js';
+import { buildListQuery, toPage } from '../../kit/list-query.js';
 import { dataRulesOn } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import type { DeviceRepository } from './device.repository.js';
+import { type DeviceRepository, loggerListSpec } from './device.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
-
-const loggerListSpec = defineListSpec(
-  loggerListColumns,
-  {
-    gsn: loggers.gsn,
-    alias: loggers.alias,
-    online: loggers.online,
-    firmware: loggers.firmware,
-    deviceType: loggers.deviceType,
-    brand: loggers.brand,
-    lastSeen: loggers.lastSeen,
-    stationId: loggers.stationId,
-    createTime: loggers.createTime,
-  },
-  { name: 'createTime', order: 'desc' },
-  loggers.gsn,
-);
 
 const dayMs = 24 * 3600 * 1000;
 /** How far back a history goes when the request names no `begin`. */
@@ -80,7 +60,7 @@ export const createDeviceService = (devices: DeviceRepository, tenants: TenantMe
 
     async listLoggers(auth: AuthContext, query: ListQuery): Promise<Page<LoggerRecord>> {
       const built = buildListQuery(query, loggerListSpec, [await dataRulesOn(auth, Permission.LoggerList, loggerListSpec)]);
-      const { records, total } = await devices.listLoggers(built, sql`${loggers.gsn} in ${visible(auth)}`);
+      const { records, total } = await devices.listLoggers(built, visible(auth));
       return toPage(records, total, built);
     },
 

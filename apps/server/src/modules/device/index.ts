@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { type DeviceRecords, createDeviceRecords } from './device.face.js';
 import { createDeviceRepository } from './device.repository.js';
+import { createBatteryService } from './battery.service.js';
+import { createDeviceService } from './device.service.js';
+import { createLoggerImportService } from './logger-import.service.js';
+import { createLoggerKeyService } from './logger-key.service.js';
 import devicePlanePlugin from './device-plane.plugin.js';
 import demoFleetPlugin from './demo-fleet.plugin.js';
 import routes from './device.routes.js';
@@ -22,7 +26,16 @@ export default fp(
     app.decorate('devices', createDeviceRecords(devices));
     await app.register(devicePlanePlugin, { config: app.config, devices });
     await app.register(demoFleetPlugin, { config: app.config, devices });
-    await app.register(routes, { prefix: '/boot', devices });
+    const service = createDeviceService(devices, app.tenantMemberships, undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
+    await app.register(routes, {
+      prefix: '/boot',
+      service,
+      batteryService: createBatteryService(devices),
+      keys: createLoggerKeyService({ devices, keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) }),
+      batteryMoves: app.devicePlane.batteryMoves,
+      // Registration from a spreadsheet: the same rules, registrant and broker accounts as registerBatch.
+      loggerImport: createLoggerImportService({ register: (auth, loggers) => service.registerLoggers(auth, loggers) }),
+    });
   },
   { name: 'module-device', dependencies: ['module-announcement', 'module-data-log', 'module-dict', 'module-job'] },
 );

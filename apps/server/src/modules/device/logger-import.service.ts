@@ -151,3 +151,5 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
     },
   };
 };
+
+export type LoggerImportService = ReturnType<typeof createLoggerImportService>;

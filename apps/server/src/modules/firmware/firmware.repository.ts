@@ -1,11 +1,15 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { firmwares } from '../../db/schema.js';
 import { createTableRepository } from '../../kit/table-repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type FirmwareRow = typeof firmwares.$inferSelect;
+
+/** The files of the caller's tenants: every read and delete of the library keeps to them. */
+const ofCallerTenants = (caller: TenantCaller): SQL => sql`${firmwares.tenantId} in ${callerTenantIds(caller)}`;
 
 /** Firmware files: a row each, and the content at `<folder>/<id>.bin` (only this module reads or writes there). */
 export const createFirmwareRepository = (db: Database, folder: string) => {
@@ -13,8 +17,13 @@ export const createFirmwareRepository = (db: Database, folder: string) => {
   const pathOf = (id: string) => join(root, `${id}.bin`);
   return {
     root,
-    /** The kit's reads (list, one record, export). */
-    table: createTableRepository(db, firmwares),
+    /** What the kit's library list reads (list, one record, export): the table, its reads, the column of each list column, the caller's tenants' files. */
+    resourceTable: {
+      table: firmwares,
+      repository: createTableRepository(db, firmwares),
+      columns: { version: firmwares.version, deviceType: firmwares.deviceType, fileName: firmwares.fileName, size: firmwares.size, createTime: firmwares.createTime },
+      scope: ofCallerTenants,
+    },
 
     /** Stores the file, then its row; the file is removed again when the row is refused (same version twice). */
     async store(row: typeof firmwares.$inferInsert, content: Buffer): Promise<void> {
@@ -28,17 +37,18 @@ export const createFirmwareRepository = (db: Database, folder: string) => {
       }
     },
 
-    async find(id: string, scope?: SQL): Promise<FirmwareRow | null> {
-      const [row] = await db.select().from(firmwares).where(and(eq(firmwares.id, id), scope)).limit(1);
+    /** A file of one tenant's library. */
+    async findOfTenant(id: string, tenantId: number): Promise<FirmwareRow | null> {
+      const [row] = await db.select().from(firmwares).where(and(eq(firmwares.id, id), eq(firmwares.tenantId, tenantId))).limit(1);
       return row ?? null;
     },
 
-    /** The files for one kind of device within `scope`, newest first. */
-    async choices(deviceType: string, scope: SQL) {
+    /** The caller's tenants' files for one kind of device, newest first. */
+    async choices(deviceType: string, caller: TenantCaller) {
       return db
         .select({ id: firmwares.id, version: firmwares.version, size: firmwares.size, remark: firmwares.remark, createTime: firmwares.createTime })
         .from(firmwares)
-        .where(and(eq(firmwares.deviceType, deviceType), scope))
+        .where(and(eq(firmwares.deviceType, deviceType), ofCallerTenants(caller)))
         .orderBy(desc(firmwares.createTime), desc(firmwares.version))
         .limit(200);
     },
@@ -48,9 +58,9 @@ export const createFirmwareRepository = (db: Database, folder: string) => {
       return row !== undefined;
     },
 
-    /** Deletes the rows within `scope` and their files; answers the ids deleted. */
-    async remove(ids: string[], scope: SQL): Promise<string[]> {
-      const removed = await db.delete(firmwares).where(and(inArray(firmwares.id, ids), scope)).returning({ id: firmwares.id });
+    /** Deletes the caller's tenants' rows among `ids` and their files; answers the ids deleted. */
+    async remove(ids: string[], caller: TenantCaller): Promise<string[]> {
+      const removed = await db.delete(firmwares).where(and(inArray(firmwares.id, ids), ofCallerTenants(caller))).returning({ id: firmwares.id });
       for (const { id } of removed) await rm(pathOf(id), { force: true });
       return removed.map((row) => row.id);
     },

@@ -8,17 +8,12 @@ import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { receiveUpload, uploadMaxBytes } from '../../kit/upload-content.js';
 import { requireAuth } from '../../access/auth-context.js';
-
-import { createFirmwareRepository } from './firmware.repository.js';
-import { createFirmwareService } from './firmware.service.js';
+import type { FirmwareService } from './firmware.service.js';
 
 const tags = ['firmware'];
 
 /** The firmware library: list, export and delete from the kit; upload; the loggers' signed download. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const repository = createFirmwareRepository(app.db, app.config.firmwareDir);
-  const devices = app.devices;
-  const service = createFirmwareService({ firmware: repository, tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
+const routes: FastifyPluginAsyncZod<{ service: FirmwareService }> = async (app, { service }) => {
   resourceRoutes(app, service, tags, { records: 'scoped' });
 
   route(
@@ -83,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', attachment(file.downloadName))
         .header('cache-control', 'private, no-store')
-        .sendFile(file.fileName, repository.root);
+        .sendFile(file.fileName, service.root);
     },
   );
 };

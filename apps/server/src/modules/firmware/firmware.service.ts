@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type FirmwareChoice, type FirmwareDeviceType, type FirmwareUpload, type UpgradeTarget, firmwareLinkLifetimeMs, firmwareResource } from '@cellsight/contract';
 import { firmwareLinkSignature, loggerSigningKey, sameSecret } from '@cellsight/contract/device-crypto';
-import { eq, sql } from 'drizzle-orm';
-import { firmwares } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -12,7 +10,6 @@ import type { DictService } from '../dict/dict.service.js';
 import type { LoggerIdentity } from '../device/index.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FirmwareRepository } from './firmware.repository.js';
 
 interface Dependencies {
@@ -33,18 +30,16 @@ const sha256Of = (content: Buffer) => createHash('sha256').update(content).diges
  */
 export const createFirmwareService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
-  const scope = (auth: AuthContext) => sql`${firmwares.tenantId} in ${callerTenantIds(auth)}`;
-  const kit = createResourceService({
-    resource: firmwareResource,
-    table: firmwares,
-    repository: deps.firmware.table,
-    columns: { version: firmwares.version, deviceType: firmwares.deviceType, fileName: firmwares.fileName, size: firmwares.size, createTime: firmwares.createTime },
-    dicts: deps.dicts,
-    scope,
-  });
+  const kit = createResourceService({ resource: firmwareResource, ...deps.firmware.resourceTable, dicts: deps.dicts });
 
   return {
     ...kit,
+
+    /** Where the files are (`reply.sendFile` serves a download from there). */
+    root: deps.firmware.root,
+
+    /** Whether the tenant's library holds this version for the kind of device already. */
+    versionTaken: (tenantId: number, deviceType: FirmwareDeviceType, version: string): Promise<boolean> => deps.firmware.versionTaken(tenantId, deviceType, version),
 
     /** Stores an uploaded file for the caller's tenant; answers the new id. */
     async upload(auth: AuthContext, fields: FirmwareUpload, file: { data: Buffer; fileName: string }): Promise<string> {
@@ -72,12 +67,12 @@ export const createFirmwareService = (deps: Dependencies) => {
 
     /** What an upgrade of this kind of device may install, for anyone who may send upgrades (the library itself is the administrators'). */
     async choices(auth: AuthContext, deviceType: FirmwareDeviceType): Promise<FirmwareChoice[]> {
-      const rows = await deps.firmware.choices(deviceType, scope(auth));
+      const rows = await deps.firmware.choices(deviceType, auth);
       return rows.map((row) => ({ ...row, createTime: row.createTime.toISOString() }));
     },
 
     async remove(auth: AuthContext, ids: string[]): Promise<void> {
-      const removed = await deps.firmware.remove([...new Set(ids)], scope(auth));
+      const removed = await deps.firmware.remove([...new Set(ids)], auth);
       if (removed.length === 0) throw notFound('Firmware');
     },
 
@@ -86,7 +81,7 @@ export const createFirmwareService = (deps: Dependencies) => {
      * (a battery when `batterySn` is given, else the logger), at an address only that logger can use.
      */
     async upgradeTarget(logger: LoggerIdentity, batterySn: string | null, firmwareId: string, baseUrl: string): Promise<UpgradeTarget> {
-      const row = logger.tenantId === null ? null : await deps.firmware.find(firmwareId, eq(firmwares.tenantId, logger.tenantId));
+      const row = logger.tenantId === null ? null : await deps.firmware.findOfTenant(firmwareId, logger.tenantId);
       if (!row) throw notFound(`firmware ${firmwareId}`, 'val.firmwareId');
       const deviceType = batterySn ? 'battery' : 'logger';
       if (row.deviceType !== deviceType) throw invalidField('val.firmwareId', `is firmware for a ${row.deviceType}, not for a ${deviceType}`);
@@ -104,7 +99,7 @@ export const createFirmwareService = (deps: Dependencies) => {
       if (!logger || logger.tenantId === null) throw refused();
       const expected = firmwareLinkSignature(loggerSigningKey(logger.gsn, logger.registrationKey), firmwareId, logger.gsn, query.expires);
       if (!sameSecret(expected, query.sig)) throw refused();
-      const row = await deps.firmware.find(firmwareId, eq(firmwares.tenantId, logger.tenantId));
+      const row = await deps.firmware.findOfTenant(firmwareId, logger.tenantId);
       if (!row) throw refused();
       return { fileName: deps.firmware.fileNameOf(row.id), downloadName: row.fileName, size: row.size };
     },

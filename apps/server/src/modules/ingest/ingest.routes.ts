@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createRefusalRepository } from './refusal.repository.js';
-import { createRefusalService } from './refusal.service.js';
+import type { RefusalService } from './refusal.service.js';
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRefusalService(createRefusalRepository(app.db), app.devices);
+const routes: FastifyPluginAsyncZod<{ service: RefusalService }> = async (app, { service }) => {
 
   route(
     app,

@@ -12,3 +12,5 @@ export const createRefusalService = (refusals: RefusalRepository, devices: Devic
     return refusals.list(gsn);
   },
 });
+
+export type RefusalService = ReturnType<typeof createRefusalService>;

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
-import { createJobRepository } from './job.repository.js';
+import type { JobRepository } from './job.repository.js';
 import { type JobScheduler, createJobScheduler } from './job-scheduler.js';
 
 declare module 'fastify' {
@@ -17,9 +17,9 @@ const pollMs = 5_000;
  * Scheduled jobs: every module registers its tasks while the app is built; when it is ready the
  * housekeeping jobs are seeded and every running job scheduled; closing stops every timer.
  */
-export default fp(
-  async (app) => {
-    const scheduler = createJobScheduler({ repository: createJobRepository(app.db), log: app.log, processName: `${hostname()}:${process.pid}`.slice(0, 100), pollMs });
+export default fp<{ repository: JobRepository }>(
+  async (app, { repository }) => {
+    const scheduler = createJobScheduler({ repository, log: app.log, processName: `${hostname()}:${process.pid}`.slice(0, 100), pollMs });
     app.decorate('jobs', scheduler);
     // A task that only answers: it shows that jobs run (and on which process), harmless at any rate.
     scheduler.registerTask('scheduler.heartbeat', {

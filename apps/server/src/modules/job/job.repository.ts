@@ -12,8 +12,18 @@ export const runsKept = 200;
 
 /** Jobs and their runs: the kit's reads, what the scheduler reads, and the claim of a firing. */
 export const createJobRepository = (db: Database) => ({
-  table: createTableRepository(db, jobs),
-  runsTable: createTableRepository(db, jobRuns),
+  /** What the kit's job list reads: the table, its reads, the column of each list column. */
+  resourceTable: {
+    table: jobs,
+    repository: createTableRepository(db, jobs),
+    columns: { jobClassName: jobs.jobClassName, cronExpression: jobs.cronExpression, description: jobs.description, status: jobs.status, createTime: jobs.createTime },
+  },
+  /** What the kit's list of runs reads. */
+  runsResourceTable: {
+    table: jobRuns,
+    repository: createTableRepository(db, jobRuns),
+    columns: { jobId: jobRuns.jobId, fireTime: jobRuns.fireTime, durationMs: jobRuns.durationMs, outcome: jobRuns.outcome, process: jobRuns.process },
+  },
 
   async all(): Promise<JobRow[]> {
     return db.select().from(jobs);

@@ -6,8 +6,7 @@ import { demoNotSupported } from '../../lib/errors.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { type RouteRequest, route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createJobRepository } from './job.repository.js';
-import { createJobService } from './job.service.js';
+import type { JobService } from './job.service.js';
 
 const tags = ['scheduled jobs'];
 const { path } = jobResource;
@@ -17,8 +16,7 @@ const { path } = jobResource;
  * deleteBatch; pause, resume and execute (GET as JeecgBoot, or POST); the tasks a job can run, the
  * next fire times of an expression, and the runs (`/sys/quartzJobRun/list?jobId=`).
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createJobService({ repository: createJobRepository(app.db), scheduler: app.jobs, dicts: app.dicts });
+const routes: FastifyPluginAsyncZod<{ service: JobService }> = async (app, { service }) => {
   resourceRoutes(app, service, tags, { records: 'none' });
   resourceRoutes(app, service.runs, tags, { records: 'none' });
 

@@ -7,7 +7,6 @@ import type { DictService } from '../dict/dict.service.js';
 import { cronProblem, nextFireTimes } from './job-cron.js';
 import type { JobRepository, JobRunRow } from './job.repository.js';
 import { type JobScheduler, ParameterError } from './job-scheduler.js';
-import { jobRuns, jobs } from './job.table.js';
 
 interface Dependencies {
   repository: JobRepository;
@@ -32,20 +31,8 @@ const runRecord = (row: JobRunRow) => ({
  * and reaches the others at their next read of the table.
  */
 export const createJobService = ({ repository, scheduler, dicts }: Dependencies) => {
-  const kit = createResourceService({
-    resource: jobResource,
-    table: jobs,
-    repository: repository.table,
-    columns: { jobClassName: jobs.jobClassName, cronExpression: jobs.cronExpression, description: jobs.description, status: jobs.status, createTime: jobs.createTime },
-    dicts,
-  });
-  const runs = createResourceService({
-    resource: jobRunResource,
-    table: jobRuns,
-    repository: repository.runsTable,
-    columns: { jobId: jobRuns.jobId, fireTime: jobRuns.fireTime, durationMs: jobRuns.durationMs, outcome: jobRuns.outcome, process: jobRuns.process },
-    dicts,
-  });
+  const kit = createResourceService({ resource: jobResource, ...repository.resourceTable, dicts });
+  const runs = createResourceService({ resource: jobRunResource, ...repository.runsResourceTable, dicts });
 
   const assertValid = (values: { jobClassName?: string; cronExpression?: string }) => {
     if (values.jobClassName !== undefined && !scheduler.hasTask(values.jobClassName)) throw invalidField('jobClassName', jobMessages.unknownTask);

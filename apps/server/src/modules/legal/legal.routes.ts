@@ -4,15 +4,12 @@ import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-import { createLegalRepository } from './legal.repository.js';
-import { createLegalService } from './legal.service.js';
+import type { LegalService } from './legal.service.js';
 
 const tags = ['legal'];
 
 /** The privacy policy and terms of use: read by anyone (/privacy, /condition), written by administrators. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createLegalService(createLegalRepository(app.db));
-
+const routes: FastifyPluginAsyncZod<{ service: LegalService }> = async (app, { service }) => {
   route(
     app,
     {

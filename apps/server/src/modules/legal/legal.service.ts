@@ -32,3 +32,5 @@ export const createLegalService = (repository: LegalRepository, now: () => Date 
     },
   };
 };
+
+export type LegalService = ReturnType<typeof createLegalService>;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { type LogBook, createLogBook } from './log.face.js';
 import { createLogRepository } from './log.repository.js';
+import { createLogListService, createLogService } from './log.service.js';
 import operationLogPlugin from './operation-log.plugin.js';
 import routes from './log.routes.js';
 
@@ -19,7 +20,7 @@ export default fp(
     const logs = createLogRepository(app.db);
     app.decorate('logs', createLogBook(logs));
     await app.register(operationLogPlugin, { logs });
-    await app.register(routes, { prefix: '/boot', logs });
+    await app.register(routes, { prefix: '/boot', list: createLogListService(logs, app.dicts), counters: createLogService(logs) });
   },
   { name: 'module-log', dependencies: ['module-dict'] },
 );

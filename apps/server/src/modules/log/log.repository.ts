@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { logs, userTenants, users, visits } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { countAll, escapeLike } from '../../kit/list-query.js';
+import { createTableRepository } from '../../kit/table-repository.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export { LogType, OperateType } from '@cellsight/contract';
@@ -54,6 +55,25 @@ const utcDay = sql<string>`to_char(${logs.createTime} at time zone 'UTC', 'YYYY-
 
 /** Login, operation and visit logs (they back the log screens). */
 export const createLogRepository = (db: Database) => ({
+  /** What the kit's log list reads: the table, its reads, the column of each list column, the record scope and the keyWord filter. */
+  resourceTable: {
+    table: logs,
+    repository: createTableRepository(db, logs),
+    columns: {
+      logType: logs.logType,
+      logContent: logs.logContent,
+      operateType: logs.operateType,
+      userid: logs.userid,
+      username: logs.username,
+      ip: logs.ip,
+      requestUrl: logs.requestUrl,
+      costTime: logs.costTime,
+      createTime: logs.createTime,
+    },
+    scope: (caller: TenantCaller) => logScope(db, caller),
+    extraFilters: { keyWord: logContentContains },
+  },
+
   async add(entry: LogEntry): Promise<void> {
     await db.insert(logs).values({ id: newId(), ...entry, logContent: entry.logContent.slice(0, 1000) });
   },
@@ -61,8 +81,9 @@ export const createLogRepository = (db: Database) => ({
     await db.insert(visits).values({ id: newId(), ...visit, userAgent: visit.userAgent?.slice(0, 255) ?? null });
   },
 
-  /** Login-log rows (within `scope`) in total, and rows and distinct addresses from `from` (inclusive) to `to` (exclusive). */
-  async loginCounts(from: Date, to: Date, scope: SQL): Promise<{ total: number; inRange: number; ipsInRange: number }> {
+  /** Login-log rows of the caller's tenants' users in total, and rows and distinct addresses from `from` (inclusive) to `to` (exclusive). */
+  async loginCounts(from: Date, to: Date, caller: TenantCaller): Promise<{ total: number; inRange: number; ipsInRange: number }> {
+    const scope = ofTenantUsers(db, caller);
     const [[all], [range]] = await Promise.all([
       db
         .select({ total: countAll })
@@ -76,8 +97,9 @@ export const createLogRepository = (db: Database) => ({
     return { total: all?.total ?? 0, inRange: range?.rows ?? 0, ipsInRange: range?.ips ?? 0 };
   },
 
-  /** Login-log rows and distinct addresses per UTC day from `from` (inclusive) to `to` (exclusive); days without rows are absent. */
-  async loginsPerDay(from: Date, to: Date, scope: SQL): Promise<LoginDay[]> {
+  /** Login-log rows of the caller's tenants' users and distinct addresses per UTC day from `from` (inclusive) to `to` (exclusive); days without rows are absent. */
+  async loginsPerDay(from: Date, to: Date, caller: TenantCaller): Promise<LoginDay[]> {
+    const scope = ofTenantUsers(db, caller);
     return db
       .select({ day: utcDay, visit: countAll, ip: distinctIps })
       .from(logs)

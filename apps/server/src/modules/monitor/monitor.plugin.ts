@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type MonitorSample, type MonitorServer, monitorHistoryMs, monitorSampleIntervalMs } from '@cellsight/contract';
 import fp from 'fastify-plugin';
 import { serverPath } from '../../paths.js';
-import { createMonitorRepository } from './monitor.repository.js';
+import type { MonitorRepository } from './monitor.repository.js';
 
 /** The product's version: the server package's. */
 const productVersion = (JSON.parse(readFileSync(serverPath('package.json'), 'utf8')) as { version: string }).version;
@@ -34,9 +34,8 @@ const perSecond = (delta: number, ms: number) => (ms > 0 ? Math.round((delta * 1
  * device messages and samples per second, database connections), the last hour kept in memory.
  * Each server process keeps its own; the timer stops when the app closes.
  */
-export default fp(
-  async (app) => {
-    const repository = createMonitorRepository(app.db, app.dbKind);
+export default fp<{ repository: MonitorRepository }>(
+  async (app, { repository }) => {
     const samples: MonitorSample[] = [];
     const capacity = Math.ceil(monitorHistoryMs / monitorSampleIntervalMs);
     const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -2,29 +2,13 @@ import { Permission, monitorBrokerSchema, monitorDatabaseQuerySchema, monitorDat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
-import { createMonitorRepository, createRedisInfo } from './monitor.repository.js';
-import { createMonitorService } from './monitor.service.js';
+import type { MonitorService } from './monitor.service.js';
 
 const tags = ['monitor'];
 const access = { permission: Permission.MonitorView };
 
 /** System monitoring (administrators): this server process, the database, the broker and ingestion, Redis, and the last hour. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const redis = app.config.redisUrl ? createRedisInfo(app.config.redisUrl) : null;
-  if (redis) app.addHook('onClose', () => redis.close());
-  const service = createMonitorService({
-    repository: createMonitorRepository(app.db, app.dbKind),
-    kind: app.dbKind,
-    redis,
-    broker: {
-      kind: app.devicePlane.transport.kind,
-      // Known once the broker listens (after start).
-      port: () => app.devicePlane.brokerPort,
-      ingest: () => app.devicePlane.ingest.stats(),
-      rates: () => app.monitor.deviceRates(),
-    },
-  });
-
+const routes: FastifyPluginAsyncZod<{ service: MonitorService }> = async (app, { service }) => {
   route(app, { method: 'GET', url: '/sys/monitor/server', access, tenancy: 'platform', scope: 'none', tags, summary: 'This server process: memory, CPU, event-loop delay, uptime, versions', result: monitorServerSchema }, async () => ok(app.monitor.server()));
 
   route(

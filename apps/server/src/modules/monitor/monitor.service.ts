@@ -87,3 +87,5 @@ export const createMonitorService = ({ repository, kind, redis, broker }: Monito
     };
   },
 });
+
+export type MonitorService = ReturnType<typeof createMonitorService>;

@@ -1,50 +1,19 @@
-import { hostname } from 'node:os';
 import { ServerCode, healthSchema, readinessSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../kit/envelope.js';
 import { route } from '../../kit/route.js';
-import { createOpsRepository, createRedisPing, probeMqtt, probeTcp } from './ops.repository.js';
-import { bearerMatches, createReadiness, isLoopback, isRelayed, probeTimeoutMs } from './ops.service.js';
+import { type ReadinessService, bearerMatches, isLoopback, isRelayed } from './ops.service.js';
 
 const tags = ['operations'];
-
-/** The external broker is probed at most this often: a load balancer asks every few seconds, per process. */
-const brokerProbeCacheMs = 3000;
 
 /**
  * Probes for load balancers and monitoring (docs/operations.md): liveness, readiness (database,
  * broker, Redis) and Prometheus metrics. Public routes: they tell nothing about the data, and the
  * metrics ask for METRICS_TOKEN or a caller on this machine.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ readiness: ReadinessService }> = async (app, { readiness }) => {
   const { config } = app;
-  const redis = config.redisUrl ? createRedisPing(config.redisUrl) : null;
-  if (redis) app.addHook('onClose', async () => redis.close());
-
-  let lastBrokerProbe: { at: number; outcome: Promise<void> } | null = null;
-  const broker = (): Promise<void> => {
-    if (!config.mqtt.url) {
-      // The embedded broker runs in this process: it is up when it accepts a connection on its port.
-      const port = app.devicePlane.brokerPort;
-      if (port === null) return Promise.reject(new Error('the embedded MQTT broker is not listening'));
-      const host = ['0.0.0.0', '::', ''].includes(config.mqtt.host) ? '127.0.0.1' : config.mqtt.host;
-      return probeTcp(host, port, probeTimeoutMs);
-    }
-    if (!lastBrokerProbe || Date.now() - lastBrokerProbe.at > brokerProbeCacheMs) {
-      const outcome = probeMqtt({
-        url: config.mqtt.url,
-        clientId: `cellsight-ready-${hostname()}-${process.pid}`.slice(0, 64),
-        username: config.mqtt.username,
-        password: config.mqtt.password,
-        timeoutMs: probeTimeoutMs,
-      });
-      outcome.catch(() => undefined);
-      lastBrokerProbe = { at: Date.now(), outcome };
-    }
-    return lastBrokerProbe.outcome;
-  };
-  const readiness = createReadiness({ repository: createOpsRepository(app.db, app.dbKind), broker, redis });
 
   route(app, { method: 'GET', url: '/health', access: 'public', tenancy: 'platform', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)', result: healthSchema }, async () =>
     ok({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),

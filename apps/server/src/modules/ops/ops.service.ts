@@ -45,6 +45,8 @@ export const createReadiness = ({ repository, broker, redis }: ReadinessDeps) =>
   },
 });
 
+export type ReadinessService = ReturnType<typeof createReadiness>;
+
 /** A caller on this machine: IPv4 loopback (also as an IPv4-mapped IPv6 address) or ::1. */
 export const isLoopback = (address: string | undefined): boolean => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
 

@@ -1,13 +1,20 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { outbox } from '../../db/schema.js';
 import { createTableRepository } from '../../kit/table-repository.js';
+import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** The outbox's rows: the kit's reads, a new message, and what became of it. */
 export const createOutboxRepository = (db: Database) => ({
-  table: createTableRepository(db, outbox),
+  /** What the kit's outbox list reads: the table, its reads, the column of each list column, and the messages of the caller's tenants. */
+  resourceTable: {
+    table: outbox,
+    repository: createTableRepository(db, outbox),
+    columns: { recipient: outbox.recipient, subject: outbox.subject, channel: outbox.channel, status: outbox.status, createTime: outbox.createTime },
+    scope: (caller: TenantCaller) => sql`${outbox.tenantId} in ${callerTenantIds(caller)}`,
+  },
 
   async insert(row: typeof outbox.$inferInsert): Promise<void> {
     await db.insert(outbox).values(row);

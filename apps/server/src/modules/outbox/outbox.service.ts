@@ -1,13 +1,10 @@
 import { type Language, type OutboxRecord, outboxResource, fillWordsIn, outboxTestMessage } from '@cellsight/contract';
-import { sql } from 'drizzle-orm';
-import { outbox } from '../../db/schema.js';
 import { invalidField } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
-import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { SmsMessage, SmsTransport } from './sms.transport.js';
 import type { MailMessage, SmtpTransport } from './smtp.transport.js';
@@ -58,14 +55,7 @@ const toRecord = (row: OutboxRow): OutboxRecord => ({
  */
 export const createOutboxService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
-  const kit = createResourceService({
-    resource: outboxResource,
-    table: outbox,
-    repository: deps.outbox.table,
-    columns: { recipient: outbox.recipient, subject: outbox.subject, channel: outbox.channel, status: outbox.status, createTime: outbox.createTime },
-    dicts: deps.dicts,
-    scope: (auth: AuthContext) => sql`${outbox.tenantId} in ${callerTenantIds(auth)}`,
-  });
+  const kit = createResourceService({ resource: outboxResource, ...deps.outbox.resourceTable, dicts: deps.dicts });
 
   /**
    * Writes the message to the outbox, hands it to its channel when one is configured, and answers

@@ -3,10 +3,11 @@ import { type SQL, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { batteries, batteryRollups, loggers, stations, users } from '../../db/schema.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { escapeLike } from '../../kit/list-query.js';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { uniqueViolation } from '../../db/database-errors.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
-import type { ScopeCaller } from '../../access/station-scope.js';
+import { type ScopeCaller, stationCondition, visibleStationIds } from '../../access/station-scope.js';
 import { membersBelow } from '../../access/member-scope.js';
 import type { DataLogExecutor } from '../data-log/index.js';
 
@@ -73,200 +74,228 @@ export interface BindableLogger {
 
 export type StationInsert = typeof stations.$inferInsert;
 
-export const createStationRepository = (db: Database) => ({
-  /** The kit's reads and writes of stations, with the list's figures. */
-  table: createTableRepository(db, stations, { computed: stationFigures }),
+/**
+ * The search box: a station's name, or the SN of a logger or battery on it. Serial numbers are
+ * looked up among the caller's own stations' devices only, so a scoped caller's search reads
+ * its few hundred loggers rather than every logger of the database.
+ */
+const stationKeyWord = (value: string, caller: ScopeCaller): SQL => {
+  const pattern = `%${escapeLike(value)}%`;
+  // An administrator sees the whole tenant: narrowing would cost more than it saves.
+  const mine = caller.accountType === AccountType.Admin ? sql`` : sql` and l.station_id in ${visibleStationIds(caller)}`;
+  return sql`(${stations.name} ilike ${pattern}
+      or ${stations.id} in (select l.station_id from ${loggers} l where l.gsn ilike ${pattern}${mine})
+      or ${stations.id} in (select l.station_id from ${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where b.battery_sn ilike ${pattern}${mine}))`;
+};
 
-  async account(id: string): Promise<Account | null> {
-    const [row] = await db.select({ id: users.id, accountType: users.accountType, superiorId: users.superiorId }).from(users).where(and(eq(users.id, id), eq(users.delFlag, 0)));
-    return row ?? null;
-  },
+export const createStationRepository = (db: Database) => {
+  const table = createTableRepository(db, stations, { computed: stationFigures });
+  return {
+    /** The kit's reads and writes of stations, with the list's figures. */
+    table,
+    /** What the kit's station list reads: the table, its reads, the column of each list column, the scope rule, and the search box and parent filters. */
+    resourceTable: {
+      table: stations,
+      repository: table,
+      columns: { name: stations.name, status: stations.status, stationType: stations.stationType, ownerId: stations.ownerId, createTime: stations.createTime },
+      scope: stationCondition,
+      extraFilters: {
+        keyWord: stationKeyWord,
+        pid: (value: string) => (value === '0' ? sql`${stations.parentId} is null` : sql`${stations.parentId} = ${value}`),
+      },
+    },
 
-  /** The installer and distributor a station of `ownerId` carries. */
-  async branchOf(ownerId: string): Promise<{ installerId: string | null; distributorId: string | null }> {
-    const result = await db.execute(sql`select installer_id, distributor_id from ${branches(sql`(${ownerId})`)} b`);
-    const [row] = (result as unknown as { rows: { installer_id: string | null; distributor_id: string | null }[] }).rows;
-    return { installerId: row?.installer_id ?? null, distributorId: row?.distributor_id ?? null };
-  },
+    async account(id: string): Promise<Account | null> {
+      const [row] = await db.select({ id: users.id, accountType: users.accountType, superiorId: users.superiorId }).from(users).where(and(eq(users.id, id), eq(users.delFlag, 0)));
+      return row ?? null;
+    },
 
-  /**
-   * After an account moved in the hierarchy: the stations of that account and of the accounts
-   * directly under it take their new branch, so the former installer or distributor no longer sees
-   * them. Returns the stations whose branch changed.
-   */
-  async rebranch(userId: string): Promise<string[]> {
-    const result = await db.execute(sql`update ${stations} s set installer_id = b.installer_id, distributor_id = b.distributor_id
-      from ${branches(sql`(select id from ${users} where id = ${userId} or superior_id = ${userId})`)} b
-      where s.owner_id = b.owner_id and (s.installer_id is distinct from b.installer_id or s.distributor_id is distinct from b.distributor_id)
-      returning s.id`);
-    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  },
+    /** The installer and distributor a station of `ownerId` carries. */
+    async branchOf(ownerId: string): Promise<{ installerId: string | null; distributorId: string | null }> {
+      const result = await db.execute(sql`select installer_id, distributor_id from ${branches(sql`(${ownerId})`)} b`);
+      const [row] = (result as unknown as { rows: { installer_id: string | null; distributor_id: string | null }[] }).rows;
+      return { installerId: row?.installer_id ?? null, distributorId: row?.distributor_id ?? null };
+    },
 
-  /**
-   * Accounts a station of the caller may belong to, the caller first: an administrator's whole
-   * tenant (but other administrators), a distributor's installers and their end users, an
-   * installer's end users; an end user only itself.
-   */
-  async owners(caller: ScopeCaller): Promise<StationOwner[]> {
-    const inTenants = sql`${users.id} in (select user_id from sys_user_tenant where tenant_id in ${callerTenantIds(caller)})`;
-    // Administrators' stations belong to the accounts they look after, not to other administrators.
-    const below = and(membersBelow(caller), caller.accountType === AccountType.Admin ? sql`${users.accountType} <> ${AccountType.Admin}` : undefined);
-    const rows = await db
-      .select({ id: users.id, username: users.username, realname: users.realname, accountType: users.accountType })
-      .from(users)
-      .where(and(eq(users.delFlag, 0), sql`(${users.id} = ${caller.userId} or (${inTenants} and ${below}))`))
-      .orderBy(sql`${users.id} = ${caller.userId} desc`, users.realname)
-      .limit(2000);
-    return rows;
-  },
+    /**
+     * After an account moved in the hierarchy: the stations of that account and of the accounts
+     * directly under it take their new branch, so the former installer or distributor no longer sees
+     * them. Returns the stations whose branch changed.
+     */
+    async rebranch(userId: string): Promise<string[]> {
+      const result = await db.execute(sql`update ${stations} s set installer_id = b.installer_id, distributor_id = b.distributor_id
+        from ${branches(sql`(select id from ${users} where id = ${userId} or superior_id = ${userId})`)} b
+        where s.owner_id = b.owner_id and (s.installer_id is distinct from b.installer_id or s.distributor_id is distinct from b.distributor_id)
+        returning s.id`);
+      return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    },
 
-  /** Registered loggers among `gsns` within the caller's tenants (others are as unknown as unregistered ones). */
-  async bindableLoggers(gsns: string[], caller: ScopeCaller): Promise<Map<string, BindableLogger>> {
-    if (gsns.length === 0) return new Map();
-    const rows = await db
-      .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, stationId: loggers.stationId, tenantId: loggers.tenantId })
-      .from(loggers)
-      .where(and(inArray(loggers.gsn, gsns), sql`${loggers.tenantId} in ${callerTenantIds(caller)}`));
-    return new Map(rows.map((row) => [row.gsn, row]));
-  },
+    /**
+     * Accounts a station of the caller may belong to, the caller first: an administrator's whole
+     * tenant (but other administrators), a distributor's installers and their end users, an
+     * installer's end users; an end user only itself.
+     */
+    async owners(caller: ScopeCaller): Promise<StationOwner[]> {
+      const inTenants = sql`${users.id} in (select user_id from sys_user_tenant where tenant_id in ${callerTenantIds(caller)})`;
+      // Administrators' stations belong to the accounts they look after, not to other administrators.
+      const below = and(membersBelow(caller), caller.accountType === AccountType.Admin ? sql`${users.accountType} <> ${AccountType.Admin}` : undefined);
+      const rows = await db
+        .select({ id: users.id, username: users.username, realname: users.realname, accountType: users.accountType })
+        .from(users)
+        .where(and(eq(users.delFlag, 0), sql`(${users.id} = ${caller.userId} or (${inTenants} and ${below}))`))
+        .orderBy(sql`${users.id} = ${caller.userId} desc`, users.realname)
+        .limit(2000);
+      return rows;
+    },
 
-  /** Product codes among `codes` that a logger other than the one entered with it holds. */
-  async productCodesTaken(rows: { gsn: string; productCode: string }[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    const found = await db
-      .select({ productCode: loggers.productCode, gsn: loggers.gsn })
-      .from(loggers)
-      .where(
-        inArray(
-          loggers.productCode,
-          rows.map((r) => r.productCode),
-        ),
-      );
-    const enteredWith = new Map(rows.map((r) => [r.productCode, r.gsn]));
-    return new Set(found.filter((f) => f.productCode !== null && enteredWith.get(f.productCode) !== f.gsn).map((f) => f.productCode as string));
-  },
+    /** Registered loggers among `gsns` within the caller's tenants (others are as unknown as unregistered ones). */
+    async bindableLoggers(gsns: string[], caller: ScopeCaller): Promise<Map<string, BindableLogger>> {
+      if (gsns.length === 0) return new Map();
+      const rows = await db
+        .select({ gsn: loggers.gsn, registrationKey: loggers.registrationKey, stationId: loggers.stationId, tenantId: loggers.tenantId })
+        .from(loggers)
+        .where(and(inArray(loggers.gsn, gsns), sql`${loggers.tenantId} in ${callerTenantIds(caller)}`));
+      return new Map(rows.map((row) => [row.gsn, row]));
+    },
 
-  async subStationCount(parentId: string): Promise<number> {
-    const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(stations).where(eq(stations.parentId, parentId));
-    return row?.count ?? 0;
-  },
+    /** Product codes among `codes` that a logger other than the one entered with it holds. */
+    async productCodesTaken(rows: { gsn: string; productCode: string }[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      const found = await db
+        .select({ productCode: loggers.productCode, gsn: loggers.gsn })
+        .from(loggers)
+        .where(
+          inArray(
+            loggers.productCode,
+            rows.map((r) => r.productCode),
+          ),
+        );
+      const enteredWith = new Map(rows.map((r) => [r.productCode, r.gsn]));
+      return new Set(found.filter((f) => f.productCode !== null && enteredWith.get(f.productCode) !== f.gsn).map((f) => f.productCode as string));
+    },
 
-  /** How many loggers and sub-stations hold on to a station (it is not deleted while any do). */
-  async dependents(ids: string[]): Promise<{ loggers: number; subStations: number }> {
-    if (ids.length === 0) return { loggers: 0, subStations: 0 };
-    const [row] = await db
-      .select({
-        loggers: sql<number>`(select cast(count(*) as integer) from ${loggers} where ${inArray(loggers.stationId, ids)})`,
-        subStations: sql<number>`(select cast(count(*) as integer) from ${stations} where ${inArray(stations.parentId, ids)})`,
-      })
-      .from(sql`(select 1) as one`);
-    return row ?? { loggers: 0, subStations: 0 };
-  },
+    async subStationCount(parentId: string): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(stations).where(eq(stations.parentId, parentId));
+      return row?.count ?? 0;
+    },
 
-  /**
-   * Creates a station (when `station` is given) and binds the loggers to it in one transaction:
-   * each logger only if no station has it (a concurrent bind wins and this one is refused), its
-   * day following the station's zone from now on. Returns the loggers that could not be bound, or
-   * 'product-code' when another logger took one of the product codes meanwhile.
-   */
-  async bind(
-    target: { station: StationInsert } | { stationId: string; tenantId: number; zone: string },
-    rows: { gsn: string; productCode: string }[],
-    updateBy: string,
-  ): Promise<{ unavailable: string[] } | 'product-code'> {
-    // Thrown inside the transaction so nothing of it stays when a logger was taken meanwhile.
-    class Unavailable extends Error {
-      constructor(readonly gsns: string[]) {
-        super('loggers taken meanwhile');
-      }
-    }
-    try {
-      return await db.transaction(async (tx) => {
-        const station = 'station' in target ? target.station : null;
-        if (station) await tx.insert(stations).values(station);
-        const stationId = station?.id ?? (target as { stationId: string }).stationId;
-        const tenantId = station?.tenantId ?? (target as { tenantId: number }).tenantId;
-        const zone = station?.zone ?? (target as { zone: string }).zone;
-        const unavailable: string[] = [];
-        for (const row of rows) {
-          const bound = await tx
-            .update(loggers)
-            .set({ stationId, tenantId, productCode: row.productCode, timezone: zone, updateBy, updateTime: new Date() })
-            .where(and(eq(loggers.gsn, row.gsn), isNull(loggers.stationId)))
-            .returning({ gsn: loggers.gsn });
-          if (bound.length === 0) unavailable.push(row.gsn);
+    /** How many loggers and sub-stations hold on to a station (it is not deleted while any do). */
+    async dependents(ids: string[]): Promise<{ loggers: number; subStations: number }> {
+      if (ids.length === 0) return { loggers: 0, subStations: 0 };
+      const [row] = await db
+        .select({
+          loggers: sql<number>`(select cast(count(*) as integer) from ${loggers} where ${inArray(loggers.stationId, ids)})`,
+          subStations: sql<number>`(select cast(count(*) as integer) from ${stations} where ${inArray(stations.parentId, ids)})`,
+        })
+        .from(sql`(select 1) as one`);
+      return row ?? { loggers: 0, subStations: 0 };
+    },
+
+    /**
+     * Creates a station (when `station` is given) and binds the loggers to it in one transaction:
+     * each logger only if no station has it (a concurrent bind wins and this one is refused), its
+     * day following the station's zone from now on. Returns the loggers that could not be bound, or
+     * 'product-code' when another logger took one of the product codes meanwhile.
+     */
+    async bind(
+      target: { station: StationInsert } | { stationId: string; tenantId: number; zone: string },
+      rows: { gsn: string; productCode: string }[],
+      updateBy: string,
+    ): Promise<{ unavailable: string[] } | 'product-code'> {
+      // Thrown inside the transaction so nothing of it stays when a logger was taken meanwhile.
+      class Unavailable extends Error {
+        constructor(readonly gsns: string[]) {
+          super('loggers taken meanwhile');
         }
-        if (unavailable.length > 0) throw new Unavailable(unavailable);
-        return { unavailable };
-      });
-    } catch (error) {
-      if (error instanceof Unavailable) return { unavailable: error.gsns };
-      if (uniqueViolation(error, 'tb_logger_product_code_key')) return 'product-code';
-      throw error;
-    }
-  },
-
-  /** Takes a logger off its station; returns the station it was on (null: it was on none). */
-  async unbind(gsn: string, updateBy: string): Promise<string | null> {
-    const [before] = await db.select({ stationId: loggers.stationId }).from(loggers).where(eq(loggers.gsn, gsn));
-    if (!before?.stationId) return null;
-    const rows = await db
-      .update(loggers)
-      .set({ stationId: null, productCode: null, updateBy, updateTime: new Date() })
-      .where(and(eq(loggers.gsn, gsn), eq(loggers.stationId, before.stationId)))
-      .returning({ gsn: loggers.gsn });
-    return rows.length > 0 ? before.stationId : null;
-  },
-
-  /** A logger's alias (null: none, or no such logger), as it was before an edit (the data log). */
-  async loggerAlias(gsn: string): Promise<string | null> {
-    const [row] = await db.select({ alias: loggers.alias }).from(loggers).where(eq(loggers.gsn, gsn)).limit(1);
-    return row?.alias ?? null;
-  },
-
-  async setAlias(gsn: string, alias: string | null, updateBy: string): Promise<void> {
-    await db.update(loggers).set({ alias, updateBy, updateTime: new Date() }).where(eq(loggers.gsn, gsn));
-  },
-
-  /**
-   * A station's edit; when its zone changed, its loggers' days follow it. Returns the loggers whose
-   * zone changed. `written` runs in the same transaction with the station as stored (the data log).
-   */
-  async update(id: string, values: Partial<StationInsert>, scope: SQL, written?: (after: typeof stations.$inferSelect, tx: DataLogExecutor) => Promise<void>): Promise<{ found: boolean; rezoned: string[] }> {
-    return db.transaction(async (tx) => {
-      const changed = await tx
-        .update(stations)
-        .set(values)
-        .where(and(eq(stations.id, id), scope))
-        .returning({ id: stations.id, zone: stations.zone });
-      const row = changed[0];
-      if (!row) return { found: false, rezoned: [] };
-      const rezoned = await tx
-        .update(loggers)
-        .set({ timezone: row.zone })
-        .where(and(eq(loggers.stationId, id), ne(loggers.timezone, row.zone)))
-        .returning({ gsn: loggers.gsn });
-      if (written) {
-        const [after] = await tx.select().from(stations).where(eq(stations.id, id));
-        if (after) await written(after, tx);
       }
-      return { found: true, rezoned: rezoned.map((r) => r.gsn) };
-    });
-  },
+      try {
+        return await db.transaction(async (tx) => {
+          const station = 'station' in target ? target.station : null;
+          if (station) await tx.insert(stations).values(station);
+          const stationId = station?.id ?? (target as { stationId: string }).stationId;
+          const tenantId = station?.tenantId ?? (target as { tenantId: number }).tenantId;
+          const zone = station?.zone ?? (target as { zone: string }).zone;
+          const unavailable: string[] = [];
+          for (const row of rows) {
+            const bound = await tx
+              .update(loggers)
+              .set({ stationId, tenantId, productCode: row.productCode, timezone: zone, updateBy, updateTime: new Date() })
+              .where(and(eq(loggers.gsn, row.gsn), isNull(loggers.stationId)))
+              .returning({ gsn: loggers.gsn });
+            if (bound.length === 0) unavailable.push(row.gsn);
+          }
+          if (unavailable.length > 0) throw new Unavailable(unavailable);
+          return { unavailable };
+        });
+      } catch (error) {
+        if (error instanceof Unavailable) return { unavailable: error.gsns };
+        if (uniqueViolation(error, 'tb_logger_product_code_key')) return 'product-code';
+        throw error;
+      }
+    },
 
-  /** Who hears of a station's changes: its tenant's administrators and its owner, installer and distributor. */
-  async audiences(ids: string[]): Promise<{ tenantId: number; userIds: string[] }[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .select({ tenantId: stations.tenantId, ownerId: stations.ownerId, installerId: stations.installerId, distributorId: stations.distributorId })
-      .from(stations)
-      .where(inArray(stations.id, ids));
-    return rows.map((r) => ({ tenantId: r.tenantId, userIds: [r.ownerId, r.installerId, r.distributorId].filter((id): id is string => id !== null) }));
-  },
+    /** Takes a logger off its station; returns the station it was on (null: it was on none). */
+    async unbind(gsn: string, updateBy: string): Promise<string | null> {
+      const [before] = await db.select({ stationId: loggers.stationId }).from(loggers).where(eq(loggers.gsn, gsn));
+      if (!before?.stationId) return null;
+      const rows = await db
+        .update(loggers)
+        .set({ stationId: null, productCode: null, updateBy, updateTime: new Date() })
+        .where(and(eq(loggers.gsn, gsn), eq(loggers.stationId, before.stationId)))
+        .returning({ gsn: loggers.gsn });
+      return rows.length > 0 ? before.stationId : null;
+    },
 
-  async loggerGsnsOf(stationId: string): Promise<string[]> {
-    return (await db.select({ gsn: loggers.gsn }).from(loggers).where(eq(loggers.stationId, stationId))).map((r) => r.gsn);
-  },
-});
+    /** A logger's alias (null: none, or no such logger), as it was before an edit (the data log). */
+    async loggerAlias(gsn: string): Promise<string | null> {
+      const [row] = await db.select({ alias: loggers.alias }).from(loggers).where(eq(loggers.gsn, gsn)).limit(1);
+      return row?.alias ?? null;
+    },
+
+    async setAlias(gsn: string, alias: string | null, updateBy: string): Promise<void> {
+      await db.update(loggers).set({ alias, updateBy, updateTime: new Date() }).where(eq(loggers.gsn, gsn));
+    },
+
+    /**
+     * A station's edit; when its zone changed, its loggers' days follow it. Returns the loggers whose
+     * zone changed. `written` runs in the same transaction with the station as stored (the data log).
+     */
+    async update(id: string, values: Partial<StationInsert>, scope: SQL, written?: (after: typeof stations.$inferSelect, tx: DataLogExecutor) => Promise<void>): Promise<{ found: boolean; rezoned: string[] }> {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(stations)
+          .set(values)
+          .where(and(eq(stations.id, id), scope))
+          .returning({ id: stations.id, zone: stations.zone });
+        const row = changed[0];
+        if (!row) return { found: false, rezoned: [] };
+        const rezoned = await tx
+          .update(loggers)
+          .set({ timezone: row.zone })
+          .where(and(eq(loggers.stationId, id), ne(loggers.timezone, row.zone)))
+          .returning({ gsn: loggers.gsn });
+        if (written) {
+          const [after] = await tx.select().from(stations).where(eq(stations.id, id));
+          if (after) await written(after, tx);
+        }
+        return { found: true, rezoned: rezoned.map((r) => r.gsn) };
+      });
+    },
+
+    /** Who hears of a station's changes: its tenant's administrators and its owner, installer and distributor. */
+    async audiences(ids: string[]): Promise<{ tenantId: number; userIds: string[] }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ tenantId: stations.tenantId, ownerId: stations.ownerId, installerId: stations.installerId, distributorId: stations.distributorId })
+        .from(stations)
+        .where(inArray(stations.id, ids));
+      return rows.map((r) => ({ tenantId: r.tenantId, userIds: [r.ownerId, r.installerId, r.distributorId].filter((id): id is string => id !== null) }));
+    },
+
+    async loggerGsnsOf(stationId: string): Promise<string[]> {
+      return (await db.select({ gsn: loggers.gsn }).from(loggers).where(eq(loggers.stationId, stationId))).map((r) => r.gsn);
+    },
+  };
+};
 
 export type StationRepository = ReturnType<typeof createStationRepository>;

@@ -18,37 +18,12 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
-
-import { adminRoom, userRoom } from '../../access/station-scope.js';
-import { createStationStatusRepository } from './station-status.repository.js';
-import type { StationRepository } from './station.repository.js';
-import { createStationService } from './station.service.js';
+import type { StationService } from './station.service.js';
 
 const tags = ['stations'];
 const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCodeBodySchema.shape.logger });
 
-const routes: FastifyPluginAsyncZod<{ stations: StationRepository }> = async (app, { stations }) => {
-  const devices = app.devices;
-  const service = createStationService({
-    stations,
-    statuses: createStationStatusRepository(app.db),
-    devices,
-    tenants: app.tenantMemberships,
-    dicts: app.dicts,
-    dataLog: app.dataLog,
-    loggersMoved: (gsns) => {
-      for (const gsn of gsns) app.devicePlane.forget(gsn);
-    },
-    changed: (ids) => {
-      void stations
-        .audiences(ids)
-        .then((audiences) => {
-          for (const { tenantId, userIds } of audiences) app.realtime.toRooms([adminRoom(tenantId), ...userIds.map(userRoom)], 'station.changed', { ids });
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not tell consoles of a station change'));
-    },
-  });
-
+const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, { service }) => {
   // List, queryById, edit, delete, deleteBatch, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, service, tags, { records: 'station' });
 

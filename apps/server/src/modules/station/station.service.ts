@@ -1,6 +1,5 @@
 import {
   DataLogTable,
-  AccountType,
   type AddStationRequest,
   type Language,
   type LoggerAliasRequest,
@@ -21,12 +20,9 @@ import {
   wizardRowsOfForm,
 } from '@cellsight/contract';
 import { sameSecret } from '@cellsight/contract/device-crypto';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { batteries, loggers, stations } from '../../db/schema.js';
 import { AppError, type FieldError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { escapeLike } from '../../kit/list-query.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
@@ -34,7 +30,6 @@ import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { StationStatusRepository } from './station-status.repository.js';
-import { stationCondition, visibleStationIds } from '../../access/station-scope.js';
 import type { Account, StationRepository } from './station.repository.js';
 
 export interface StationServiceDeps {
@@ -72,35 +67,8 @@ const offsetMinutes = (label: string): number => {
  * step, binding and unbinding loggers, owners, and the time-zone dictionary.
  */
 export const createStationService = (deps: StationServiceDeps) => {
-  const scope = (auth: AuthContext): SQL => stationCondition(auth);
-
-  /**
-   * The search box: a station's name, or the SN of a logger or battery on it. Serial numbers are
-   * looked up among the caller's own stations' devices only, so a scoped caller's search reads
-   * its few hundred loggers rather than every logger of the database.
-   */
-  const keyWord = (value: string, auth: AuthContext): SQL => {
-    const pattern = `%${escapeLike(value)}%`;
-    // An administrator sees the whole tenant: narrowing would cost more than it saves.
-    const mine = auth.accountType === AccountType.Admin ? sql`` : sql` and l.station_id in ${visibleStationIds(auth)}`;
-    return sql`(${stations.name} ilike ${pattern}
-      or ${stations.id} in (select l.station_id from ${loggers} l where l.gsn ilike ${pattern}${mine})
-      or ${stations.id} in (select l.station_id from ${batteries} b join ${loggers} l on l.gsn = b.logger_gsn where b.battery_sn ilike ${pattern}${mine}))`;
-  };
-
-  const kit = createResourceService({
-    resource: stationResource,
-    repository: deps.stations.table,
-    table: stations,
-    columns: { name: stations.name, status: stations.status, stationType: stations.stationType, ownerId: stations.ownerId, createTime: stations.createTime },
-    dicts: deps.dicts,
-    scope,
-    onChanged: (_auth, ids) => deps.changed(ids),
-    extraFilters: {
-      keyWord,
-      pid: (value) => (value === '0' ? sql`${stations.parentId} is null` : sql`${stations.parentId} = ${value}`),
-    },
-  });
+  const { scope } = deps.stations.resourceTable;
+  const kit = createResourceService({ resource: stationResource, ...deps.stations.resourceTable, dicts: deps.dicts, onChanged: (_auth, ids) => deps.changed(ids) });
 
   /** Form rows: every field there, SNs and product codes each entered once (spec section 5). */
   const validateRows = (rows: Row[], fieldOf: (index: number, field: keyof Row) => string): WizardLoggerRow[] => {
