@@ -18,7 +18,7 @@ export const createFirmwareRepository = (db: Database, folder: string) => {
   return {
     root,
     /** What the kit's library list reads (list, one record, export): the table, its reads, the column of each list column, the caller's tenants' files. */
-    resourceTable: {
+    screen: {
       table: firmwares,
       repository: createTableRepository(db, firmwares),
       columns: { version: firmwares.version, deviceType: firmwares.deviceType, fileName: firmwares.fileName, size: firmwares.size, createTime: firmwares.createTime },

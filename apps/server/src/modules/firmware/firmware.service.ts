@@ -30,7 +30,7 @@ const sha256Of = (content: Buffer) => createHash('sha256').update(content).diges
  */
 export const createFirmwareService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
-  const kit = createResourceService({ resource: firmwareResource, ...deps.firmware.resourceTable, dicts: deps.dicts });
+  const kit = createResourceService({ resource: firmwareResource, ...deps.firmware.screen, dicts: deps.dicts });
 
   return {
     ...kit,

@@ -13,7 +13,7 @@ export const runsKept = 200;
 /** Jobs and their runs: the kit's reads, what the scheduler reads, and the claim of a firing. */
 export const createJobRepository = (db: Database) => ({
   /** What the kit's job list reads: the table, its reads, the column of each list column. */
-  resourceTable: {
+  screen: {
     table: jobs,
     repository: createTableRepository(db, jobs),
     columns: { jobClassName: jobs.jobClassName, cronExpression: jobs.cronExpression, description: jobs.description, status: jobs.status, createTime: jobs.createTime },

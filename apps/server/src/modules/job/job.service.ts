@@ -31,7 +31,7 @@ const runRecord = (row: JobRunRow) => ({
  * and reaches the others at their next read of the table.
  */
 export const createJobService = ({ repository, scheduler, dicts }: Dependencies) => {
-  const kit = createResourceService({ resource: jobResource, ...repository.resourceTable, dicts });
+  const kit = createResourceService({ resource: jobResource, ...repository.screen, dicts });
   const runs = createResourceService({ resource: jobRunResource, ...repository.runsResourceTable, dicts });
 
   const assertValid = (values: { jobClassName?: string; cronExpression?: string }) => {

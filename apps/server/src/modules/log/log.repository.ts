@@ -56,7 +56,7 @@ const utcDay = sql<string>`to_char(${logs.createTime} at time zone 'UTC', 'YYYY-
 /** Login, operation and visit logs (they back the log screens). */
 export const createLogRepository = (db: Database) => ({
   /** What the kit's log list reads: the table, its reads, the column of each list column, the record scope and the keyWord filter. */
-  resourceTable: {
+  screen: {
     table: logs,
     repository: createTableRepository(db, logs),
     columns: {

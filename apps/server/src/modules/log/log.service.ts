@@ -11,7 +11,7 @@ const visitDays = 7;
 const utcMidnight = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 /** Login and operation logs, read-only, from the kit: the caller's tenants' users' rows and those naming no user. */
-export const createLogListService = (logs: LogRepository, dicts: ResourceDictionaries) => createResourceService({ resource: logResource, ...logs.resourceTable, dicts });
+export const createLogListService = (logs: LogRepository, dicts: ResourceDictionaries) => createResourceService({ resource: logResource, ...logs.screen, dicts });
 
 export type LogListService = ReturnType<typeof createLogListService>;
 

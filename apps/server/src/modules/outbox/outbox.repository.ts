@@ -9,7 +9,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 /** The outbox's rows: the kit's reads, a new message, and what became of it. */
 export const createOutboxRepository = (db: Database) => ({
   /** What the kit's outbox list reads: the table, its reads, the column of each list column, and the messages of the caller's tenants. */
-  resourceTable: {
+  screen: {
     table: outbox,
     repository: createTableRepository(db, outbox),
     columns: { recipient: outbox.recipient, subject: outbox.subject, channel: outbox.channel, status: outbox.status, createTime: outbox.createTime },

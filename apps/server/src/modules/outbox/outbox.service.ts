@@ -55,7 +55,7 @@ const toRecord = (row: OutboxRow): OutboxRecord => ({
  */
 export const createOutboxService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
-  const kit = createResourceService({ resource: outboxResource, ...deps.outbox.resourceTable, dicts: deps.dicts });
+  const kit = createResourceService({ resource: outboxResource, ...deps.outbox.screen, dicts: deps.dicts });
 
   /**
    * Writes the message to the outbox, hands it to its channel when one is configured, and answers

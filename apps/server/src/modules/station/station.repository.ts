@@ -94,7 +94,7 @@ export const createStationRepository = (db: Database) => {
     /** The kit's reads and writes of stations, with the list's figures. */
     table,
     /** What the kit's station list reads: the table, its reads, the column of each list column, the scope rule, and the search box and parent filters. */
-    resourceTable: {
+    screen: {
       table: stations,
       repository: table,
       columns: { name: stations.name, status: stations.status, stationType: stations.stationType, ownerId: stations.ownerId, createTime: stations.createTime },

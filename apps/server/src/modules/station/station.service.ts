@@ -67,8 +67,8 @@ const offsetMinutes = (label: string): number => {
  * step, binding and unbinding loggers, owners, and the time-zone dictionary.
  */
 export const createStationService = (deps: StationServiceDeps) => {
-  const { scope } = deps.stations.resourceTable;
-  const kit = createResourceService({ resource: stationResource, ...deps.stations.resourceTable, dicts: deps.dicts, onChanged: (_auth, ids) => deps.changed(ids) });
+  const { scope } = deps.stations.screen;
+  const kit = createResourceService({ resource: stationResource, ...deps.stations.screen, dicts: deps.dicts, onChanged: (_auth, ids) => deps.changed(ids) });
 
   /** Form rows: every field there, SNs and product codes each entered once (spec section 5). */
   const validateRows = (rows: Row[], fieldOf: (index: number, field: keyof Row) => string): WizardLoggerRow[] => {
