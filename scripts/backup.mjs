@@ -18,9 +18,20 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {NodeJS.ProcessEnv} env */
 export const dataDirOf = (env) => resolve(repoRoot, 'apps/server', env.DATA_DIR || 'data');
 
-/** The newest migration recorded in the database: restore refuses a backup newer than the code. */
+/** @typedef {{ applied: number, latest: string | null }} SchemaVersion */
+/**
+ * What manifest.json records.
+ * @typedef {{ createdAt: string, database: 'postgres' | 'pglite', dataDir: string, files: string[], schema?: SchemaVersion }} Manifest
+ */
+
+/**
+ * The newest migration recorded in the database: restore refuses a backup newer than the code.
+ * @param {string} url
+ * @returns {Promise<SchemaVersion>}
+ */
 const schemaVersionPostgres = async (url) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -35,12 +46,17 @@ const schemaVersionPostgres = async (url) => {
 /** The embedded database is open while its server runs (PGlite keeps postmaster.pid then); a copy of it then would not be consistent. */
 export const embeddedInUse = (pgdata) => existsSync(join(pgdata, 'postmaster.pid'));
 
+/**
+ * @param {{ env?: NodeJS.ProcessEnv, out?: string | undefined }} [options]
+ * @returns {Promise<string>} the folder written
+ */
 export async function backup({ env = process.env, out } = {}) {
   const dataDir = dataDirOf(env);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const folder = resolve(out ?? join(process.cwd(), 'backups', `cellsight-${stamp}`));
   if (existsSync(folder) && readdirSync(folder).length > 0) throw new Error(`${folder} is not empty: choose a new folder with --out`);
   mkdirSync(folder, { recursive: true });
+  /** @type {Manifest} */
   const manifest = { createdAt: new Date().toISOString(), database: env.DATABASE_URL ? 'postgres' : 'pglite', dataDir, files: [] };
   try {
     if (env.DATABASE_URL) {

@@ -102,8 +102,15 @@ const databaseUrl = (() => {
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-');
 const log = (line) => console.error(line);
+/** @type {(() => unknown)[]} */
 const teardown = [];
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function withClient(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -167,14 +174,22 @@ async function startBareServer() {
   return { ...bare, url: `http://127.0.0.1:${port}` };
 }
 
+/** @typedef {{ token: string, userId: string, username: string }} Caller a signed-in user */
+
+/**
+ * @param {string} serverUrl
+ * @param {string} username
+ * @returns {Promise<Caller>}
+ */
 async function login(serverUrl, username) {
   const response = await fetch(`${serverUrl}/boot/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: adminPassword }),
   });
-  const body = await response.json();
-  if (!response.ok || !body.success) throw new Error(`signing in as ${username}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  // The login answer's shape (an error answer has no result); checked below before it is read.
+  const body = /** @type {import('@cellsight/contract').Envelope<import('@cellsight/contract').LoginResult | null>} */ (await response.json());
+  if (!response.ok || !body.success || !body.result) throw new Error(`signing in as ${username}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { token: body.result.token, userId: body.result.userInfo.id, username };
 }
 
@@ -188,6 +203,23 @@ const wantedCases = args.cases
   .filter(Boolean);
 const isWanted = (name, role) => wantedCases.length === 0 || wantedCases.some((w) => `${name} ${role}`.includes(w));
 
+/**
+ * @typedef {object} ListCase a kit request and its bare twin, as one caller
+ * @property {string} name
+ * @property {string} role
+ * @property {Caller} caller
+ * @property {string} kit the kit's path and query
+ * @property {string} bare the bare handler's path and query
+ * @property {boolean} [firstPage] held to the first page's p99 target
+ * @property {boolean} [deep]
+ */
+
+/**
+ * @param {{ url: string }} server
+ * @param {Caller} admin
+ * @param {Caller} installer
+ * @returns {Promise<ListCase[]>}
+ */
 async function defineCases(server, admin, installer) {
   const keyWord = encodeURIComponent(args['key-word']);
   const lists = [
@@ -197,12 +229,15 @@ async function defineCases(server, admin, installer) {
     { name: 'batteries, first page', kit: '/boot/want/battery/list?pageSize=10', bare: '/bare/batteries?pageSize=10' },
     { name: 'batteries, deep page', kit: '/boot/want/battery/list?pageSize=10', bare: '/bare/batteries?pageSize=10', deep: true },
   ];
+  /** @type {ListCase[]} */
   const cases = [];
+  /** @type {[role: string, caller: Caller, accountType: string][]} */
+  const callers = [
+    ['admin', admin, 'admin'],
+    ['installer', installer, 'installer'],
+  ];
   for (const list of lists) {
-    for (const [role, caller, accountType] of [
-      ['admin', admin, 'admin'],
-      ['installer', installer, 'installer'],
-    ]) {
+    for (const [role, caller, accountType] of callers) {
       if (!isWanted(list.name, role)) continue;
       let pageNo = 1;
       if (list.deep) {
@@ -288,8 +323,13 @@ async function verify(c, server, bare) {
   return null;
 }
 
-/** Median milliseconds of `n` requests one after another: the latency without any queue. */
+/**
+ * Median milliseconds of `n` requests one after another: the latency without any queue.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ */
 async function alone(url, headers, n = 3) {
+  /** @type {number[]} */
   const times = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
@@ -362,21 +402,22 @@ async function main() {
   log(`database ${args.database}${seeded ? ' (kept from an earlier run)' : ''}; starting the server (migrations, seed) ...`);
   const server = await startServer();
 
-  let seeding = null;
-  await withClient(databaseUrl, async (client) => {
+  // The seeding's timings and table sizes, or null when the database was kept from an earlier run.
+  const seeding = await withClient(databaseUrl, async (client) => {
     if (seeded) {
       const { rows } = await client.query("select count(*)::int as n from tb_station where id like 'bench-st-%'");
       if (rows[0].n !== fleet.stations) throw new Error(`--reuse: ${args.database} has ${rows[0].n} bench stations, not ${fleet.stations}; run without --reuse`);
       await freshenFleet(client, seedFile, { ...fleet, lo: 1, hi: fleet.batteries });
-      return;
+      return null;
     }
     log(`seeding ${fmt(fleet.stations)} stations, ${fmt(fleet.loggers)} loggers, ${fmt(fleet.batteries)} batteries, ${fmt(fleet.batteries * fleet.days)} daily rollups ...`);
-    seeding = await seedFleet(client, seedFile, { ...fleet, lo: 1, hi: fleet.batteries }, { log });
+    const seedTimes = await seedFleet(client, seedFile, { ...fleet, lo: 1, hi: fleet.batteries }, { log });
+    /** @type {import('pg').QueryResult<{ relname: string, rows: string, bytes: string }>} */
     const { rows } = await client.query(
       `select relname, reltuples::bigint as rows, pg_total_relation_size(oid) as bytes from pg_class
        where relname in ('sys_user', 'tb_station', 'tb_logger', 'tb_battery', 'tb_battery_rollup') order by relname`,
     );
-    seeding.tables = rows;
+    return { ...seedTimes, tables: rows };
   });
   if (seeding) {
     console.log(`\nSeeding (scripts/seed-bench-fleet.sql, ${fmt(seeding.seconds, 1)} s in all):\n`);
@@ -395,14 +436,17 @@ async function main() {
   const cases = await defineCases(server, admin, installer);
 
   let failed = false;
+  /** @type {(ListCase & { alone: { kit: number | undefined, bare: number | undefined } })[]} each case with its milliseconds one request at a time */
+  const timedCases = [];
   for (const c of cases) {
     const problem = await verify(c, server, bare);
     if (problem) {
       failed = true;
       log(`! ${c.name} as ${c.role}: ${problem}`);
     }
-    c.alone = { kit: await alone(server.url + c.kit, { 'X-Access-Token': c.caller.token }), bare: await alone(bare.url + c.bare, {}) };
-    log(`${c.name} as ${c.role}: one request at a time ${fmt(c.alone.kit, 1)} ms (kit), ${fmt(c.alone.bare, 1)} ms (bare)`);
+    const timed = { ...c, alone: { kit: await alone(server.url + c.kit, { 'X-Access-Token': c.caller.token }), bare: await alone(bare.url + c.bare, {}) } };
+    timedCases.push(timed);
+    log(`${c.name} as ${c.role}: one request at a time ${fmt(timed.alone.kit, 1)} ms (kit), ${fmt(timed.alone.bare, 1)} ms (bare)`);
   }
 
   // The server's offline sweep takes loggers silent for 15 minutes offline; a long run would then
@@ -415,7 +459,7 @@ async function main() {
     if (waited.left > 0) log(`  waited ${fmt(waited.seconds, 1)} s for ${waited.left} queries left running after ${what}${waited.still ? ` (${waited.still} still running)` : ''}`);
     return waited;
   };
-  for (const c of cases) {
+  for (const c of timedCases) {
     log(`${c.name} as ${c.role}: kit ...`);
     const kit = await measure(server.url + c.kit, { 'X-Access-Token': c.caller.token }, { handler: server.pid });
     kit.drain = await settle('the kit');
@@ -530,7 +574,7 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
-  log(error.stack ?? String(error));
+  log(error instanceof Error && error.stack !== undefined ? error.stack : String(error));
 } finally {
   await cleanUp();
 }

@@ -124,9 +124,17 @@ const warmupFor = (seconds) => (args.warmup !== undefined ? Number(args.warmup) 
 // Processes
 // ---------------------------------------------------------------------------------------------
 
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/** @type {Set<ChildProcess>} */
 const children = new Set();
+/** @type {(() => Promise<void>)[]} */
 const cleanups = [];
 
+/**
+ * @param {number} port
+ * @param {ChildProcess} child
+ */
 const waitForPort = async (port, child, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -142,12 +150,22 @@ const waitForPort = async (port, child, timeoutMs = 15_000) => {
   }
 };
 
+/**
+ * @template {ChildProcess} T
+ * @param {T} child
+ * @returns {T}
+ */
 const track = (child) => {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
 };
 
+/**
+ * `signal`, then SIGKILL after `graceMs`; resolves once the child has exited.
+ * @param {ChildProcess} child
+ * @param {NodeJS.Signals} [signal]
+ */
 const stopChild = async (child, signal = 'SIGTERM', graceMs = 30_000) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -180,8 +198,11 @@ const cpuSeconds = (pid) => {
 };
 /** Machine-wide CPU ticks from /proc/stat: busy, idle, steal (the hypervisor gave the time to someone else). */
 const machineTicks = () => {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  // The first line: `cpu  user nice system idle iowait irq softirq steal guest guest_nice`.
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const [label, ...fields] = line.trim().split(/\s+/);
+  if (label !== 'cpu' || fields.length < 8) throw new Error(`/proc/stat does not start with the machine's CPU ticks: ${line}`);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = /** @type {[number, number, number, number, number, number, number, number]} */ (fields.map(Number));
   return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
 };
 
@@ -209,6 +230,12 @@ const postgresCpuSeconds = () => {
   return total;
 };
 
+/**
+ * A broker of the benchmark: its address, its process, whether it has shared subscriptions.
+ * @typedef {{ kind: string, url: string, pid: number | undefined, share: boolean, stop: () => Promise<void> }} Broker
+ */
+
+/** @returns {Promise<Broker>} */
 async function startMosquitto() {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-bench-mosquitto-'));
@@ -238,7 +265,10 @@ async function startMosquitto() {
   };
 }
 
-/** A standalone aedes (the embedded broker's library) for the raw phase of the embedded configuration. */
+/**
+ * A standalone aedes (the embedded broker's library) for the raw phase of the embedded configuration.
+ * @returns {Promise<Broker>}
+ */
 async function startAedes() {
   const port = await freePort();
   const script = `
@@ -255,12 +285,18 @@ async function startAedes() {
 /**
  * The environment defaults that the checkout's `npm start` sets (`NAME=${NAME:-value}`, e.g. the
  * allocator's MALLOC_ARENA_MAX), so the server runs as it ships; the caller's environment wins.
+ * @param {string} serverRoot
+ * @returns {Record<string, string>}
  */
 function startScriptDefaults(serverRoot) {
   const start = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')).scripts?.start ?? '';
   return Object.fromEntries([...start.matchAll(/\b([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}/g)].map(([, name, value]) => [name, value]));
 }
 
+/**
+ * @param {Record<string, string>} env
+ * @param {string | null} profileDir
+ */
 async function startServer(env, profileDir) {
   const port = await freePort();
   // The server as it ships: its build (`npm run bench:ingest` builds it first), or another checkout's.
@@ -292,6 +328,7 @@ async function startServer(env, profileDir) {
     }),
   );
   let output = '';
+  /** @param {Buffer} chunk */
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
@@ -325,14 +362,38 @@ const sampleTail = (batterySn) => {
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 
 /**
+ * A simulated logger of a load: its connection, and the messages it published not yet committed.
+ * @typedef {object} Logger
+ * @property {string} gsn
+ * @property {import('mqtt').MqttClient} client
+ * @property {string} topic
+ * @property {string[]} tails each battery's sample JSON after its `ts`
+ * @property {number} nextSeq
+ * @property {number} committedUpTo
+ * @property {number} outstanding
+ * @property {Map<number, number>} sent seq -> performance.now() when published
+ * @property {Map<number, number>} sentWall seq -> Date.now() when published (--live-browser)
+ * @property {number} seenUpTo
+ */
+
+/**
  * Runs the closed-loop load for `seconds`. `commitBy`: 'puback', or 'external' (the caller calls
  * `commitUpTo(gsn, seq)` / `commitMessage(gsn, seq)`). Returns live counters and `finish()`.
+ * @param {object} options
+ * @param {string} options.url
+ * @param {{ gsn: string, password: string | undefined, batterySns: string[] }[]} options.credentials
+ * @param {'puback' | 'external'} options.commitBy
+ * @param {number} options.baseTs the first sample's time (ms)
+ * @param {boolean} [options.clean]
  */
 async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) {
   const { spm, inflight } = opts;
-  const B = credentials[0].batterySns.length;
+  const first = credentials[0];
+  if (!first) throw new Error('no loggers to publish: --loggers must be at least 1');
+  const B = first.batterySns.length;
   const loggers = await Promise.all(
     credentials.map(
+      /** @returns {Promise<Logger>} */
       (c) =>
         new Promise((resolve, reject) => {
           const client = mqtt.connect(url, {
@@ -364,7 +425,20 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
     ),
   );
   const byGsn = new Map(loggers.map((l) => [l.gsn, l]));
-  const state = { running: false, published: 0, publishedSamples: 0, committedSamples: 0, latencies: [], measureFrom: Infinity, errors: 0, tokens: 0, liveLatencies: [], measureFromWall: Infinity };
+  const state = {
+    running: false,
+    published: 0,
+    publishedSamples: 0,
+    committedSamples: 0,
+    /** @type {number[]} publish -> commit, ms, of the messages published after the warm-up */
+    latencies: [],
+    measureFrom: Infinity,
+    errors: 0,
+    tokens: 0,
+    /** @type {number[]} publish -> the page heard it, ms (--live-browser) */
+    liveLatencies: [],
+    measureFromWall: Infinity,
+  };
   const maxTs = (seq) => baseTs + Math.floor(((seq + 1) * spm - 1) / B);
 
   const build = (logger, seq) => {
@@ -462,7 +536,18 @@ async function createLoad({ url, credentials, commitBy, baseTs, clean = true }) 
   };
 }
 
-/** Drives a load for `seconds`; samples throughput and RSS; waits for the backlog to drain. */
+/** @typedef {Awaited<ReturnType<typeof createLoad>>} Load */
+
+/**
+ * Drives a load for `seconds`; samples throughput and RSS; waits for the backlog to drain.
+ * @param {Load} load
+ * @param {number} seconds
+ * @param {object} [watch]
+ * @param {number | undefined} [watch.rssPid] the process whose RSS and CPU are the server's
+ * @param {number | undefined} [watch.brokerPid]
+ * @param {(() => Promise<void>) | undefined} [watch.poll] finds what was committed, at every tick
+ * @param {LiveBrowser | null} [watch.live]
+ */
 async function drive(load, seconds, { rssPid, brokerPid, poll, live } = {}) {
   const warmup = warmupFor(seconds);
   const started = performance.now();
@@ -546,21 +631,33 @@ async function drive(load, seconds, { rssPid, brokerPid, poll, live } = {}) {
 }
 
 /**
+ * A `battery.reading` message as the page heard it: when (Date.now() there), and its loggers' newest readings.
+ * @typedef {[at: number, loggers: { gsn: string, ts: number }[]]} LiveArrival
+ */
+/** @typedef {typeof globalThis & { __liveReadings: LiveArrival[] }} LivePageGlobal the page's global object, with what its init script keeps */
+
+/**
  * Chromium signed in as the administrator on the battery list; the page's WebSocket records when
  * each `battery.reading` message arrives (Date.now() in the page's own JavaScript). `collect()`
  * hands the arrivals to the load every 250 ms.
+ * @param {string} serverUrl
+ * @param {Load} load
  */
 async function openLiveBrowser(serverUrl, load) {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('--live-browser needs the built console: npm run build -w @cellsight/web');
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   const page = await browser.newPage({ baseURL: serverUrl });
-  /* global window -- the functions below run in the page */
+  // The functions below run in the page, where globalThis is the window (Node's WebSocket type is
+  // the browser's: both are the WHATWG one).
   await page.addInitScript(() => {
+    /** @type {LiveArrival[]} */
     const heard = [];
-    window.__liveReadings = heard;
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
+    const pageGlobal = /** @type {LivePageGlobal} */ (globalThis);
+    pageGlobal.__liveReadings = heard;
+    const Native = pageGlobal.WebSocket;
+    pageGlobal.WebSocket = class extends Native {
+      /** @param {ConstructorParameters<typeof WebSocket>} parameters */
       constructor(...parameters) {
         super(...parameters);
         this.addEventListener('message', (message) => {
@@ -579,7 +676,7 @@ async function openLiveBrowser(serverUrl, load) {
   await page.getByRole('table').first().waitFor();
   let messages = 0;
   const collect = async () => {
-    const arrivals = await page.evaluate(() => window.__liveReadings.splice(0));
+    const arrivals = await page.evaluate(() => /** @type {LivePageGlobal} */ (globalThis).__liveReadings.splice(0));
     messages += arrivals.length;
     for (const [at, loggers] of arrivals) for (const { gsn, ts } of loggers) load.seen(gsn, ts, at);
   };
@@ -593,6 +690,7 @@ async function openLiveBrowser(serverUrl, load) {
     },
   };
 }
+/** @typedef {Awaited<ReturnType<typeof openLiveBrowser>>} LiveBrowser */
 
 // ---------------------------------------------------------------------------------------------
 // Phases
@@ -655,11 +753,15 @@ async function ceilingPhase(broker) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
+  /** @type {[gsn: string, seq: number][][]} */
   const stored = [];
-  await new Promise((resolve, reject) => {
-    child.on('message', (message) => (message === 'ready' ? resolve() : stored.push(message)));
+  /** @type {Promise<void>} */
+  const ready = new Promise((resolve, reject) => {
+    // 'ready' once subscribed, then after each commit the stored messages as [logger, seq] pairs.
+    child.on('message', (message) => (message === 'ready' ? resolve() : stored.push(/** @type {[string, number][]} */ (message))));
     child.once('exit', (code) => reject(new Error(`the ceiling pipeline exited (${code})`)));
   });
+  await ready;
   const credentials = credentialsFor('C');
   const load = await createLoad({ url: broker.url, credentials, commitBy: 'external', baseTs: Date.now() - 30 * 86400_000 });
   const poll = async () => {
@@ -684,9 +786,9 @@ async function ceilingPhase(broker) {
 }
 
 async function summarizeProfile(dir) {
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
-  if (files.length === 0) return null;
-  const profile = JSON.parse(readFileSync(path.join(dir, files[0]), 'utf8'));
+  const [file] = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
+  if (file === undefined) return null;
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   const self = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const dt = new Map();
@@ -727,6 +829,7 @@ async function runConfiguration(kind) {
   });
   try {
     // (a) raw broker throughput, no database
+    /** @type {Broker | null} */
     let broker = kind === 'postgres' ? await startMosquitto() : await startAedes();
     teardown.push(async () => broker?.stop());
     if (!args['skip-raw']) {
@@ -739,6 +842,9 @@ async function runConfiguration(kind) {
       result.ceiling = await ceilingPhase(broker);
       console.error(`[${kind}] (c) ${Math.round(result.ceiling.rate)} samples/s`);
     }
+    // Phase (b) of the postgres configuration runs on the same Mosquitto; the embedded configuration's
+    // server has its own broker, so the raw phase's aedes stops.
+    const mosquitto = kind === 'postgres' ? broker : null;
     if (kind === 'embedded') {
       await broker.stop();
       broker = null;
@@ -748,18 +854,20 @@ async function runConfiguration(kind) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cellsight-bench-'));
     teardown.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const profileDir = args['cpu-prof'] ? path.join(dataDir, 'profile') : null;
+    /** @type {{ name: string, url: string } | null} the postgres configuration's database */
     let database = null;
     let env;
     const mqttPort = await freePort();
-    if (kind === 'postgres') {
-      database = await createBenchDatabase('cellsight_bench');
+    if (mosquitto) {
+      const created = await createBenchDatabase('cellsight_bench');
+      database = created;
       teardown.push(async () => {
         const cleanup = new pg.Client({ connectionString: args['database-url'] });
         await cleanup.connect();
-        await cleanup.query(`drop database if exists ${database.name} with (force)`);
+        await cleanup.query(`drop database if exists ${created.name} with (force)`);
         await cleanup.end();
       });
-      env = { DATA_DIR: dataDir, DATABASE_URL: database.url, MQTT_URL: broker.url, MQTT_PORT: String(mqttPort) };
+      env = { DATA_DIR: dataDir, DATABASE_URL: created.url, MQTT_URL: mosquitto.url, MQTT_PORT: String(mqttPort) };
     } else {
       env = { DATA_DIR: dataDir, MQTT_PORT: String(mqttPort) };
     }
@@ -770,16 +878,18 @@ async function runConfiguration(kind) {
     await registerFleet({ server: server.url, username: 'admin', password: adminPassword, credentials, timezone: 'UTC' });
     const { loggerMqttPassword } = await import('@cellsight/contract/device-crypto');
     const fleet = credentials.map((c) => ({ ...c, password: loggerMqttPassword(c.gsn, c.key) }));
-    const mqttUrl = kind === 'postgres' ? broker.url : `mqtt://127.0.0.1:${mqttPort}`;
+    const mqttUrl = mosquitto ? mosquitto.url : `mqtt://127.0.0.1:${mqttPort}`;
     const load = await createLoad({ url: mqttUrl, credentials: fleet, commitBy: kind === 'postgres' ? 'external' : 'puback', baseTs: Date.now() - 10 * 86400_000 });
     let poll;
+    /** @type {pg.Client | null} polls the postgres configuration's database, then checks it */
     let watcher = null;
-    if (kind === 'postgres') {
-      watcher = new pg.Client({ connectionString: database.url });
-      await watcher.connect();
-      teardown.push(() => watcher.end());
+    if (database) {
+      const client = new pg.Client({ connectionString: database.url });
+      watcher = client;
+      await client.connect();
+      teardown.push(() => client.end());
       poll = async () => {
-        const { rows } = await watcher.query(
+        const { rows } = await client.query(
           `select logger_gsn, (extract(epoch from min(last_ts)) * 1000)::bigint as w, count(*)::int as n from tb_battery group by logger_gsn`,
         );
         for (const row of rows) if (row.n === opts.batteries) load.commitUpTo(row.logger_gsn, Number(row.w));
@@ -797,7 +907,7 @@ async function runConfiguration(kind) {
     result.settings = { batchSize: args['batch-size'] ?? "the server's default", lingerMs: args['linger-ms'] ?? "the server's default" };
 
     // Verify: every published sample stored, once.
-    if (kind === 'postgres') {
+    if (watcher) {
       const { rows } = await watcher.query('select count(*)::bigint as n, count(distinct (battery_sn, ts))::bigint as d from tb_battery_sample');
       result.verified = { rows: Number(rows[0].n), distinct: Number(rows[0].d) };
       await stopChild(server.child, 'SIGTERM');

@@ -17,7 +17,12 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { dataDirOf, embeddedInUse } from './backup.mjs';
 
-/** The role online reports run as (migration 0028) is cluster-wide: a new server needs it before the backup's grants to it. */
+/** @typedef {import('./backup.mjs').Manifest} Manifest */
+
+/**
+ * The role online reports run as (migration 0028) is cluster-wide: a new server needs it before the backup's grants to it.
+ * @param {pg.Client} client
+ */
 const ensureReportRole = async (client) => {
   await client.query(`DO $$ BEGIN
     IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'cellsight_report') THEN
@@ -29,7 +34,10 @@ const ensureReportRole = async (client) => {
   END $$`);
 };
 
-/** Creates the database named in the URL when it is missing (a restore onto a new server). */
+/**
+ * Creates the database named in the URL when it is missing (a restore onto a new server).
+ * @param {string} url
+ */
 const ensureDatabase = async (url) => {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
@@ -49,10 +57,13 @@ const ensureDatabase = async (url) => {
  * Drops every schema of the database and plays the dump's SQL (pg_restore) into psql, all in one
  * transaction: a failure leaves the database as it was. (pg_restore --clean cannot drop the
  * constraints that partitions of tb_battery_sample inherit.)
+ * @param {string} url
+ * @param {string} dumpFile
  */
 const replaceDatabase = async (url, dumpFile) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  /** @type {{ nspname: string }[]} */
   let schemas;
   try {
     ({ rows: schemas } = await client.query("select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'"));
@@ -62,21 +73,32 @@ const replaceDatabase = async (url, dumpFile) => {
   const drops = schemas.map(({ nspname }) => `drop schema if exists "${nspname.replaceAll('"', '""')}" cascade;`).join('\n');
   const psql = spawn('psql', ['--quiet', '--no-psqlrc', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${url}`], { stdio: ['pipe', 'ignore', 'inherit'] });
   const dump = spawn('pg_restore', ['--no-owner', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  /**
+   * @param {import('node:child_process').ChildProcess} child
+   * @param {string} name
+   */
   const exited = (child, name) =>
-    new Promise((resolve, reject) => {
+    /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
       child.once('error', reject);
-      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))));
-    });
+        child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))));
+      })
+    );
   const done = Promise.all([exited(psql, 'psql'), exited(dump, 'pg_restore')]);
   psql.stdin.write(`${drops}\ncreate schema public;\n`);
   dump.stdout.pipe(psql.stdin);
   await done;
 };
 
+/**
+ * @param {{ env?: NodeJS.ProcessEnv, from: string }} options
+ * @returns {Promise<Manifest>} the manifest of the backup restored
+ */
 export async function restore({ env = process.env, from }) {
   const folder = resolve(from);
   const manifestFile = join(folder, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${folder} holds no manifest.json: not a backup of scripts/backup.mjs`);
+  /** @type {Manifest} */
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const dataDir = dataDirOf(env);
   if (manifest.database === 'postgres') {

@@ -32,14 +32,19 @@ const banner = (text) => console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 72 
  * Runs a command with inherited output; resolves to its exit code (127 when it cannot start).
  * With `limitSeconds`, a step that runs longer (a test stuck in a synchronous loop, which no
  * test timeout can interrupt) is killed with its whole process group, so the suite still reports.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions & { limitSeconds?: number }} [options]
+ * @returns {Promise<number>}
  */
 function run(command, args, { limitSeconds, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: limitSeconds !== undefined, ...options });
     const killGroup = (signal) => {
       try {
-        if (limitSeconds !== undefined) process.kill(-child.pid, signal);
-        else child.kill(signal);
+        if (limitSeconds === undefined) child.kill(signal);
+        // No pid: the command never started, so there is no group to stop.
+        else if (child.pid !== undefined) process.kill(-child.pid, signal);
       } catch {
         // already gone
       }

@@ -61,22 +61,37 @@ const batteryColumns = `"battery_sn" as "batterySn", "logger_gsn" as "loggerGsn"
   "relay_charge" as "relayCharge", "relay_discharge" as "relayDischarge", "hw_version" as "hwVersion", "sw_version" as "swVersion",
   "role", "work_mode" as "workMode", "create_time" as "createTime"`;
 
+/**
+ * The query string of both pages: the caller's scope, the search, the window.
+ * @typedef {{ userId: string, accountType: string, keyWord?: string, pageNo?: string, pageSize?: string }} PageQuery
+ */
+/** @typedef {import('fastify').FastifyRequest<{ Querystring: PageQuery }>} PageRequest */
+
+/** @param {PageQuery} query */
 const window = (query) => {
   const pageNo = Math.max(1, Number(query.pageNo) || 1);
   const pageSize = Math.min(1000, Math.max(1, Number(query.pageSize) || 10));
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 };
 
-/** Rows and total at once, as the server's selectPage does. */
+/**
+ * Rows and total at once, as the server's selectPage does.
+ * @param {string} rowsSql
+ * @param {string} countSql
+ * @param {string[]} params
+ * @param {ReturnType<typeof window>} pageWindow
+ */
 async function page(rowsSql, countSql, params, { pageNo, pageSize, offset }) {
+  /** @type {[pg.QueryResult, pg.QueryResult<{ total: number }>]} */
   const [rows, count] = await Promise.all([pool.query(rowsSql, [...params, pageSize, offset]), pool.query(countSql, params)]);
-  const total = count.rows[0].total;
+  const total = count.rows[0]?.total;
+  if (total === undefined) throw new Error('the count query returned no row');
   return { success: true, message: '', code: 200, result: { records: rows.rows, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) }, timestamp: Date.now() };
 }
 
 app.get('/ready', async () => ({ ok: true }));
 
-app.get('/bare/stations', async (request) => {
+app.get('/bare/stations', async (/** @type {PageRequest} */ request) => {
   const { userId, accountType, keyWord } = request.query;
   const params = [userId];
   let where = `(${stationScope(accountType)})`;
@@ -95,7 +110,7 @@ app.get('/bare/stations', async (request) => {
   );
 });
 
-app.get('/bare/batteries', async (request) => {
+app.get('/bare/batteries', async (/** @type {PageRequest} */ request) => {
   const { userId, accountType } = request.query;
   const where = `"tb_battery"."logger_gsn" in ${loggerScope(accountType)}`;
   return page(

@@ -6,6 +6,9 @@ import { freePort, sleep } from './local-net.mjs';
 
 export { freePort, sleep };
 
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/** @type {Set<ChildProcess>} */
 const children = new Set();
 
 /** Kills every child still running (on the way out, whatever happened). */
@@ -13,6 +16,10 @@ export const killChildren = () => {
   for (const child of children) child.kill('SIGKILL');
 };
 
+/**
+ * SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited.
+ * @param {ChildProcess} child
+ */
 export const stopChild = async (child, graceMs = 15_000) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -25,12 +32,14 @@ export const stopChild = async (child, graceMs = 15_000) => {
 /**
  * Starts `node args` with `env` and waits until `readyUrl` answers 2xx. Returns the child and its
  * last output (kept for the report when it fails).
+ * @param {{ args: string[], env: NodeJS.ProcessEnv, cwd?: string, readyUrl: string, timeoutMs?: number }} options
  */
 export async function startProcess({ args, env, cwd, readyUrl, timeoutMs = 180_000 }) {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
+  /** @param {Buffer} chunk */
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
@@ -92,7 +101,10 @@ export const postgresCpuSeconds = () => {
 
 /** Machine-wide CPU ticks: busy, idle, and stolen by the hypervisor. */
 export const machineTicks = () => {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  // The first line: `cpu  user nice system idle iowait irq softirq steal guest guest_nice`.
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const [label, ...fields] = line.trim().split(/\s+/);
+  if (label !== 'cpu' || fields.length < 8) throw new Error(`/proc/stat does not start with the machine's CPU ticks: ${line}`);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = /** @type {[number, number, number, number, number, number, number, number]} */ (fields.map(Number));
   return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
 };

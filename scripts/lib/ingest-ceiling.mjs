@@ -34,12 +34,31 @@ const insertSamples = `insert into tb_battery_sample (battery_sn, ts, state, sta
     relay_main, relay_charge, relay_discharge, role, work_mode, cell_v, cell_t
   from ${stageTable} order by battery_sn, ts on conflict do nothing`;
 
-/** A decoded message's samples as the product's stage rows (the logger's zone does not matter here). */
+/** @typedef {import('../../apps/server/src/modules/ingest/sample-stage.ts').SampleRow} SampleRow */
+/** @typedef {import('../../apps/server/src/modules/ingest/telemetry-decoder.ts').DecodedTelemetry} DecodedTelemetry */
+/**
+ * A received message waiting for its batch: `done` marks it for its PUBACK once the batch is committed.
+ * @typedef {{ gsn: string, seq: number | undefined, samples: SampleRow[], done: () => void }} Pending
+ */
+/**
+ * A writer: its connection, its queue of messages and their row count, and the linger timer.
+ * @typedef {{ client: pg.Client, queue: Pending[], rows: number, busy: boolean, timer: NodeJS.Timeout | undefined }} Lane
+ */
+
+/**
+ * A decoded message's samples as the product's stage rows (the logger's zone does not matter here).
+ * @param {string} gsn
+ * @param {DecodedTelemetry} telemetry
+ * @returns {SampleRow[]}
+ */
 const stageRows = (gsn, telemetry) => {
   let start = 0;
   return telemetry.batterySns.map((batterySn, index) => {
     const end = telemetry.ends[index];
-    const row = { gsn, timezone: 'UTC', batterySn, ts: telemetry.timestamps[index], fields: telemetry.fields.subarray(start, end) };
+    const ts = telemetry.timestamps[index];
+    // The decoder gives one end and one timestamp per battery SN.
+    if (end === undefined || ts === undefined) throw new Error(`ceiling: sample ${index} of ${gsn}'s message has no end or no timestamp`);
+    const row = { gsn, timezone: 'UTC', batterySn, ts, fields: telemetry.fields.subarray(start, end) };
     start = end;
     return row;
   });
@@ -47,27 +66,32 @@ const stageRows = (gsn, telemetry) => {
 
 // ---- database: `writers` connections, each with its queue; a logger always on the same one ----------
 const lanes = await Promise.all(
-  Array.from({ length: writers }, async () => {
+  Array.from({ length: writers }, /** @returns {Promise<Lane>} */ async () => {
     const client = new pg.Client({ connectionString: process.env.CEILING_DATABASE_URL });
     await client.connect();
     await client.query(createStage);
-    return { client, queue: [], rows: 0, busy: false, timer: null };
+    return { client, queue: [], rows: 0, busy: false, timer: undefined };
   }),
 );
+/** @param {string} gsn @returns {Lane} */
 const laneOf = (gsn) => {
   let h = 0x811c9dc5;
   for (let i = 0; i < gsn.length; i++) h = Math.imul(h ^ gsn.charCodeAt(i), 0x01000193);
-  return lanes[(h >>> 0) % lanes.length];
+  const lane = lanes[(h >>> 0) % lanes.length];
+  if (!lane) throw new Error(`ceiling: no writer (CEILING_WRITERS=${writers})`);
+  return lane;
 };
 
+/** @param {Lane} lane */
 const write = async (lane) => {
   if (lane.busy || lane.queue.length === 0) return;
   clearTimeout(lane.timer);
-  lane.timer = null;
+  lane.timer = undefined;
+  /** @type {Pending[]} */
   const batch = [];
   let rows = 0;
-  while (lane.queue.length > 0 && (rows === 0 || rows + lane.queue[0].samples.length <= batchSize)) {
-    const message = lane.queue.shift();
+  for (let message = lane.queue[0]; message && (rows === 0 || rows + message.samples.length <= batchSize); message = lane.queue[0]) {
+    lane.queue.shift();
     batch.push(message);
     rows += message.samples.length;
   }
@@ -82,7 +106,7 @@ const write = async (lane) => {
     await lane.client.query(insertSamples);
     await lane.client.query('commit');
   } catch (error) {
-    console.error(`ceiling: a batch failed: ${error.message}`);
+    console.error(`ceiling: a batch failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   for (const message of batch) message.done();
@@ -90,6 +114,7 @@ const write = async (lane) => {
   lane.busy = false;
   schedule(lane);
 };
+/** @param {Lane} lane */
 const schedule = (lane) => {
   if (lane.busy || lane.queue.length === 0) return;
   if (lane.rows >= batchSize) return void write(lane);
@@ -100,10 +125,15 @@ const schedule = (lane) => {
 const socket = net.connect({ host: brokerUrl.hostname, port: Number(brokerUrl.port || 1883) });
 socket.setNoDelay(true);
 const parser = mqttPacket.parser({ protocolVersion: 4 });
+/** @type {{ messageId: number | undefined, acked: boolean }[]} received messages not yet acknowledged, in arrival order */
 const inbound = [];
+/** @param {import('mqtt-packet').Packet} packet */
 const send = (packet) => socket.write(mqttPacket.generate(packet));
 const flushAcks = () => {
-  while (inbound.length > 0 && inbound[0].acked) send({ cmd: 'puback', messageId: inbound.shift().messageId });
+  for (let entry = inbound[0]; entry?.acked; entry = inbound[0]) {
+    inbound.shift();
+    send({ cmd: 'puback', messageId: entry.messageId });
+  }
 };
 let refused = 0;
 parser.on('packet', (packet) => {
@@ -115,7 +145,10 @@ parser.on('packet', (packet) => {
     const entry = { messageId: packet.messageId, acked: false };
     inbound.push(entry);
     const gsn = packet.topic.split('/')[2];
-    const decoded = decodeTelemetry(packet.payload);
+    // Only `cs/v1/<gsn>/telemetry` matches the subscription.
+    if (gsn === undefined) throw new Error(`ceiling: a message on ${packet.topic}, which names no logger`);
+    // mqtt-packet's parser gives a Buffer; the type allows a string too (as the product's transports convert it).
+    const decoded = decodeTelemetry(typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload);
     if ('refusal' in decoded) {
       refused++;
       entry.acked = true;
