@@ -4,7 +4,7 @@
 //   - imports of another module's repository (`modules/<a>/…` importing `modules/<b>/*.repository`);
 //   - the largest cycle among server modules (strongly connected modules of the module import graph);
 //   - `create…Repository(` calls in route files, and in all;
-//   - services that write SQL (a `*.service.ts` importing drizzle-orm or the schema);
+//   - services that write SQL (a `*.service.ts` importing drizzle-orm, the schema or a table file);
 //   - layer-rule breaks: `lib/` importing any other folder of the server; `db/` importing `modules/`,
 //     `plugins/`, `kit/` or `access/`; `access/` importing `modules/`, `plugins/` or `kit/`; `kit/`
 //     importing `modules/` or `plugins/`; `plugins/` importing `modules/`; the server importing the
@@ -118,7 +118,7 @@ const repositoryCalls = (onlyRoutes) =>
   files
     .filter((file) => !onlyRoutes || /\.routes\.ts$/.test(file))
     .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bcreate\w*Repository\(/g)].map((match) => `${rel(file)}: ${match[0]}`));
-const sqlServices = files.filter((file) => /\.service\.ts$/.test(file) && /from\s+['"](drizzle-orm|[./]+db\/schema\.js)['"]/.test(readFileSync(file, 'utf8'))).map(rel);
+const sqlServices = files.filter((file) => /\.service\.ts$/.test(file) && /from\s+['"](drizzle-orm(\/[^'"]*)?|[./]+db\/schema\.js|[./]+[^'"]*\.table\.js)['"]/.test(readFileSync(file, 'utf8'))).map(rel);
 
 console.log(`server source files: ${files.length}, modules: ${new Set(files.map(moduleOf).filter(Boolean)).size}`);
 shown("imports of another module's repository", repositoryImports);
