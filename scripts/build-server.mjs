@@ -42,8 +42,8 @@ const result = await build({
     { in: 'src/server.ts', out: 'server' },
     // The embedded database's worker thread (src/db/pglite-thread.ts).
     { in: 'src/db/pglite-worker.mjs', out: 'pglite-worker' },
-    // Telemetry decoder threads (src/modules/ingest/telemetry-decoder-pool.ts).
-    { in: 'src/modules/ingest/telemetry-decoder.worker.ts', out: 'telemetry-decoder-worker' },
+    // Telemetry decoder threads (src/modules/device-plane/ingest/telemetry-decoder-pool.ts).
+    { in: 'src/modules/device-plane/ingest/telemetry-decoder.worker.ts', out: 'telemetry-decoder-worker' },
   ],
   outdir,
   bundle: true,

@@ -19,8 +19,8 @@ import pgCopyStreams from 'pg-copy-streams';
 
 // The product's own check and encoding (telemetry-decoder.ts, sample-stage.ts), so the ceiling cannot
 // drift from what the product does per message: only what comes after the COPY is left out.
-const { decodeTelemetry } = await import('../../apps/server/src/modules/ingest/telemetry-decoder.ts');
-const { copyTarget, createStage, encodeStage, stageTable } = await import('../../apps/server/src/modules/ingest/sample-stage.ts');
+const { decodeTelemetry } = await import('../../apps/server/src/modules/device-plane/ingest/telemetry-decoder.ts');
+const { copyTarget, createStage, encodeStage, stageTable } = await import('../../apps/server/src/modules/device-plane/ingest/sample-stage.ts');
 
 const brokerUrl = new URL(process.env.CEILING_MQTT_URL ?? 'mqtt://127.0.0.1:1883');
 const batchSize = Number(process.env.CEILING_BATCH_SIZE ?? 2000);
@@ -34,8 +34,8 @@ const insertSamples = `insert into tb_battery_sample (battery_sn, ts, state, sta
     relay_main, relay_charge, relay_discharge, role, work_mode, cell_v, cell_t
   from ${stageTable} order by battery_sn, ts on conflict do nothing`;
 
-/** @typedef {import('../../apps/server/src/modules/ingest/sample-stage.ts').SampleRow} SampleRow */
-/** @typedef {import('../../apps/server/src/modules/ingest/telemetry-decoder.ts').DecodedTelemetry} DecodedTelemetry */
+/** @typedef {import('../../apps/server/src/modules/device-plane/ingest/sample-stage.ts').SampleRow} SampleRow */
+/** @typedef {import('../../apps/server/src/modules/device-plane/ingest/telemetry-decoder.ts').DecodedTelemetry} DecodedTelemetry */
 /**
  * A received message waiting for its batch: `done` marks it for its PUBACK once the batch is committed.
  * @typedef {{ gsn: string, seq: number | undefined, samples: SampleRow[], done: () => void }} Pending

@@ -2,7 +2,7 @@ import { type DepartIdNode, type DepartTreeNode, Permission, ServerCode, userLis
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { nextOrgCode } from '../src/modules/depart/org-code.js';
+import { nextOrgCode } from '../src/lib/org-code.js';
 import { describeListEndpoint } from './support/list-conformance.js';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 

@@ -21,6 +21,13 @@ export const callerTenantIds = (caller: TenantCaller): SQL =>
     : sql`(select ${userTenants.tenantId} from ${userTenants} inner join ${tenants} on ${tenants.id} = ${userTenants.tenantId} where ${userTenants.userId} = ${caller.userId} and ${tenants.status} = 1)`;
 
 /**
+ * The one tenant a caller works in where records must be in a single tenant (a category tree): the
+ * tenant chosen with the `tenant-id` header, else the first tenant the caller belongs to.
+ */
+export const workingTenantId = (caller: TenantCaller): SQL =>
+  caller.tenantId ? sql`(select ${caller.tenantId}::integer)` : sql`(select min(${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${caller.userId})`;
+
+/**
  * The tenants a caller administers on the Tenants screen: the chosen one, or every tenant they
  * belong to, frozen ones included (so they can be unfrozen).
  */

@@ -10,7 +10,6 @@ import batteryCells from './battery-cells/index.js';
 import batteryChange from './battery-change/index.js';
 import category from './category/index.js';
 import checkRule from './check-rule/index.js';
-import command from './command/index.js';
 import dashboard from './dashboard/index.js';
 import dataLog from './data-log/index.js';
 import dataRule from './data-rule/index.js';
@@ -18,6 +17,7 @@ import dataSource from './data-source/index.js';
 import depart from './depart/index.js';
 import departRole from './depart-role/index.js';
 import device from './device/index.js';
+import devicePlane from './device-plane/index.js';
 import dict from './dict/index.js';
 import duplicate from './duplicate/index.js';
 import event from './event/index.js';
@@ -26,7 +26,6 @@ import fillRule from './fill-rule/index.js';
 import firmware from './firmware/index.js';
 import gatewayRoute from './gateway-route/index.js';
 import history from './history/index.js';
-import ingest from './ingest/index.js';
 import job from './job/index.js';
 import legal from './legal/index.js';
 import log from './log/index.js';
@@ -47,7 +46,8 @@ import { positions } from './position/position.table.js';
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
- * outbox, notices, alarm rules, the device plane, monitoring, stations, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
+ * outbox, notices, alarm rules, loggers and batteries, stations, battery changes, firmware, the
+ * device plane, monitoring, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
  * an index.ts, or a plain list screen, is missing from this list.
  */
@@ -60,8 +60,11 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['announcement', announcement],
   ['alarm-notification', alarmNotification],
   ['device', device],
-  ['monitor', monitor],
   ['station', station],
+  ['battery-change', batteryChange],
+  ['firmware', firmware],
+  ['device-plane', devicePlane],
+  ['monitor', monitor],
   ['file', file],
   ['permission', permission],
   ['role', role],
@@ -71,10 +74,8 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['area', area],
   ['auth', auth],
   ['battery-cells', batteryCells],
-  ['battery-change', batteryChange],
   ['category', category],
   ['check-rule', checkRule],
-  ['command', command],
   ['dashboard', dashboard],
   ['data-rule', dataRule],
   ['data-source', dataSource],
@@ -82,10 +83,8 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['duplicate', duplicate],
   ['event', event],
   ['fill-rule', fillRule],
-  ['firmware', firmware],
   ['gateway-route', gatewayRoute],
   ['history', history],
-  ['ingest', ingest],
   ['legal', legal],
   ['member', member],
   ['ops', ops],

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 
 import { createAnnouncementRepository } from './announcement.repository.js';
 import { type AnnouncementService, type SystemNotice, createAnnouncementService } from './announcement.service.js';
+import { type DeviceNotices, createDeviceNotices } from './device-notices.js';
 
 export type { SystemNotice } from './announcement.service.js';
 
@@ -26,14 +27,19 @@ declare module 'fastify' {
     notices: Notices;
     /** Announcements and read marks: the routes' service. */
     announcements: AnnouncementService;
+    /** The device plane's system messages: a failed command to its sender, an opened fault to its station's audience. */
+    deviceNotices: DeviceNotices;
   }
 }
 
 export default fp(
   async (app) => {
-    const service = createAnnouncementService({ announcements: createAnnouncementRepository(app.db), tenants: app.tenantMemberships, dicts: app.dicts, realtime: app.realtime });
+    const announcements = createAnnouncementRepository(app.db);
+    const service = createAnnouncementService({ announcements, tenants: app.tenantMemberships, dicts: app.dicts, realtime: app.realtime });
     app.decorate('announcements', service);
-    app.decorate('notices', { system: (notice: SystemNotice) => service.system(notice) });
+    const notices: Notices = { system: (notice: SystemNotice) => service.system(notice) };
+    app.decorate('notices', notices);
+    app.decorate('deviceNotices', createDeviceNotices({ notices, announcements, log: app.log }));
   },
   { name: 'notices', dependencies: ['database', 'realtime'] },
 );

@@ -79,3 +79,5 @@ export const createDeviceNotices = (deps: Dependencies) => {
     },
   };
 };
+
+export type DeviceNotices = ReturnType<typeof createDeviceNotices>;

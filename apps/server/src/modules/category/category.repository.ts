@@ -5,8 +5,8 @@ import { uniqueViolation } from '../../db/database-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { ResourceServiceOptions } from '../../kit/resource-service.js';
 import { createTableRepository } from '../../kit/table-repository.js';
-import { nextOrgCode } from '../depart/org-code.js';
-import { userTenants } from '../tenant/tenant.table.js';
+import { nextOrgCode } from '../../lib/org-code.js';
+import { workingTenantId } from '../../access/tenant-scope.js';
 import { categories } from './category.table.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -24,8 +24,7 @@ const subtreeOf = (code: string) => like(categories.code, `${code}%`);
  * The one tenant whose tree a caller works in: the tenant chosen with the `tenant-id` header, else
  * the first tenant the caller belongs to (codes are unique per tenant, so trees never mix).
  */
-export const categoryTenantOf = (caller: { userId: string; tenantId: number }): SQL =>
-  caller.tenantId ? sql`(select ${caller.tenantId}::integer)` : sql`(select min(${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${caller.userId})`;
+export const categoryTenantOf = (caller: { userId: string; tenantId: number }): SQL => workingTenantId(caller);
 
 export const createCategoryRepository = (db: Database) => {
   const inTenant = (tenantId: number) => eq(categories.tenantId, tenantId);

@@ -2,7 +2,7 @@ import { dashboardMapLimit, dashboardTopStations, dashboardTrendDays, dashboardW
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { commands, deviceEvents, loggers, stationEnergyDays, stationEnergyMonths, stations, tenantEnergyDays, tenantEnergyMonths } from '../../db/schema.js';
-import { type CommandRow, toCommandRecord } from '../command/command-record.js';
+import { type CommandRow, toCommandRecord } from '../device-plane/commands/command-record.js';
 
 const rowsOf = async <T>(db: Database, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

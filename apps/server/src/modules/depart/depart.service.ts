@@ -13,7 +13,7 @@ import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type DepartRepository, buildForest, toTreeNode } from './depart.repository.js';
 import { departsSeenBy } from '../../access/depart-scope.js';
-import { nextOrgCode } from './org-code.js';
+import { nextOrgCode } from '../../lib/org-code.js';
 
 
 type DepartAdd = z.output<typeof departResource.add>;

@@ -5,6 +5,7 @@ import {
   batteryCellsSchema,
   batteryHistoryQuerySchema,
   batteryHistorySchema,
+  type BatteryMove,
   batteryMoveSchema,
   batteryAliasSchema,
   importResultSchema,
@@ -24,8 +25,7 @@ import { ok } from '../../kit/envelope.js';
 import { resourceRoutes, spreadsheetUpload } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { attachment, exportFormats } from '../../kit/spreadsheet.js';
-import { requireAuth } from '../../access/auth-context.js';
-import type { BatteryMoveService } from './battery-move.service.js';
+import { type AuthContext, requireAuth } from '../../access/auth-context.js';
 import type { BatteryService } from './battery.service.js';
 import type { DeviceService } from './device.service.js';
 import type { LoggerImportService } from './logger-import.service.js';
@@ -37,7 +37,8 @@ export interface DeviceRouteOptions {
   service: DeviceService;
   batteryService: BatteryService;
   keys: LoggerKeyService;
-  batteryMoves: BatteryMoveService;
+  /** Giving a battery to another logger: the battery-change module's (app.batteryChanges), recorded as a change. */
+  batteryMoves: { move(auth: AuthContext, request: BatteryMove): Promise<string> };
   loggerImport: LoggerImportService;
 }
 

@@ -5,8 +5,6 @@ import { createBatteryService } from './battery.service.js';
 import { createDeviceService } from './device.service.js';
 import { createLoggerImportService } from './logger-import.service.js';
 import { createLoggerKeyService } from './logger-key.service.js';
-import devicePlanePlugin from './device-plane.plugin.js';
-import demoFleetPlugin from './demo-fleet.plugin.js';
 import routes from './device.routes.js';
 
 export type { DeviceRecords } from './device.face.js';
@@ -19,20 +17,19 @@ declare module 'fastify' {
   }
 }
 
-/** The device module's one door: the device plane (app.devicePlane: broker, ingest, commands), the demo fleet, loggers and batteries (app.devices). Its routes are under /boot. */
+/** The device module's one door: loggers and batteries (app.devices) and their screens' calls. Its routes are under /boot. */
 export default fp(
   async (app) => {
     const devices = createDeviceRepository(app.db);
     app.decorate('devices', createDeviceRecords(devices));
-    await app.register(devicePlanePlugin, { config: app.config, devices });
-    await app.register(demoFleetPlugin, { config: app.config, devices });
     const service = createDeviceService(devices, app.tenantMemberships, undefined, { registered: (gsns) => app.devicePlane.loggersRegistered(gsns), dataLog: app.dataLog });
     await app.register(routes, {
       prefix: '/boot',
       service,
       batteryService: createBatteryService(devices),
       keys: createLoggerKeyService({ devices, keyChanged: (gsn) => app.devicePlane.loggerKeyChanged(gsn) }),
-      batteryMoves: app.devicePlane.batteryMoves,
+      // The battery-change door comes after this one: its face is read when a move is asked for.
+      batteryMoves: { move: (auth, request) => app.batteryChanges.moves.move(auth, request) },
       // Registration from a spreadsheet: the same rules, registrant and broker accounts as registerBatch.
       loggerImport: createLoggerImportService({ register: (auth, loggers) => service.registerLoggers(auth, loggers) }),
     });

@@ -83,13 +83,6 @@ export const createFileRepository = (uploadDir: string, db: Database) => {
         .from(uploads)
         .where(and(inArray(uploads.id, ids), scope));
     },
-    /** Whether `path` is an attachment of a ticket, or of a reply in one, that `ticketScope` lets the caller see. */
-    async inVisibleTicket(path: string, ticketScope: SQL): Promise<boolean> {
-      const held = sql`(${tickets.attachments} @> jsonb_build_array(${path}::text)
-        or exists (select 1 from ${ticketEntries} where ${ticketEntries.ticketId} = ${tickets.id} and ${ticketEntries.attachments} @> jsonb_build_array(${path}::text)))`;
-      const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(held, ticketScope)).limit(1);
-      return row !== undefined;
-    },
     /** Whether the tenant is one of those `tenantIds` (a subquery, `callerTenantIds`) names. */
     async isAmong(tenantId: number, tenantIds: SQL): Promise<boolean> {
       const rows = (await db.execute(sql`select 1 as one where ${tenantId}::integer in ${tenantIds}`)) as unknown as { rows: unknown[] };

@@ -2,7 +2,6 @@ import { ServerCode, limits } from '@cellsight/contract';
 import { AppError, badRequest, invalidField } from '../../lib/errors.js';
 import { type UploadKind as ContentKind, checkUploadContent } from '../../kit/upload-content.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { ticketScope } from '../ticket/ticket.service.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import type { FileStore } from './file-store.repository.js';
 import type { FileRepository, StoredFileRow } from './file.repository.js';
@@ -32,10 +31,17 @@ export interface FileServiceDeps {
   store: FileStore;
   /** The caller's first tenant that is not frozen (where an upload without a `tenant-id` header goes). */
   firstTenantOf(userId: string): Promise<number | undefined>;
+  /** Who else may read a file of a kind: the module whose records hold such files says (the ticket module, attachments). */
+  readers: AttachmentReaders;
   now?: () => Date;
 }
 
-export const createFileService = ({ files, store, firstTenantOf, now = () => new Date() }: FileServiceDeps) => ({
+/** Whether a caller may read a stored path held by records of another module (a ticket's attachments). */
+export type AttachmentReader = (auth: AuthContext, path: string) => Promise<boolean>;
+/** The readers other modules give, by the kind of upload their records hold. */
+export type AttachmentReaders = Map<UploadKind, AttachmentReader>;
+
+export const createFileService = ({ files, store, firstTenantOf, readers, now = () => new Date() }: FileServiceDeps) => ({
   /** Checks and stores one upload of the caller, in the tenant it works in; answers the stored path. */
   async upload(auth: Pick<AuthContext, 'userId' | 'tenantId'>, kind: UploadKind, fileName: string, content: Buffer): Promise<string> {
     const { userId } = auth;
@@ -65,7 +71,8 @@ export const createFileService = ({ files, store, firstTenantOf, now = () => new
   async mayRead(auth: AuthContext, path: string, row: StoredFileRow | null): Promise<boolean> {
     if (row?.userId === auth.userId) return true;
     const kind = row?.biz ?? path.slice(0, path.indexOf('/'));
-    if (kind === 'ticket') return files.inVisibleTicket(path, ticketScope(auth));
+    const reader = readers.get(kind as UploadKind);
+    if (kind === 'ticket') return reader ? reader(auth, path) : false;
     if (kind === 'temp') return row !== null && files.isAmong(row.tenantId, callerTenantIds(auth));
     return false;
   },

@@ -5,7 +5,7 @@ import { type UploadChecks, createUploadChecks } from './file.face.js';
 import { createFileAdminService } from './file-admin.service.js';
 import { createFileStores } from './file-store.repository.js';
 import { createFileRepository } from './file.repository.js';
-import { createFileService } from './file.service.js';
+import { type AttachmentReaders, createFileService } from './file.service.js';
 import routes from './file.routes.js';
 
 export type { UploadChecks } from './file.face.js';
@@ -21,10 +21,12 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const files = createFileRepository(app.config.uploadDir, app.db);
-    app.decorate('uploads', createUploadChecks(files));
+    // Filled by the modules whose records hold private files (the ticket door), read per request.
+    const readers: AttachmentReaders = new Map();
+    app.decorate('uploads', createUploadChecks(files, readers));
     const stores = createFileStores(files.root, app.config.s3);
     const tenants = app.tenantMemberships;
-    const service = createFileService({ files, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id });
+    const service = createFileService({ files, store: stores.current, firstTenantOf: async (userId) => (await tenants.activeForUser(userId))[0]?.id, readers });
     const admin = createFileAdminService({ kit: createResourceService({ resource: storedFileResource, ...files.screen, dicts: app.dicts }), files, stores, log: app.log });
     await app.register(routes, { prefix: '/boot', files, stores, service, admin });
   },

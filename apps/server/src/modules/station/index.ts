@@ -1,28 +1,31 @@
 import fp from 'fastify-plugin';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
-import { type StationMoves, createStationMoves } from './station.face.js';
+import { type StationFace, createStationFace } from './station.face.js';
 import { createStationRepository } from './station.repository.js';
 import { createStationStatusRepository } from './station-status.repository.js';
 import { createStationService } from './station.service.js';
 import routes from './station.routes.js';
 
-export type { StationMoves } from './station.face.js';
+export type { StationFace } from './station.face.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The station module's face (modules/station/station.face.ts). */
-    stations: StationMoves;
+    stations: StationFace;
   }
 }
 
-/** The station module's one door: stations and their loggers, and what moves with a user (app.stations). Its routes are under /boot. */
+/** The station module's one door: stations and their loggers, and what others ask of them (app.stations: moves with a user, status, seeding). Its routes are under /boot. */
 export default fp(
   async (app) => {
     const stations = createStationRepository(app.db);
-    app.decorate('stations', createStationMoves(stations));
+    const statuses = createStationStatusRepository(app.db);
+    // Seeding (the demo fleet's stations) tells nobody and logs nothing, as the first start's rows.
+    const seeding = createStationService({ stations, statuses, devices: app.devices, tenants: app.tenantMemberships, dicts: app.dicts, loggersMoved: () => undefined, changed: () => undefined });
+    app.decorate('stations', createStationFace(stations, statuses, seeding));
     const service = createStationService({
       stations,
-      statuses: createStationStatusRepository(app.db),
+      statuses,
       devices: app.devices,
       tenants: app.tenantMemberships,
       dicts: app.dicts,

@@ -2,15 +2,18 @@ import { ticketOrderNumberRule } from '@cellsight/contract';
 import fp from 'fastify-plugin';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { ticketOrderNumberDefinition } from '../fill-rule/fill-rule.seed.js';
-import { createTicketRepository } from './ticket.repository.js';
+import { createTicketRepository, ticketScope } from './ticket.repository.js';
 import { createTicketService } from './ticket.service.js';
 import routes from './ticket.routes.js';
 
 /** The ticket module's one door: support tickets (the worklist). Its routes are under /boot. */
 export default fp(
   async (app) => {
+    const tickets = createTicketRepository(app.db);
+    // A ticket's and its replies' attachments are read by whoever sees the ticket.
+    app.uploads.readTicketAttachments((auth, path) => tickets.holdsVisibleAttachment(path, ticketScope(auth)));
     const service = createTicketService({
-      tickets: createTicketRepository(app.db),
+      tickets,
       files: app.uploads,
       dicts: app.dicts,
       platformName: app.config.platformName,

@@ -100,6 +100,13 @@ export const createTicketRepository = (db: Database) => {
     },
 
     /** One ticket within the scope; null outside it or unknown. */
+    /** Whether `path` is an attachment of a ticket, or of a reply in one, that `scope` (the ticket scope) lets the caller see. */
+    async holdsVisibleAttachment(path: string, scope: SQL): Promise<boolean> {
+      const held = sql`(${tickets.attachments} @> jsonb_build_array(${path}::text)
+        or exists (select 1 from ${ticketEntries} where ${ticketEntries.ticketId} = ${tickets.id} and ${ticketEntries.attachments} @> jsonb_build_array(${path}::text)))`;
+      const [row] = await db.select({ id: tickets.id }).from(tickets).where(and(held, scope)).limit(1);
+      return row !== undefined;
+    },
     async visible(id: string, scope: SQL): Promise<TicketRow | null> {
       const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), scope)).limit(1);
       return row ?? null;

@@ -32,7 +32,6 @@ import { visibleStationIds } from '../../access/station-scope.js';
 import { type TicketParty, type TicketRepository, type TicketRow, ticketScope } from './ticket.repository.js';
 
 // The file module checks a ticket's attachments with the ticket scope.
-export { ticketScope };
 
 /** A mail to one account about a ticket. */
 export interface TicketMail {

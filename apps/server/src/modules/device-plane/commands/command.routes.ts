@@ -1,8 +1,8 @@
 import { Permission, commandPermissions, commandRecordSchema, idQuerySchema, listQuerySchema, operateRequestSchema, pageSchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
-import { requireAuth } from '../../access/auth-context.js';
+import { ok } from '../../../kit/envelope.js';
+import { route } from '../../../kit/route.js';
+import { requireAuth } from '../../../access/auth-context.js';
 
 const tags = ['commands'];
 

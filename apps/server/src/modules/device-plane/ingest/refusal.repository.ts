@@ -1,7 +1,7 @@
 import { type IngestRejectReason, type LoggerRefusal, ingestRejectReasons } from '@cellsight/contract';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.js';
-import { loggerRefusals, loggers } from '../../db/schema.js';
+import type { Database } from '../../../db/database.js';
+import { loggerRefusals, loggers } from '../../../db/schema.js';
 
 /** Refusals of one logger for one reason gathered in memory since the last write. */
 export interface RefusalTally {

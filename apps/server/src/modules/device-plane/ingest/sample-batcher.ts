@@ -1,4 +1,4 @@
-import { isDataError } from '../../db/database-errors.js';
+import { isDataError } from '../../../db/database-errors.js';
 import { laneOf } from './logger-spread.js';
 import type { SampleRow } from './sample.repository.js';
 

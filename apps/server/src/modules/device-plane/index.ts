@@ -1,43 +1,33 @@
 import { hostname } from 'node:os';
 import { liveReadingsIntervalMs } from '@cellsight/contract';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
-import { createEmbeddedBroker } from '../broker/embedded-broker.transport.js';
-import type { DeviceTransport } from '../broker/device-transport.js';
-import { createExternalBroker } from '../broker/external-broker.transport.js';
-import { createBatteryChangeRepository } from '../battery-change/battery-change.repository.js';
-import { createBrokerAccountsRepository } from '../broker/broker-accounts.repository.js';
-import { type BrokerAccountsService, createBrokerAccountsService } from '../broker/broker-accounts.service.js';
-import { createCommandRepository } from '../command/command.repository.js';
-import { createFirmwareRepository } from '../firmware/firmware.repository.js';
-import { type FirmwareService, createFirmwareService } from '../firmware/firmware.service.js';
-
-import { type CommandService, createCommandService } from '../command/command.service.js';
-import { type BatteryMoveService, createBatteryMoveService } from './battery-move.service.js';
-import { createDeviceStateService } from './device-state.service.js';
-import { createLiveReadings } from './live-readings.js';
-import { createLoggerRateLimit } from './logger-rate-limit.js';
-import { type LoggerConnectService, createLoggerConnectService } from './logger-connect.service.js';
-import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
+import { createEmbeddedBroker } from './transport/embedded-broker.transport.js';
+import type { DeviceTransport } from './transport/device-transport.js';
+import { createExternalBroker } from './transport/external-broker.transport.js';
+import { createBrokerAccountsRepository } from './transport/broker-accounts.repository.js';
+import { type BrokerAccountsService, createBrokerAccountsService } from './transport/broker-accounts.service.js';
+import { createCommandRepository } from './commands/command.repository.js';
+import { type CommandService, createCommandService } from './commands/command.service.js';
+import { createDeviceStateService } from './state/device-state.service.js';
+import { createLiveReadings } from './state/live-readings.js';
+import { createLoggerRateLimit } from './state/logger-rate-limit.js';
+import { type LoggerConnectService, createLoggerConnectService } from './state/logger-connect.service.js';
+import type { LoggerIdentity } from '../device/index.js';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
-import { createAnnouncementRepository } from '../announcement/announcement.repository.js';
-import { createDeviceNotices } from '../announcement/device-notices.js';
-import { createStationStatusRepository } from '../station/station-status.repository.js';
-import { type IngestService, createIngestService } from '../ingest/ingest.service.js';
-import { createSampleRepository } from '../ingest/sample.repository.js';
-import { createRefusalRecorder } from '../ingest/refusal-recorder.js';
-import { createRefusalRepository } from '../ingest/refusal.repository.js';
-import { createTelemetryDecoder } from '../ingest/telemetry-decoder-pool.js';
+import { type IngestService, createIngestService } from './ingest/ingest.service.js';
+import { createSampleRepository } from './ingest/sample.repository.js';
+import { createRefusalRecorder } from './ingest/refusal-recorder.js';
+import { createRefusalRepository } from './ingest/refusal.repository.js';
+import { createRefusalService } from './ingest/refusal.service.js';
+import { createTelemetryDecoder } from './ingest/telemetry-decoder-pool.js';
+import commandRoutes from './commands/command.routes.js';
+import ingestRoutes from './ingest/ingest.routes.js';
+import demoFleet from './demo-fleet.plugin.js';
 
 export interface DevicePlane {
   transport: DeviceTransport;
   ingest: IngestService;
   commands: CommandService;
-  /**
-   * The firmware library, built once here (commands name its files in upgrades) for the firmware
-   * door's routes and the demo fleet: the library reads loggers (app.devices), so it cannot come first.
-   */
-  firmware: FirmwareService;
   /** Port of the embedded broker (null with an external one). */
   brokerPort: number | null;
   /** Ingestion reads the logger again (its key, station or audience changed). */
@@ -46,8 +36,6 @@ export interface DevicePlane {
   notify(logger: LoggerIdentity | null, send: (rooms: string[]) => void): void;
   /** A battery was given to another logger: ingestion reads its owner again at its next sample. */
   forgetBattery(batterySn: string): void;
-  /** Giving a battery to another logger (the device routes' /want/battery/move), recorded with the battery changes this plane records. */
-  batteryMoves: BatteryMoveService;
   /** A logger's registration key changed: drop its connection and give its broker account the new password. */
   loggerKeyChanged(gsn: string): Promise<void>;
   /** Loggers were registered: give them broker accounts (external Mosquitto with the dynamic-security plugin). */
@@ -76,21 +64,23 @@ const silenceBeforeOfflineMs = 15 * 60 * 1000;
 const stationEnergyCatchUpDays = 7;
 
 /**
- * Wires the device plane: the broker (embedded aedes, or an external Mosquitto/EMQX), ingestion
- * into PostgreSQL, remote commands, and the periodic upkeep (command timeouts, offline sweep,
- * station energy, sample partitions) as scheduled jobs.
+ * The device plane's one door (app.devicePlane): the broker (`transport/`: embedded aedes, or an
+ * external Mosquitto/EMQX, and its logger accounts), ingestion into PostgreSQL (`ingest/`), remote
+ * commands (`commands/`), the loggers' connections and online state (`state/`), the periodic
+ * upkeep (command timeouts, offline sweep, station energy, sample partitions) as scheduled jobs,
+ * and the demo fleet. It uses the loggers and batteries (app.devices), stations (status), battery
+ * changes (detected replacements), the firmware library (upgrades) and the bell (device notices)
+ * through their faces. Its routes (commands, a logger's refusals) are under /boot.
  */
-export default fp<{ config: Config; devices: DeviceRepository }>(
-  async (app, { config, devices }) => {
+export default fp(
+  async (app) => {
+    const { config, devices, deviceNotices, firmware } = app;
     const samples = createSampleRepository(app.db, app.bulkScript);
     const commandRepository = createCommandRepository(app.db);
-    const stationStatus = createStationStatusRepository(app.db);
-    const batteryChanges = createBatteryChangeRepository(app.db);
+    const refusalRepository = createRefusalRepository(app.db);
     // Refusals per logger, gathered in memory and stored every 2 s (the logger's diagnostics).
-    const refusals = createRefusalRecorder({ repository: createRefusalRepository(app.db), log: app.log });
+    const refusals = createRefusalRecorder({ repository: refusalRepository, log: app.log });
     let transport: DeviceTransport | null = null;
-    // System messages in the bell: failed commands to their sender, opened faults to the station's audience.
-    const deviceNotices = createDeviceNotices({ notices: app.notices, announcements: createAnnouncementRepository(app.db), log: app.log });
 
     // Work a message starts and does not wait for (settled() waits for it).
     const sideWork = new Set<Promise<unknown>>();
@@ -105,7 +95,7 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
     };
     // A station's status follows its loggers' online state and open events.
     const refreshStation = (logger: LoggerIdentity) => {
-      if (logger.stationId) aside(stationStatus.refresh(logger.stationId).catch((error: unknown) => app.log.warn({ err: error }, `could not refresh the status of station ${logger.stationId}`)));
+      if (logger.stationId) aside(app.stations.refreshStatus(logger.stationId).catch((error: unknown) => app.log.warn({ err: error }, `could not refresh the status of station ${logger.stationId}`)));
     };
 
     const states = createDeviceStateService({
@@ -136,7 +126,7 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
         // A new battery in the slot (BMU) of one the logger reported before replaced it. Ingestion
         // neither waits for nor fails on the record.
         aside(
-          batteryChanges
+          app.batteryChanges
             .recordDetected(logger.gsn, batterySns)
             .then((changes) => {
               for (const change of changes) notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: logger.gsn, ...change, source: 'detected' }));
@@ -154,7 +144,6 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       refusals,
     });
 
-    const firmware = createFirmwareService({ firmware: createFirmwareRepository(app.db, config.firmwareDir), tenants: app.tenantMemberships, dicts: app.dicts, findLogger: (gsn) => devices.findLogger(gsn) });
     const commands = createCommandService({
       commands: commandRepository,
       devices,
@@ -169,19 +158,6 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       upgradeTarget: (logger, batterySn, firmwareId, baseUrl) => firmware.upgradeTarget(logger, batterySn, firmwareId, baseUrl),
       publicUrl: config.publicUrl,
       dataLog: app.dataLog,
-    });
-
-    const batteryMoves = createBatteryMoveService({
-      devices,
-      changes: batteryChanges,
-      moved: (batterySn, to) => {
-        ingest.forgetBattery(batterySn);
-        // The battery is new to this logger: the consoles that see it refresh as when a logger reports one first.
-        notify(to, (rooms) => {
-          app.realtime.toRooms(rooms, 'battery.added', { gsn: to.gsn, batterySns: [batterySn] });
-          app.realtime.toRooms(rooms, 'battery.changed', { gsn: to.gsn, oldSn: batterySn, newSn: batterySn, source: 'moved' });
-        });
-      },
     });
 
     // CONNECTs at the embedded broker (an external one checks its own accounts): refusals answered
@@ -304,12 +280,10 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       transport,
       ingest,
       commands,
-      firmware,
       brokerPort: null,
       forget: (gsn) => ingest.forget(gsn),
       notify,
       forgetBattery: (batterySn) => ingest.forgetBattery(batterySn),
-      batteryMoves,
       accounts,
       connects,
       async loggerKeyChanged(gsn) {
@@ -334,6 +308,8 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       },
     };
     app.decorate('devicePlane', plane);
+    await app.register(commandRoutes, { prefix: '/boot' });
+    await app.register(ingestRoutes, { prefix: '/boot', service: createRefusalService(refusalRepository, devices) });
 
     app.addHook('onReady', async () => {
       await transport?.start();
@@ -351,6 +327,12 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       await Promise.all(offlineMarks);
       await accounts?.close();
     });
+    // DEMO=1: a small fleet of virtual loggers on stations of the demo hierarchy. Registered last,
+    // so its hooks run after the plane's: it connects once the broker listens.
+    await app.register(demoFleet);
   },
-  { name: 'device-plane', dependencies: ['database', 'realtime', 'notices', 'jobs'] },
+  {
+    name: 'module-device-plane',
+    dependencies: ['database', 'realtime', 'notices', 'jobs', 'module-announcement', 'module-battery-change', 'module-data-log', 'module-device', 'module-dict', 'module-firmware', 'module-job', 'module-station'],
+  },
 );

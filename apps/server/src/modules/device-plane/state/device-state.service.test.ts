@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDeviceStateService } from './device-state.service.js';
-import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
 
 const logger = (gsn: string): LoggerIdentity => ({ gsn, registrationKey: 'k', timezone: 'UTC', tenantId: 7, stationId: null, audience: [] });
 
@@ -16,7 +16,7 @@ const setup = () => {
     touch: async () => undefined,
     findLogger: async (gsn: string) => (online.has(gsn) ? logger(gsn) : null),
     markSilentOffline: async () => ['L2', 'L3'],
-  } as unknown as DeviceRepository;
+  } as unknown as DeviceRecords;
   const told: [string, number | null, boolean][] = [];
   const states = createDeviceStateService({ devices, onChange: (l, value) => told.push([l.gsn, l.tenantId, value]) });
   return { states, told };

@@ -11,9 +11,9 @@ import {
 } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { isDataError } from '../../db/database-errors.js';
-import type { DeviceStateService } from '../device/device-state.service.js';
-import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
+import { isDataError } from '../../../db/database-errors.js';
+import type { DeviceStateService } from '../state/device-state.service.js';
+import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
 import { readDeviceMessage } from './device-message.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository, SampleRow } from './sample.repository.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { runningBuilt, serverPath } from '../../paths.js';
+import { runningBuilt, serverPath } from '../../../paths.js';
 import { laneOf } from './logger-spread.js';
 import { decodeTelemetry, type TelemetryDecoding } from './telemetry-decoder.js';
 
@@ -32,7 +32,7 @@ export const createTelemetryDecoder = ({ threads }: { threads: number }): Teleme
   const start = (): Thread => {
     const worker = runningBuilt
       ? new Worker(serverPath('dist', 'telemetry-decoder-worker.js'))
-      : new Worker(serverPath('src', 'typescript-worker.mjs'), { workerData: { module: serverPath('src', 'modules', 'ingest', 'telemetry-decoder.worker.ts') } });
+      : new Worker(serverPath('src', 'typescript-worker.mjs'), { workerData: { module: serverPath('src', 'modules', 'device-plane', 'ingest', 'telemetry-decoder.worker.ts') } });
     const thread: Thread = { worker, waiting: new Map() };
     const failAll = (error: Error) => {
       for (const { reject } of thread.waiting.values()) reject(error);

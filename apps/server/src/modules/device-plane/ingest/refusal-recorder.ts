@@ -1,6 +1,6 @@
 import { type IngestRejectReason, loggerSnPattern } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { isDataError } from '../../db/database-errors.js';
+import { isDataError } from '../../../db/database-errors.js';
 import type { RefusalRepository, RefusalTally } from './refusal.repository.js';
 
 /** How much of a refused payload is kept as its example. */

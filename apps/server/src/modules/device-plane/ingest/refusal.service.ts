@@ -1,7 +1,7 @@
 import type { LoggerRefusal } from '@cellsight/contract';
-import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRecords } from '../device/index.js';
+import { notFound } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../access/auth-context.js';
+import type { DeviceRecords } from '../../device/index.js';
 import type { RefusalRepository } from './refusal.repository.js';
 
 /** A logger's diagnostics: its refused messages per reason, for whoever may see the logger. */

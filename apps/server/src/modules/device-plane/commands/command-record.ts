@@ -1,5 +1,5 @@
 import type { CommandRecord } from '@cellsight/contract';
-import type { commands } from '../../db/schema.js';
+import type { commands } from '../../../db/schema.js';
 
 /** A stored command, and the record the console and the dashboard show of it. */
 export type CommandRow = typeof commands.$inferSelect;

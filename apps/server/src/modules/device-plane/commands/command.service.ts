@@ -24,14 +24,14 @@ import {
   upgradeTargetSchema,
 } from '@cellsight/contract';
 import { loggerSigningKey, signCommand } from '@cellsight/contract/device-crypto';
-import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { buildListQuery, toPage } from '../../kit/list-query.js';
-import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
+import { AppError, badRequest, forbidden, invalidField, notFound } from '../../../lib/errors.js';
+import { newId } from '../../../lib/ids.js';
+import { buildListQuery, toPage } from '../../../kit/list-query.js';
+import type { AuthContext } from '../../../access/auth-context.js';
+import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
 import { type CommandRepository, commandListSpec } from './command.repository.js';
 import { type CommandRow, toCommandRecord } from './command-record.js';
-import type { DataLogRecorder } from '../data-log/data-log.service.js';
+import type { DataLogRecorder } from '../../data-log/data-log.service.js';
 
 /** The requested settings as the log keeps them: the command's JSON value read, or the text as sent. */
 const settingsOf = (val: string): unknown => {

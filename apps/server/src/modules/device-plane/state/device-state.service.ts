@@ -1,7 +1,7 @@
-import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
 
 interface Dependencies {
-  devices: DeviceRepository;
+  devices: DeviceRecords;
   /** A logger went online or offline (its tenant's consoles are told). */
   onChange: (logger: LoggerIdentity, online: boolean) => void;
   now?: () => Date;

@@ -1,11 +1,11 @@
 import { type BatteryMove, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { BatteryChangeRepository } from '../battery-change/battery-change.repository.js';
-import type { DeviceRepository, LoggerIdentity } from './device.repository.js';
+import type { BatteryChangeRepository } from './battery-change.repository.js';
+import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
 
 export interface BatteryMoveServiceDeps {
-  devices: DeviceRepository;
+  devices: Pick<DeviceRecords, 'visibleGsns' | 'findVisibleBattery' | 'findVisibleLogger' | 'moveBattery'>;
   /** The battery change records: a move is recorded in its own transaction. */
   changes: Pick<BatteryChangeRepository, 'insert'>;
   /**

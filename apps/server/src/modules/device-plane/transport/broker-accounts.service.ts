@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRecords } from '../device/index.js';
+import type { DeviceRecords } from '../../device/index.js';
 import { type AccountChange, type BrokerAccountsRepository, type LoggerAccount, loggerRoleName } from './broker-accounts.repository.js';
 
 export interface BrokerAccountsServiceDeps {

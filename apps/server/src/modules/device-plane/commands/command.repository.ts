@@ -1,9 +1,9 @@
 import { type SQL, and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.js';
-import { commands } from '../../db/schema.js';
+import type { Database } from '../../../db/database.js';
+import { commands } from '../../../db/schema.js';
 import { commandListColumns } from '@cellsight/contract';
-import { selectPage } from '../../kit/select-page.js';
-import { type BuiltListQuery, defineListSpec } from '../../kit/list-query.js';
+import { selectPage } from '../../../kit/select-page.js';
+import { type BuiltListQuery, defineListSpec } from '../../../kit/list-query.js';
 import type { CommandRow } from './command-record.js';
 
 /** The command list's columns (the contract's) and the database column each reads. */

@@ -3,7 +3,7 @@ import { deviceTopics, maxPacketBytes, parseDeviceTopic } from '@cellsight/contr
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import * as mqttPacket from 'mqtt-packet';
-import type { ConnectAttempt, ConnectVerdict } from '../device/logger-connect.service.js';
+import type { ConnectAttempt, ConnectVerdict } from '../state/logger-connect.service.js';
 import type { DeviceTransport, UplinkHandler } from './device-transport.js';
 
 export interface EmbeddedBrokerOptions {

@@ -1,5 +1,5 @@
 import type { BatterySample } from '@cellsight/contract';
-import { BinaryCopyWriter } from '../../db/copy-binary.js';
+import { BinaryCopyWriter } from '../../../db/copy-binary.js';
 
 /**
  * The layout of the staging table a telemetry batch is copied into (binary COPY), and its

@@ -1,9 +1,9 @@
 import { Permission, loggerRefusalSchema, loggerRefusalsQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
-import { requireAuth } from '../../access/auth-context.js';
+import { ok } from '../../../kit/envelope.js';
+import { route } from '../../../kit/route.js';
+import { requireAuth } from '../../../access/auth-context.js';
 import type { RefusalService } from './refusal.service.js';
 
 const routes: FastifyPluginAsyncZod<{ service: RefusalService }> = async (app, { service }) => {

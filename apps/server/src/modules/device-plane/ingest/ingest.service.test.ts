@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceRecords } from '../device/index.js';
+import type { DeviceRecords } from '../../device/index.js';
 import { createIngestService } from './ingest.service.js';
 import type { SampleRepository } from './sample.repository.js';
 import { createTelemetryDecoder } from './telemetry-decoder-pool.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BulkScript, Database } from '../../db/database.js';
+import type { BulkScript, Database } from '../../../db/database.js';
 import { copyTarget, createStage, encodeStage, type SampleRow, stageTable } from './sample-stage.js';
 
 export type { SampleRow } from './sample-stage.js';

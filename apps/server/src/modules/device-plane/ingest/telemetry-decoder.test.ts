@@ -1,6 +1,6 @@
 import { BatteryModel } from '@cellsight/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BinaryCopyWriter } from '../../db/copy-binary.js';
+import { BinaryCopyWriter } from '../../../db/copy-binary.js';
 import { encodeSampleFields } from './sample-stage.js';
 import { decodeTelemetry } from './telemetry-decoder.js';
 import { createTelemetryDecoder, type TelemetryDecoder } from './telemetry-decoder-pool.js';

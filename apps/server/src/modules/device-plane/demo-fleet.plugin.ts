@@ -1,14 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Fleet, LoggerCredentials } from '@cellsight/simulator';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
 import { AccountType, addStationSchema, defaultTimeZoneDictId, dictIdOfTimeZone } from '@cellsight/contract';
 import { adminUser, defaultTenant, demoStations, demoUsers } from '../../db/seed-data.js';
-import type { DeviceRepository } from './device.repository.js';
-import { createStationStatusRepository } from '../station/station-status.repository.js';
-import { createStationRepository } from '../station/station.repository.js';
-import { createStationService } from '../station/station.service.js';
-
 import type { AuthContext } from '../../access/auth-context.js';
 
 /** Files the demo's firmware library starts with (the simulated batteries run 1.4.2 and the loggers 2.3.0). */
@@ -25,8 +19,9 @@ const wizardRegistrant = demoUsers.find((u) => u.accountType === AccountType.Ins
  * platform's broker, so a newcomer sees live, changing data. Each installation gets its own
  * random keys, kept in the database like a real logger's.
  */
-export default fp<{ config: Config; devices: DeviceRepository }>(
-  async (app, { config, devices }) => {
+export default fp(
+  async (app) => {
+    const { config, devices } = app;
     const { loggers, batteriesPerLogger } = config.demoFleet;
     if (!config.demo || loggers === 0) return;
     const timezone = config.defaultRegion === 'HK' ? 'Asia/Hong_Kong' : 'Europe/Berlin';
@@ -48,21 +43,12 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
     }
 
     // The demo hierarchy's stations, each with its logger, made the way the wizard makes them.
-    const stationService = createStationService({
-      stations: createStationRepository(app.db),
-      statuses: createStationStatusRepository(app.db),
-      devices,
-      tenants: app.tenantMemberships,
-      dicts: app.dicts,
-      loggersMoved: () => undefined,
-      changed: () => undefined,
-    });
     const seeder: AuthContext = { userId: adminUser.id, username: 'demo', realname: 'Demo', demo: false, accountType: AccountType.Admin, sessionId: '', tenantId: defaultTenant.id, platform: true, permissions: new Set() };
     for (const station of demoStations) {
       const login = credentials[station.logger - 1];
       const logger = login ? await devices.findLogger(login.gsn) : null;
       if (!login || !logger || logger.stationId !== null) continue;
-      await stationService.addStation(seeder, addStationSchema.parse({
+      await app.stations.addSeedStation(seeder, addStationSchema.parse({
         name: station.name,
         masterId: station.ownerId,
         lat: station.lat,
@@ -73,7 +59,7 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       }));
     }
     // Firmware to try a remote upgrade with: a battery and a logger version, in the library once.
-    const { firmware } = app.devicePlane;
+    const { firmware } = app;
     for (const file of demoFirmware) {
       if (await firmware.versionTaken(defaultTenant.id, file.deviceType, file.version)) continue;
       const data = Buffer.from(`Cellsight demo ${file.deviceType} firmware ${file.version}\n`.repeat(2048));
@@ -107,5 +93,6 @@ export default fp<{ config: Config; devices: DeviceRepository }>(
       await fleet?.stop();
     });
   },
-  { name: 'demo-fleet', dependencies: ['device-plane'] },
+  // Registered by the device plane's door, whose app.devicePlane it runs against.
+  { name: 'demo-fleet', dependencies: ['module-firmware', 'module-station'] },
 );

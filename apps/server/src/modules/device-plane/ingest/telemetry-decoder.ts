@@ -1,5 +1,5 @@
 import { telemetryMessageSchema } from '@cellsight/contract';
-import { BinaryCopyWriter } from '../../db/copy-binary.js';
+import { BinaryCopyWriter } from '../../../db/copy-binary.js';
 import { type MessageRefusal, readDeviceMessage } from './device-message.js';
 import { encodeSampleFields } from './sample-stage.js';
 
