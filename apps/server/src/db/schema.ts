@@ -5,11 +5,10 @@
  * tables and secrets are stored only as hashes. Migrations are generated from the module tables
  * (`npm run db:generate`).
  */
-export * from '../modules/user/user.table.js';
+export * from './identity.table.js';
 export * from '../modules/role/role.table.js';
 export * from '../modules/permission/permission.table.js';
 export * from '../modules/depart/depart.table.js';
-export * from '../modules/tenant/tenant.table.js';
 export * from '../modules/dict/dict.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/log/log.table.js';

@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } 
 import { createdAt, id } from '../../db/columns.js';
 import { deviceEvents } from '../device/device.table.js';
 import { stations } from '../station/station.table.js';
-import { users } from '../user/user.table.js';
+import { users } from '../../db/identity.table.js';
 
 /**
  * Users who saved their own alarm rules: their rules (maybe none) replace the default rule

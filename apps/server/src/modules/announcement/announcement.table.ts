@@ -1,8 +1,8 @@
 import type { Words } from '@cellsight/contract';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
-import { users } from '../user/user.table.js';
+import { tenants } from '../../db/identity.table.js';
+import { users } from '../../db/identity.table.js';
 
 /**
  * Announcements (JeecgBoot's sys_announcement): notices administrators write for their tenant

@@ -1,6 +1,6 @@
 import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.js';
-import { users } from '../user/user.table.js';
+import { users } from '../../db/identity.table.js';
 
 /** Sign-in sessions. Only a SHA-256 of the token is stored; the token itself goes to the client once. */
 export const sessions = pgTable(

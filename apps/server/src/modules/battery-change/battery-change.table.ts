@@ -1,7 +1,7 @@
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /**
  * Battery change records (spec route battery-change): a pack replaced on site (a logger reports a new

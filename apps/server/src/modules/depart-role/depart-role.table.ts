@@ -3,7 +3,7 @@ import { audit, id } from '../../db/columns.js';
 import { permissionDataRules } from '../data-rule/data-rule.table.js';
 import { departs } from '../depart/depart.table.js';
 import { permissions } from '../permission/permission.table.js';
-import { users } from '../user/user.table.js';
+import { users } from '../../db/identity.table.js';
 
 /** The menus and buttons a department holds (JeecgBoot `sys_depart_permission`): the most its department roles may be given. */
 export const departPermissions = pgTable(

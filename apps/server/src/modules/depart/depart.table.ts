@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
-import { users } from '../user/user.table.js';
+import { tenants } from '../../db/identity.table.js';
+import { users } from '../../db/identity.table.js';
 
 export const departs = pgTable(
   'sys_depart',

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, createdAt, id } from '../../db/columns.js';
 import { stations } from '../station/station.table.js';
-import { tenants } from '../tenant/tenant.table.js';
-import { users } from '../user/user.table.js';
+import { tenants } from '../../db/identity.table.js';
+import { users } from '../../db/identity.table.js';
 
 /** Data loggers (gateways). The registration key is the device's pre-shared secret. */
 export const loggers = pgTable(

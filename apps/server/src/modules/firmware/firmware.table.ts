@@ -1,6 +1,6 @@
 import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /**
  * The firmware library: files administrators upload for loggers to download during an upgrade. The

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
-import { users } from '../user/user.table.js';
+import { users } from '../../db/identity.table.js';
 
 /** Login log (log_type 1) and operation log (log_type 2). */
 export const logs = pgTable(

@@ -1,6 +1,6 @@
 import { pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { permissions } from '../permission/permission.table.js';
-import { users } from '../user/user.table.js';
+import { users } from '../../db/identity.table.js';
 
 /**
  * Button permissions granted to one user by checkbox on the Members screen (spec section 6), beyond

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /**
  * Every message the platform sends (mail now; SMS with sign-up), whether the SMTP server took it,

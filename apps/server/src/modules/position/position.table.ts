@@ -1,6 +1,6 @@
 import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /** Positions (job titles) users hold; `post_rank` is a value of the `position_rank` dictionary. */
 export const positions = pgTable(

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /** Online report definitions (JeecgBoot's onl_cgreport_head): one read-only SQL query each. */
 export const reportHeads = pgTable(

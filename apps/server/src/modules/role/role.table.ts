@@ -1,8 +1,8 @@
 import { index, integer, pgTable, primaryKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
 import { permissions } from '../permission/permission.table.js';
-import { tenants } from '../tenant/tenant.table.js';
-import { users } from '../user/user.table.js';
+import { tenants } from '../../db/identity.table.js';
+import { users } from '../../db/identity.table.js';
 
 export const roles = pgTable(
   'sys_role',

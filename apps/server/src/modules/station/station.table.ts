@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { audit, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
-import { users } from '../user/user.table.js';
+import { tenants } from '../../db/identity.table.js';
+import { users } from '../../db/identity.table.js';
 
 /**
  * Stations (spec section 3). The owner, installer and distributor are stored on the row (the

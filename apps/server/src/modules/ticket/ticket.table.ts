@@ -1,7 +1,7 @@
 import type { TicketCategory, TicketStatus, TicketThreadAction } from '@cellsight/contract';
 import { boolean, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, createdAt, id } from '../../db/columns.js';
-import { tenants } from '../tenant/tenant.table.js';
+import { tenants } from '../../db/identity.table.js';
 
 /** The running number of order numbers (WO + UTC day + this, six digits): unique without a retry loop. */
 export const ticketOrderSequence = pgSequence('tb_ticket_order_seq', { startWith: 1 });

@@ -1,6 +1,6 @@
 import { date, doublePrecision, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { stations } from '../../station/station.table.js';
-import { tenants } from '../../tenant/tenant.table.js';
+import { tenants } from '../../../db/identity.table.js';
 
 /**
  * Charge and discharge energy per station and station-local day: the sum of its batteries' daily

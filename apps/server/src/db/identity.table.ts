@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { AccountType, Language } from '@cellsight/contract';
-import { audit, id } from '../../db/columns.js';
+import { audit, id } from './columns.js';
+
+/*
+ * The identity tables: accounts, tenants and who belongs to which. Every other table's rows point
+ * at them (created by, owned by, in tenant), and the access layer reads them with every request
+ * (sessions, tenant and station scope), so they are defined here, below access and the modules,
+ * rather than in the user and tenant modules that administer them (System → Users, → Tenants).
+ */
 
 export const users = pgTable(
   'sys_user',
@@ -43,4 +50,27 @@ export const users = pgTable(
     index('sys_user_list_idx').on(t.delFlag, t.createTime),
     index('sys_user_superior_idx').on(t.superiorId).where(sql`${t.superiorId} is not null`),
   ],
+);
+
+export const tenants = pgTable('sys_tenant', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  /** 1 normal, 0 frozen. */
+  status: smallint('status').notNull().default(1),
+  beginDate: timestamp('begin_date', { withTimezone: true, mode: 'date' }),
+  endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+  ...audit,
+});
+
+export const userTenants = pgTable(
+  'sys_user_tenant',
+  {
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('sys_user_tenant_tenant_idx').on(t.tenantId)],
 );
