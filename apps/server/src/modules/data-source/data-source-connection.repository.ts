@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import pg from 'pg';
 import { type DestinationPolicy, DestinationRefusedError } from '../../lib/destination-policy.js';
 import { type DataSourceAddress, parseDataSourceUrl } from './data-source-address.js';
+import { withTimeout } from '../../lib/with-timeout.js';
 
 /** A report's statement, as the report sandbox (modules/report) and a data source run it. */
 export interface SandboxQuery {
@@ -54,22 +55,6 @@ export class DataSourceUnreachableError extends ReportQueryError {
   }
 }
 
-/** Rejects after `ms`: a name that takes long to resolve counts against the connection's time. */
-const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not resolved within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-
 /**
  * Runs a report's statements on a data source: its own connection to the address the destination
  * policy judged, a read-only transaction, every statement with the timeout set again before it
@@ -92,7 +77,7 @@ export async function runOnDataSource(database: ForeignDatabase, timeoutMs: numb
   };
   let address: string;
   try {
-    const [first] = await within(database.destinations.resolve(target.hostname), timeoutMs);
+    const [first] = await withTimeout(database.destinations.resolve(target.hostname), timeoutMs, `the name ${target.hostname}`);
     address = first!.address;
   } catch (error) {
     if (error instanceof DestinationRefusedError) throw new DataSourceRefusedError(error.message);

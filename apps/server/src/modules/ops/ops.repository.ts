@@ -44,21 +44,6 @@ export const createOpsRepository = (db: Database, kind: DatabaseHandle['kind']) 
 });
 export type OpsRepository = ReturnType<typeof createOpsRepository>;
 
-/** Rejects after `ms`, so a probe of a dependency that hangs still answers in time. */
-export const withTimeout = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 
 /** Accepts a TCP connection on the embedded broker's port: it listens. */
 export const probeTcp = (host: string, port: number, timeoutMs: number): Promise<void> =>

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IngestStats, Readiness, ReadinessState } from '@cellsight/contract';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FieldError } from '../../lib/errors.js';
-import { type OpsRepository, type RedisPing, withTimeout } from './ops.repository.js';
+import { withTimeout } from '../../lib/with-timeout.js';
+import type { OpsRepository, RedisPing } from './ops.repository.js';
 
 /** Each dependency must answer a readiness probe within this time (load balancers probe every few seconds). */
 export const probeTimeoutMs = 2000;
