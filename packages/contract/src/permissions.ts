@@ -1,3 +1,5 @@
+import type { ScreenPermissionCode } from './resource.js';
+
 /**
  * Permission codes. A code is a button row (`menu_type` 2) in the permission tree; roles are
  * granted rows, and the server requires a code on every protected route (deny by default).
@@ -84,12 +86,6 @@ export const Permission = {
   DepartRoleList: 'system:depart:role:list',
   /** Add, edit and delete department roles, authorise them and give them to users. */
   DepartRoleEdit: 'system:depart:role:edit',
-  PositionList: 'system:position:list',
-  PositionAdd: 'system:position:add',
-  PositionEdit: 'system:position:edit',
-  PositionDelete: 'system:position:delete',
-  PositionExport: 'system:position:export',
-  PositionImport: 'system:position:import',
   CategoryList: 'system:category:list',
   CategoryAdd: 'system:category:add',
   CategoryEdit: 'system:category:edit',
@@ -185,8 +181,8 @@ export const commandPermissionOf = {
 } as const;
 export const commandPermissions = Object.values(commandPermissionOf);
 
-export type PermissionCode = (typeof Permission)[keyof typeof Permission];
-export const permissionCodes: readonly string[] = Object.values(Permission);
+/** A code of `Permission`, or of a plain list screen (its resource's `screenPermissions`; `permissionCodes` lists both). */
+export type PermissionCode = (typeof Permission)[keyof typeof Permission] | ScreenPermissionCode;
 
 /** Menu row kinds (`sys_permission.menu_type`). */
 export const MenuType = { FirstLevel: 0, SubMenu: 1, Button: 2 } as const;
@@ -214,7 +210,6 @@ export const MenuComponent = {
   MenuList: 'system/PermissionList',
   DictList: 'system/DictList',
   DepartList: 'system/DepartList',
-  PositionList: 'system/SysPositionList',
   LogList: 'system/LogList',
   FirmwareList: 'system/FirmwareList',
   OutboxList: 'system/OutboxList',

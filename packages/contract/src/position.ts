@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DictCode } from './dict.js';
-import { MenuComponent, Permission } from './permissions.js';
-import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
+import { auditFields, auditLabels, defineResource, editSchemaOf, screenPermissions } from './resource.js';
 import { text } from './text.js';
 
 const positionAddSchema = z.object({
@@ -28,14 +27,7 @@ export const positionResource = defineResource({
   defaultSort: { column: 'createTime', order: 'desc' },
   add: positionAddSchema,
   edit: editSchemaOf(positionAddSchema),
-  permissions: {
-    list: Permission.PositionList,
-    add: Permission.PositionAdd,
-    edit: Permission.PositionEdit,
-    delete: Permission.PositionDelete,
-    export: Permission.PositionExport,
-    import: Permission.PositionImport,
-  },
+  permissions: screenPermissions('system:position'),
   dictionaries: { rank: DictCode.PositionRank },
   unique: ['code'],
   labels: {
@@ -45,7 +37,19 @@ export const positionResource = defineResource({
     ...auditLabels,
   },
   sheet: ['code', 'name', 'rank', 'createTime'],
-  screen: { menuId: 'm-system-position', parentId: 'm-system', url: '/system/position', component: MenuComponent.PositionList, sortNo: 5, icon: 'idcard' },
+  screen: {
+    menuId: 'm-system-position',
+    parentId: 'm-system',
+    url: '/system/position',
+    component: 'system/SysPositionList',
+    sortNo: 5,
+    icon: 'idcard',
+    page: {
+      columns: ['code', 'name', 'rank', 'createTime'],
+      search: [{ field: 'name', rule: 'like' }, { field: 'code', rule: 'like' }, { field: 'rank' }],
+      form: ['code', 'name', 'rank'],
+    },
+  },
   examples: [
     { code: 'P01', name: 'Engineer', rank: '3' },
     { code: 'P02', name: 'Technician', rank: '2' },

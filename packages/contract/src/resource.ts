@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './language.js';
-import type { ListColumns } from './list-query.js';
+import type { ListColumns, QueryRule } from './list-query.js';
 import type { PermissionCode } from './permissions.js';
 import { text } from './text.js';
 import { fields } from './fields.js';
@@ -102,7 +102,11 @@ export interface Resource<
   examples?: readonly z.input<Add>[];
 }
 
-/** A plain list screen's place in the menu (a `sys_permission` row of the first start's seed). */
+/**
+ * A plain list screen's place in the menu (a `sys_permission` row of the first start's seed) and
+ * its page: the web app builds the page from this with the screen kit, so the screen has no page
+ * file and no line in the page registry.
+ */
 export interface ResourceScreen {
   /** The menu row's id, e.g. `m-system-position`. */
   menuId: string;
@@ -110,12 +114,41 @@ export interface ResourceScreen {
   parentId: string;
   /** The console route, e.g. `/system/position`. */
   url: string;
-  /** The web page that route shows (a `MenuComponent`). */
+  /** The web page that route shows (`sys_permission.component`, e.g. `system/SysPositionList`). */
   component: string;
   /** Its place among its siblings, and its icon (an Ant Design icon name). */
   sortNo: number;
   icon: string;
+  /** The page: the table's columns in order, the search bar's fields and the add and edit form's fields. */
+  page: {
+    columns: readonly string[];
+    search?: readonly { field: string; rule?: QueryRule; range?: true | 'number' }[];
+    form?: readonly string[];
+  };
 }
+
+/** A resource with its screen: a member of `resourceScreens`. */
+export type ScreenResource<R extends Resource = Resource> = R & { screen: ResourceScreen };
+
+/** A resource as a plain list screen; one without a `screen` is refused at start-up. */
+export const listScreen = <R extends Resource>(resource: R): ScreenResource<R> => {
+  if (!resource.screen) throw new Error(`${resource.path} has no screen: only a resource with one is a plain list screen`);
+  return resource as ScreenResource<R>;
+};
+
+/** The calls of a resource, each one permission code. */
+export type ResourceAction = 'list' | 'add' | 'edit' | 'delete' | 'export' | 'import';
+const resourceActions: readonly ResourceAction[] = ['list', 'add', 'edit', 'delete', 'export', 'import'];
+/** A plain list screen's permission code of one call: `<prefix>:<call>`, e.g. `system:position:list`. */
+export type ScreenPermissionCode = `${string}:${ResourceAction}`;
+
+/**
+ * The permission codes of a plain list screen, one per call under one prefix (`system:position` →
+ * `system:position:list`, `…:add`, …). The seed makes a button row of each; `permissionCodes`
+ * lists them with the console's others.
+ */
+export const screenPermissions = <const Prefix extends string>(prefix: Prefix) =>
+  Object.fromEntries(resourceActions.map((action) => [action, `${prefix}:${action}`])) as { readonly [Action in ResourceAction]: `${Prefix}:${Action}` };
 
 type NoInput = z.ZodObject<Record<never, never>>;
 

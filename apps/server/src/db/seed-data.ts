@@ -1,4 +1,4 @@
-import { AccountType, MenuComponent, MenuType, Permission, type Resource, RoleCode, resourceScreens } from '@cellsight/contract';
+import { AccountType, MenuComponent, MenuType, Permission, RoleCode, type ScreenResource, resourceScreens } from '@cellsight/contract';
 
 /**
  * What a first start puts in the database. Menu rows exist only for screens that exist; each
@@ -34,9 +34,8 @@ const lowerFirst = (words: string): string => words.charAt(0).toLowerCase() + wo
  * A plain list screen's rows, from its resource: the menu row its `screen` places, and a button row
  * per permission in the kit's order, named from its title and record name ("List positions", "Add position").
  */
-const resourceScreenRows = (resource: Resource): MenuSeed[] => {
+const resourceScreenRows = (resource: ScreenResource): MenuSeed[] => {
   const { screen: place, permissions } = resource;
-  if (!place) throw new Error(`${resource.path}: a resource screen needs its place in the menu (screen)`);
   const records = lowerFirst(resource.title[0]);
   const record = lowerFirst((resource.recordName ?? resource.title)[0]);
   const buttons: [perms: string | undefined, name: string][] = [

@@ -1,4 +1,4 @@
-import { type Language, type MenuTreeNode, MenuComponent, MenuType, menuLabels, wordsIn } from '@cellsight/contract';
+import { type Language, type MenuTreeNode, MenuComponent, MenuType, menuLabels, resourceScreens, wordsIn } from '@cellsight/contract';
 import { useTranslation } from 'react-i18next';
 
 /** The ids of the rows that have children: what "expand all" opens. */
@@ -24,7 +24,7 @@ export const parentOptions = (nodes: readonly MenuTreeNode[], movingId?: string)
     });
 
 /** Components the console can render, and the group of a first-level menu. Others are stored but show nothing. */
-export const knownComponents: readonly string[] = Object.values(MenuComponent);
+export const knownComponents: readonly string[] = [...Object.values(MenuComponent), ...resourceScreens.map((resource) => resource.screen.component)];
 
 /** A menu field's name in the console's language (labels live in the contract). */
 export const useMenuLabel = () => {

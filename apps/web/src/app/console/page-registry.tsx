@@ -1,4 +1,4 @@
-import { MenuComponent } from '@cellsight/contract';
+import { MenuComponent, resourceScreens } from '@cellsight/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -13,7 +13,6 @@ type MenuComponentName = (typeof MenuComponent)[keyof typeof MenuComponent];
 const pages: Readonly<Record<Exclude<MenuComponentName, typeof MenuComponent.RouteView>, Page>> = {
   [MenuComponent.UserList]: lazy(() => import('@/features/users/routes/user-list-page')),
   [MenuComponent.LoggerList]: lazy(() => import('@/features/loggers/routes/logger-list-page')),
-  [MenuComponent.PositionList]: lazy(() => import('@/features/positions/routes/position-list-page')),
   [MenuComponent.TenantList]: lazy(() => import('@/features/tenants/routes/tenant-list-page')),
   [MenuComponent.DataLogList]: lazy(() => import('@/features/data-log/routes/data-log-list-page')),
   [MenuComponent.AddressBook]: lazy(() => import('@/features/address-book/routes/address-book-page')),
@@ -58,8 +57,28 @@ const pages: Readonly<Record<Exclude<MenuComponentName, typeof MenuComponent.Rou
   [MenuComponent.IframePage]: lazy(() => import('./iframe-page')),
 };
 
-/** Every screen by the component a menu row names: a `MenuComponent` without a page here fails the type check. */
-export const pageRegistry: Readonly<Record<string, Page>> = pages;
+/**
+ * A plain list screen's page (contract `resourceScreens`): the screen kit's resource page with the
+ * columns, search fields and form its `screen.page` declares. It loads on first use, as the others.
+ */
+const resourceScreenPage = (resource: (typeof resourceScreens)[number]): Page =>
+  lazy(async () => {
+    const { ResourcePage } = await import('@/kit/resource-page');
+    const { columns, search, form } = resource.screen.page;
+    function ResourceScreenPage() {
+      return <ResourcePage resource={resource} columns={columns} search={search} form={form && { fields: form }} />;
+    }
+    return { default: ResourceScreenPage };
+  });
+
+/**
+ * Every screen by the component a menu row names: a `MenuComponent` without a page here fails the
+ * type check; a plain list screen's page comes from its declaration.
+ */
+export const pageRegistry: Readonly<Record<string, Page>> = {
+  ...Object.fromEntries(resourceScreens.map((resource) => [resource.screen.component, resourceScreenPage(resource)])),
+  ...pages,
+};
 
 export const canShowComponent = (component: string): boolean => component in pageRegistry;
 

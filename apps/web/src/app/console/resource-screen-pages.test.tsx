@@ -1,24 +1,42 @@
-import { Permission, positionResource } from '@cellsight/contract';
+import { listScreen, positionResource, resourceScreens } from '@cellsight/contract';
 import { buildRecords } from '@cellsight/contract/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearPermissions, setPermissions } from '@/lib/permissions';
 import { envelope, failure, findDialog, mockServer, renderWithProviders, tableBodyRows } from '@/testing/feature-test-utils';
 import { describeListPage } from '@/testing/list-page-conformance';
-import PositionListPage from './position-list-page';
+import { pageRegistry } from './page-registry';
 
-describeListPage('positions', {
-  page: PositionListPage,
-  resource: positionResource,
-  records: buildRecords(positionResource.record, [
-    { code: 'ENG', name: 'Engineer', rank: '3', rank_dictText: 'Intermediate' },
-    { code: 'TEC', name: 'Technician', rank: '2', rank_dictText: 'Assistant' },
-  ]),
-  cellField: 'name',
-  columns: ['code', 'name', 'rank', 'createTime'],
-});
+/** A plain list screen's page as the console shows it: the registry's, under the shell's Suspense. */
+const pageOf = (resource: (typeof resourceScreens)[number]) => {
+  const Page = pageRegistry[resource.screen.component];
+  if (!Page) throw new Error(`no page for ${resource.screen.component}`);
+  return function ScreenPage() {
+    return (
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    );
+  };
+};
+
+// Every plain list screen's page does what every kit list does, with the columns it declares.
+for (const resource of resourceScreens) {
+  describeListPage<Record<string, unknown>>(resource.table, {
+    page: pageOf(resource),
+    resource,
+    // The examples the add call takes, as listed records (the list-contract tests add the same).
+    records: buildRecords(resource.record, [...(resource.examples ?? [])]),
+    cellField: resource.screen.page.columns[0] ?? 'id',
+    columns: resource.screen.page.columns,
+  });
+}
+
+const PositionListPage = pageOf(listScreen(positionResource));
+const can = (...actions: (string | undefined)[]) => setPermissions({ auth: actions.map((action) => ({ action: action ?? '', describe: '', type: '1', status: '1' })), allAuth: [] });
 
 describe('positions import', () => {
   mockServer(
@@ -35,7 +53,7 @@ describe('positions import', () => {
   );
 
   it('shows every refused cell of an import with its row and field, and that nothing was stored', async () => {
-    setPermissions({ auth: [Permission.PositionList, Permission.PositionImport].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
+    can(positionResource.permissions.list, positionResource.permissions.import);
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<PositionListPage />);
     await screen.findByText('No data');
@@ -67,7 +85,7 @@ describe('positions context menu', () => {
   it('offers a row’s edit and delete on right-click, only with their permissions, and deletes after confirming', async () => {
     deleted = [];
     const user = userEvent.setup({ delay: null });
-    setPermissions({ auth: [Permission.PositionList, Permission.PositionDelete].map((action) => ({ action, describe: '', type: '1', status: '1' })), allAuth: [] });
+    can(positionResource.permissions.list, positionResource.permissions.delete);
     renderWithProviders(<PositionListPage />);
     const cell = await screen.findByRole('cell', { name: 'Engineer' });
     await user.pointer({ keys: '[MouseRight]', target: cell });
