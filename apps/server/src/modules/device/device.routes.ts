@@ -14,10 +14,12 @@ import {
   listQuerySchema,
   loggerImportPreviewSchema,
   loggerImportRowsSchema,
+  loggerAliasSchema,
   loggerKeyRotationSchema,
   loggerRecordSchema,
   loggerRegistrationResultSchema,
   loggerRegistrationSchema,
+  loggerUnbindSchema,
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +32,7 @@ import type { BatteryService } from './battery.service.js';
 import type { DeviceService } from './device.service.js';
 import type { LoggerImportService } from './logger-import.service.js';
 import type { LoggerKeyService } from './logger-key.service.js';
+import type { LoggerPlacementService } from './logger-placement.service.js';
 
 const tags = ['devices'];
 
@@ -40,9 +43,10 @@ export interface DeviceRouteOptions {
   /** Giving a battery to another logger: the battery-change module's (app.batteryChanges), recorded as a change. */
   batteryMoves: { move(auth: AuthContext, request: BatteryMove): Promise<string> };
   loggerImport: LoggerImportService;
+  placement: LoggerPlacementService;
 }
 
-const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service, batteryService, keys, batteryMoves, loggerImport }) => {
+const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service, batteryService, keys, batteryMoves, loggerImport, placement }) => {
 
   route(
     app,
@@ -196,6 +200,24 @@ const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service,
     async (request, reply) => {
       const template = await loggerImport.template(request.language);
       return reply.header('content-type', exportFormats.xlsx.contentType).header('content-disposition', attachment(template.fileName)).header('cache-control', 'no-store').send(template.data);
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' }, tags, summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
+    async (request) => {
+      await placement.setAlias(requireAuth(request), request.body);
+      return ok(null, 'Edited', ServerCode.EDITED);
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags, summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
+    async (request) => {
+      request.operationNote = await placement.unbindLogger(requireAuth(request), request.body.gsn);
+      return ok(null, 'Unbound', ServerCode.EDITED);
     },
   );
 };

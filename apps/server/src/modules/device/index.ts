@@ -5,6 +5,7 @@ import { createBatteryService } from './battery.service.js';
 import { createDeviceService } from './device.service.js';
 import { createLoggerImportService } from './logger-import.service.js';
 import { createLoggerKeyService } from './logger-key.service.js';
+import { createLoggerPlacementService } from './logger-placement.service.js';
 import routes from './device.routes.js';
 
 export type { DeviceRecords } from './device.face.js';
@@ -32,6 +33,16 @@ export default fp(
       batteryMoves: { move: (auth, request) => app.batteryChanges.moves.move(auth, request) },
       // Registration from a spreadsheet: the same rules, registrant and broker accounts as registerBatch.
       loggerImport: createLoggerImportService({ register: (auth, loggers) => service.registerLoggers(auth, loggers) }),
+      // The station door comes after this one: its face is read when a logger leaves a station.
+      placement: createLoggerPlacementService({
+        devices,
+        dataLog: app.dataLog,
+        refreshStation: (stationId) => app.stations.refreshStatus(stationId),
+        stationsChanged: (stationIds) => app.stations.changed(stationIds),
+        loggersMoved: (gsns) => {
+          for (const gsn of gsns) app.devicePlane.forget(gsn);
+        },
+      }),
     });
   },
   { name: 'module-device', dependencies: ['module-announcement', 'module-data-log', 'module-dict', 'module-job'] },

@@ -15,34 +15,34 @@ declare module 'fastify' {
   }
 }
 
-/** The station module's one door: stations and their loggers, and what others ask of them (app.stations: moves with a user, status, seeding). Its routes are under /boot. */
+/** The station module's one door: stations, the wizard that binds loggers to them, and what others ask of them (app.stations: moves with a user, status, seeding, change notices). Its routes are under /boot. */
 export default fp(
   async (app) => {
     const stations = createStationRepository(app.db);
     const statuses = createStationStatusRepository(app.db);
     // Seeding (the demo fleet's stations) tells nobody and logs nothing, as the first start's rows.
-    const seeding = createStationService({ stations, statuses, devices: app.devices, tenants: app.tenantMemberships, dicts: app.dicts, loggersMoved: () => undefined, changed: () => undefined });
-    app.decorate('stations', createStationFace(stations, statuses, seeding));
+    const changed = (ids: string[]) => {
+      void stations
+        .audiences(ids)
+        .then((audiences) => {
+          for (const { tenantId, userIds } of audiences) app.realtime.toRooms([adminRoom(tenantId), ...userIds.map(userRoom)], 'station.changed', { ids });
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not tell consoles of a station change'));
+    };
+    const seeding = createStationService({ stations, statuses, tenants: app.tenantMemberships, dicts: app.dicts, loggersMoved: () => undefined, changed: () => undefined });
+    app.decorate('stations', createStationFace(stations, statuses, seeding, changed));
     const service = createStationService({
       stations,
       statuses,
-      devices: app.devices,
       tenants: app.tenantMemberships,
       dicts: app.dicts,
       dataLog: app.dataLog,
       loggersMoved: (gsns) => {
         for (const gsn of gsns) app.devicePlane.forget(gsn);
       },
-      changed: (ids) => {
-        void stations
-          .audiences(ids)
-          .then((audiences) => {
-            for (const { tenantId, userIds } of audiences) app.realtime.toRooms([adminRoom(tenantId), ...userIds.map(userRoom)], 'station.changed', { ids });
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not tell consoles of a station change'));
-      },
+      changed,
     });
     await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-station', dependencies: ['module-data-log', 'module-device', 'module-dict'] },
+  { name: 'module-station', dependencies: ['module-data-log', 'module-dict'] },
 );

@@ -234,26 +234,10 @@ export const createStationRepository = (db: Database) => {
       }
     },
 
-    /** Takes a logger off its station; returns the station it was on (null: it was on none). */
-    async unbind(gsn: string, updateBy: string): Promise<string | null> {
-      const [before] = await db.select({ stationId: loggers.stationId }).from(loggers).where(eq(loggers.gsn, gsn));
-      if (!before?.stationId) return null;
-      const rows = await db
-        .update(loggers)
-        .set({ stationId: null, productCode: null, updateBy, updateTime: new Date() })
-        .where(and(eq(loggers.gsn, gsn), eq(loggers.stationId, before.stationId)))
-        .returning({ gsn: loggers.gsn });
-      return rows.length > 0 ? before.stationId : null;
-    },
-
-    /** A logger's alias (null: none, or no such logger), as it was before an edit (the data log). */
-    async loggerAlias(gsn: string): Promise<string | null> {
-      const [row] = await db.select({ alias: loggers.alias }).from(loggers).where(eq(loggers.gsn, gsn)).limit(1);
-      return row?.alias ?? null;
-    },
-
-    async setAlias(gsn: string, alias: string | null, updateBy: string): Promise<void> {
-      await db.update(loggers).set({ alias, updateBy, updateTime: new Date() }).where(eq(loggers.gsn, gsn));
+    /** The loggers' state as the data log records a logger (after a bind: on their new station). */
+    async loggerStates(gsns: string[]): Promise<{ gsn: string; tenantId: number | null; stationId: string | null; timezone: string }[]> {
+      if (gsns.length === 0) return [];
+      return db.select({ gsn: loggers.gsn, tenantId: loggers.tenantId, stationId: loggers.stationId, timezone: loggers.timezone }).from(loggers).where(inArray(loggers.gsn, gsns));
     },
 
     /**

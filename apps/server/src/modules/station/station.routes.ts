@@ -4,8 +4,6 @@ import {
   addStationSchema,
   checkProductCodeBodySchema,
   checkSnBodySchema,
-  loggerAliasSchema,
-  loggerUnbindSchema,
   stationOwnerSchema,
   stationRegionQuerySchema,
   timeZoneListQuerySchema,
@@ -122,24 +120,6 @@ const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, {
     async (request) => {
       const language = request.query.lang === '0' ? 'zh-CN' : request.language === 'de-DE' ? 'de-DE' : 'en-US';
       return ok(service.timeZones(language, request.query.pageNo, request.query.pageSize));
-    },
-  );
-
-  route(
-    app,
-    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' }, tags: ['devices'], summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
-    async (request) => {
-      await service.setAlias(requireAuth(request), request.body);
-      return ok(null, 'Edited', ServerCode.EDITED);
-    },
-  );
-
-  route(
-    app,
-    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags: ['devices'], summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
-    async (request) => {
-      request.operationNote = await service.unbindLogger(requireAuth(request), request.body.gsn);
-      return ok(null, 'Unbound', ServerCode.EDITED);
     },
   );
 };

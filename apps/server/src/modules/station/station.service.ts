@@ -2,7 +2,6 @@ import {
   DataLogTable,
   type AddStationRequest,
   type Language,
-  type LoggerAliasRequest,
   ServerCode,
   type StationOwner,
   type TimeZoneList,
@@ -25,7 +24,6 @@ import { AppError, type FieldError, badRequest, invalidField, notFound } from '.
 import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 import type { DictService } from '../dict/dict.service.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
@@ -35,21 +33,18 @@ import type { Account, StationRepository } from './station.repository.js';
 export interface StationServiceDeps {
   stations: StationRepository;
   statuses: StationStatusRepository;
-  devices: DeviceRecords;
   tenants: TenantMembershipRepository;
   dicts: DictService;
   /** Loggers changed station (or zone): ingestion reads them again and their consoles refresh. */
   loggersMoved(gsns: string[]): void;
   /** Stations changed: those who see them hear of it. */
   changed(ids: string[]): void;
-  /** The data log: every station change, and a logger's alias or station, with before and after. */
+  /** The data log: every station change, and each logger a bind puts on a station, with before and after. */
   dataLog?: DataLogRecorder;
 }
 
 type Row = { gsn: string; key: string; product_code: string };
 
-/** What the data log keeps of a logger: its SN, tenant and station (its key is a secret). */
-const loggerState = (logger: LoggerIdentity) => ({ gsn: logger.gsn, tenantId: logger.tenantId, stationId: logger.stationId, timezone: logger.timezone });
 type AddStationInput = z.infer<typeof addStationSchema>;
 
 /** A row of the wizard refused with its catalogue code: `result` is the row's index (spec section 7). */
@@ -143,9 +138,8 @@ export const createStationService = (deps: StationServiceDeps) => {
     if (result.unavailable.length > 0) throw rowRefused(ServerCode.DEVICE_IN_USE, taken, `${rows[taken]?.gsn ?? ''} is in use on a station: unbind it first`);
     const gsns = rows.map((r) => r.gsn);
     // Each logger's move onto the station is a change of the logger (the data log).
-    for (const gsn of gsns) {
-      const logger = await deps.devices.findVisibleLogger(gsn, deps.devices.visibleGsns(auth));
-      if (logger) await deps.dataLog?.record({ table: DataLogTable.Logger, id: gsn, action: 'edit', before: { ...loggerState(logger), stationId: null }, after: loggerState(logger), by: auth.username, tenantId: logger.tenantId });
+    for (const logger of await deps.stations.loggerStates(gsns)) {
+      await deps.dataLog?.record({ table: DataLogTable.Logger, id: logger.gsn, action: 'edit', before: { ...logger, stationId: null }, after: logger, by: auth.username, tenantId: logger.tenantId });
     }
     await deps.statuses.refresh(stationId);
     deps.loggersMoved(gsns);
@@ -262,29 +256,6 @@ export const createStationService = (deps: StationServiceDeps) => {
       if (held.subStations > 0) throw badRequest(ServerCode.OPERATION_FAILED, `The station still has ${held.subStations} sub-station(s): delete them first`);
       await kit.remove(auth, ids);
       for (const station of visible) await deps.dataLog?.record({ table: DataLogTable.Station, id: station.id, action: 'delete', before: station, by: auth.username, tenantId: station.tenantId });
-    },
-
-    /** Takes a logger the caller sees off its station; its data stays with the logger. */
-    async unbindLogger(auth: AuthContext, gsn: string): Promise<string> {
-      const logger = await deps.devices.findVisibleLogger(gsn, deps.devices.visibleGsns(auth));
-      if (!logger) throw notFound(`logger ${gsn}`, 'gsn');
-      const stationId = await deps.stations.unbind(gsn, auth.username);
-      if (!stationId) throw invalidField('gsn', `logger ${gsn} is on no station`);
-      await deps.dataLog?.record({ table: DataLogTable.Logger, id: gsn, action: 'edit', before: loggerState(logger), after: { ...loggerState(logger), stationId: null }, by: auth.username, tenantId: logger.tenantId });
-      await deps.statuses.refresh(stationId);
-      deps.loggersMoved([gsn]);
-      deps.changed([stationId]);
-      return `Unbound logger ${gsn} from station ${stationId}`;
-    },
-
-    async setAlias(auth: AuthContext, request: LoggerAliasRequest): Promise<void> {
-      const logger = await deps.devices.findVisibleLogger(request.gsn, deps.devices.visibleGsns(auth));
-      if (!logger) throw notFound(`logger ${request.gsn}`, 'gsn');
-      const before = await deps.stations.loggerAlias(request.gsn);
-      const alias = request.alias === null || request.alias === '' ? null : request.alias;
-      await deps.stations.setAlias(request.gsn, alias, auth.username);
-      await deps.dataLog?.record({ table: DataLogTable.Logger, id: request.gsn, action: 'edit', before: { ...loggerState(logger), alias: before }, after: { ...loggerState(logger), alias }, by: auth.username, tenantId: logger.tenantId });
-      deps.loggersMoved([request.gsn]);
     },
 
     /** The time-zone dictionary in a language, in offset order. */
