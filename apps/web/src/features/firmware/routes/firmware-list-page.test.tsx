@@ -65,10 +65,11 @@ describe('uploading firmware', () => {
     await user.upload(input, new File(['firmware'], 'bms-3.5.0.bin', { type: 'application/octet-stream' }));
     expect(await within(dialog).findByText(contentSha)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('SHA-256 checksum'), sha('c'));
-    expect(within(dialog).getByText(/Does not match this file's SHA-256/)).toBeInTheDocument();
+    // The form checks the field asynchronously: the message comes a moment after the last key.
+    expect(await within(dialog).findByText(/Does not match this file's SHA-256/)).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('SHA-256 checksum'));
     await user.type(within(dialog).getByLabelText('SHA-256 checksum'), contentSha);
-    expect(within(dialog).getByText(/Matches this file's SHA-256/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Matches this file's SHA-256/)).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Version'), '3.5.0');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
