@@ -56,7 +56,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(repoRoot, '.test-output', 'e2e-artifacts'),
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: the tests mostly wait on the server and the browser (a run uses about half
+  // a core), and each makes its own users, loggers and names, so two do not meet. Four were slower.
+  workers: 2,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 60_000,
