@@ -1,4 +1,4 @@
-import { deviceTopics } from '@cellsight/contract';
+import { type BatteryCellHistoryQuery, batteryCellEndpoints, deviceTopics } from '@cellsight/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLogger, publish, sample } from './support/device.js';
@@ -16,7 +16,8 @@ const midnight = Date.parse(`${day}T00:00:00Z`) - 9 * 3_600_000;
 const minute = 60_000;
 const cells = (drift: number) => [3.301, 3.302, 3.3 + drift, 3.299];
 
-const history = (query: Record<string, string>, token = admin) => t.request({ method: 'GET', url: '/boot/want/battery/cellHistory', token, query: { batterySn: battery, ...query } });
+/** The day's cells as the heat map asks for them (the contract's endpoint, its answer typed). */
+const history = (query: Omit<BatteryCellHistoryQuery, 'batterySn'>, token = admin) => t.call(batteryCellEndpoints.dayHistory, { token, query: { batterySn: battery, ...query } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 describe('the cell heat map', () => {
   it('gives every cell’s 5-minute averages over the battery’s own local day, so the drifting cell shows', async () => {
-    const answer = (await history({ date: day })).json();
+    const { envelope: answer } = await history({ date: day });
     expect(answer.success).toBe(true);
     expect(answer.result).toMatchObject({ batterySn: battery, date: day, timezone: 'Asia/Tokyo', kind: 'voltage', bucketMinutes: 5 });
     expect(answer.result.buckets).toEqual([new Date(midnight).toISOString(), new Date(midnight + 5 * minute).toISOString()]);
@@ -51,7 +52,7 @@ describe('the cell heat map', () => {
   });
 
   it('gives temperatures the same way', async () => {
-    const answer = (await history({ date: day, kind: 'temperature' })).json().result;
+    const answer = (await history({ date: day, kind: 'temperature' })).envelope.result;
     expect(answer.cells).toEqual([
       [25, 26],
       [27, 27],
@@ -59,12 +60,13 @@ describe('the cell heat map', () => {
   });
 
   it('answers an empty day with no columns, a battery outside the caller’s scope as not found, and a bad date naming the field', async () => {
-    expect((await history({ date: '2020-01-01' })).json().result).toMatchObject({ buckets: [], cells: [] });
+    expect((await history({ date: '2020-01-01' })).envelope.result).toMatchObject({ buckets: [], cells: [] });
     await addUser(t, admin, { username: 'cell_installer', password: 'Installer1', selectedroles: 'r-installer', accountType: 'installer' });
     const installer = await t.login('cell_installer', 'Installer1');
     expect((await history({ date: day }, installer)).statusCode).toBe(404);
     const bad = await history({ date: '2026-13-45' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().result.errors[0].field).toContain('date');
+    // A refusal's result is the per-field errors, not the day's cells.
+    expect(bad.response.json<{ result: { errors: { field: string }[] } }>().result.errors[0]?.field).toContain('date');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { batterySnPattern } from './device.js';
+import { defineEndpoint } from './endpoint.js';
 import { text } from './text.js';
 
 /** Minutes per column of the cell heat map: a day is 288 columns. */
@@ -34,3 +35,9 @@ export const batteryCellHistorySchema = z.object({
   cells: z.array(z.array(z.number().nullable())),
 });
 export type BatteryCellHistory = z.infer<typeof batteryCellHistorySchema>;
+
+/** The cell heat map's call (the battery pages and the Loggers screen's battery drawer). */
+export const batteryCellEndpoints = {
+  /** Every cell of a battery over one day of its time zone, averaged per 5 minutes. */
+  dayHistory: defineEndpoint({ method: 'GET', path: '/want/battery/cellHistory', query: batteryCellHistoryQuerySchema, result: batteryCellHistorySchema }),
+};
