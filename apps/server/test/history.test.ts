@@ -1,4 +1,4 @@
-import { type BatteryRangeHistory, ServerCode, type StationChart, historyPointsMax } from '@cellsight/contract';
+import { type EndpointQuery, type EndpointResult, ServerCode, historyEndpoints, historyPointsMax } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from './support/spreadsheet.js';
@@ -14,11 +14,14 @@ const station = {} as Record<'tokyo' | 'london', { id: string; gsn: string }>;
 const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
 
 const get = (who: keyof typeof token, url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url: `/boot${url}`, token: token[who], headers });
-const result = async <T>(who: keyof typeof token, url: string): Promise<T> => {
-  const response = await get(who, url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result as T;
+/** A history call of the contract, its query and answer typed by the endpoint; it must succeed. */
+const answerOf = async <E extends (typeof historyEndpoints)[keyof typeof historyEndpoints]>(endpoint: E, who: keyof typeof token, query: EndpointQuery<E>) => {
+  const { statusCode, envelope, response } = await t.call(endpoint, { token: token[who], query });
+  expect(statusCode, response.body).toBe(200);
+  return envelope.result as EndpointResult<E>;
 };
+const batteryRange = (who: keyof typeof token, query: EndpointQuery<typeof historyEndpoints.batteryRange>) => answerOf(historyEndpoints.batteryRange, who, query);
+const stationChart = (who: keyof typeof token, query: EndpointQuery<typeof historyEndpoints.stationChart>) => answerOf(historyEndpoints.stationChart, who, query);
 
 let serial = 0;
 const createStation = async (name: string, owner: string, zone: string) => {
@@ -91,7 +94,7 @@ afterAll(async () => {
 
 describe('battery history over a range of the station’s zone', () => {
   it('a day is the local day of the battery’s station, midnight to midnight', async () => {
-    const body = await result<BatteryRangeHistory>('enduser', '/want/battery/historyRange?batterySn=HIST-T1&range=day&date=2026-03-10');
+    const body = await batteryRange('enduser', { batterySn: 'HIST-T1', range: 'day', date: '2026-03-10' });
     expect(body).toMatchObject({ period: '5m', timezone: 'Asia/Tokyo', begin: '2026-03-09T15:00:00.000Z', end: '2026-03-10T15:00:00.000Z', bucketCount: 2 });
     expect(body.points.map((p) => [p.localTime, p.socAvg, p.powerAvg])).toEqual([
       ['2026-03-10 00:00', 40, 1000],
@@ -100,7 +103,7 @@ describe('battery history over a range of the station’s zone', () => {
   });
 
   it('a month: hourly points and energy charged and discharged per local day', async () => {
-    const body = await result<BatteryRangeHistory>('enduser', '/want/battery/historyRange?batterySn=HIST-T1&range=month&date=2026-03-20');
+    const body = await batteryRange('enduser', { batterySn: 'HIST-T1', range: 'month', date: '2026-03-20' });
     expect(body).toMatchObject({ period: '1h', begin: '2026-02-28T15:00:00.000Z', end: '2026-03-31T15:00:00.000Z', energyGrouping: 'day' });
     expect(body.energy).toEqual([
       { label: '2026-03-01', chargeEnergy: 2, dischargeEnergy: 1.5 },
@@ -110,7 +113,7 @@ describe('battery history over a range of the station’s zone', () => {
   });
 
   it('a year: daily points and energy per local month', async () => {
-    const body = await result<BatteryRangeHistory>('enduser', '/want/battery/historyRange?batterySn=HIST-T1&range=year&date=2026-07-01');
+    const body = await batteryRange('enduser', { batterySn: 'HIST-T1', range: 'year', date: '2026-07-01' });
     expect(body).toMatchObject({ period: '1d', energyGrouping: 'month', bucketCount: 5 });
     expect(body.energy).toEqual([
       { label: '2026-02', chargeEnergy: 1, dischargeEnergy: 1 },
@@ -120,7 +123,7 @@ describe('battery history over a range of the station’s zone', () => {
   });
 
   it('a custom week of 5-minute buckets comes thinned to at most 2,000 points, the spike and both ends kept', async () => {
-    const body = await result<BatteryRangeHistory>('enduser2', '/want/battery/historyRange?batterySn=HIST-L1&range=custom&begin=2026-05-04&end=2026-05-10');
+    const body = await batteryRange('enduser2', { batterySn: 'HIST-L1', range: 'custom', begin: '2026-05-04', end: '2026-05-10' });
     expect(body).toMatchObject({ period: '5m', timezone: 'Europe/London', begin: '2026-05-03T23:00:00.000Z', end: '2026-05-10T23:00:00.000Z', bucketCount: 2016 });
     expect(body.points.length).toBeLessThanOrEqual(historyPointsMax);
     expect(Math.max(...body.points.map((p) => p.powerAvg))).toBe(9000);
@@ -129,8 +132,8 @@ describe('battery history over a range of the station’s zone', () => {
   });
 
   it('a custom range over 7 days reads hourly buckets, over 90 days daily ones', async () => {
-    expect((await result<BatteryRangeHistory>('enduser2', '/want/battery/historyRange?batterySn=HIST-L1&range=custom&begin=2026-05-01&end=2026-05-08')).period).toBe('1h');
-    expect((await result<BatteryRangeHistory>('enduser2', '/want/battery/historyRange?batterySn=HIST-L1&range=custom&begin=2026-01-01&end=2026-12-31')).period).toBe('1d');
+    expect((await batteryRange('enduser2', { batterySn: 'HIST-L1', range: 'custom', begin: '2026-05-01', end: '2026-05-08' })).period).toBe('1h');
+    expect((await batteryRange('enduser2', { batterySn: 'HIST-L1', range: 'custom', begin: '2026-01-01', end: '2026-12-31' })).period).toBe('1d');
   });
 
   it('a battery of another owner’s station answers 404, like one that does not exist', async () => {
@@ -176,7 +179,7 @@ describe('battery history over a range of the station’s zone', () => {
 
 describe('the station chart', () => {
   it('a local day: the batteries’ power summed in kW, their SOC averaged', async () => {
-    const body = await result<StationChart>('enduser', `/want/tbStation/chart?id=${station.tokyo.id}&range=day&date=2026-03-10`);
+    const body = await stationChart('enduser', { id: station.tokyo.id, range: 'day', date: '2026-03-10' });
     expect(body).toMatchObject({ name: 'Tokyo history', period: '5m', timezone: 'Asia/Tokyo', begin: '2026-03-09T15:00:00.000Z' });
     expect(body.points.map((p) => [p.localTime, p.power, p.soc, p.batteries])).toEqual([
       ['2026-03-10 00:00', 4, 50, 2],
@@ -185,16 +188,16 @@ describe('the station chart', () => {
   });
 
   it('a year: energy of all its batteries per local month; total: per year', async () => {
-    const year = await result<StationChart>('enduser', `/want/tbStation/chart?id=${station.tokyo.id}&range=year&date=2026-01-01`);
+    const year = await stationChart('enduser', { id: station.tokyo.id, range: 'year', date: '2026-01-01' });
     expect(year).toMatchObject({ period: '1d', energyGrouping: 'month' });
     expect(year.energy).toEqual([
       { label: '2026-02', chargeEnergy: 11, dischargeEnergy: 11 },
       { label: '2026-03', chargeEnergy: 99, dischargeEnergy: 82.5 },
       { label: '2026-04', chargeEnergy: 55, dischargeEnergy: 49.5 },
     ]);
-    const month = await result<StationChart>('enduser', `/want/tbStation/chart?id=${station.tokyo.id}&range=month&date=2026-03-05`);
+    const month = await stationChart('enduser', { id: station.tokyo.id, range: 'month', date: '2026-03-05' });
     expect(month.energy.map((bar) => bar.label)).toEqual(['2026-03-01', '2026-03-15', '2026-03-31']);
-    const total = await result<StationChart>('enduser', `/want/tbStation/chart?id=${station.tokyo.id}&range=total`);
+    const total = await stationChart('enduser', { id: station.tokyo.id, range: 'total' });
     expect(total).toMatchObject({ energyGrouping: 'year', begin: '2026-02-27T15:00:00.000Z' });
     expect(total.energy).toEqual([{ label: '2026', chargeEnergy: 165, dischargeEnergy: 143 }]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { batterySnPattern } from './device.js';
 import { batterySnField } from './battery.js';
 import type { Words } from './resource.js';
@@ -233,6 +234,12 @@ export const stationChartSchema = z.object({
   energy: z.array(energyBarSchema),
 });
 export type StationChart = z.infer<typeof stationChartSchema>;
+
+/** The history screens' calls: battery daily and history (battery-history), the station chart (site-chart). */
+export const historyEndpoints = {
+  batteryRange: defineEndpoint({ method: 'GET', path: '/want/battery/historyRange', query: batteryRangeHistoryQuerySchema, result: batteryRangeHistorySchema }),
+  stationChart: defineEndpoint({ method: 'GET', path: '/want/tbStation/chart', query: stationChartQuerySchema, result: stationChartSchema }),
+};
 
 /** Headings of the exports, in the caller's language. */
 export const historyHeadings = {

@@ -1,7 +1,7 @@
-import { Permission, batteryRangeExportQuerySchema, batteryRangeHistoryQuerySchema, batteryRangeHistorySchema, stationChartQuerySchema, stationChartSchema } from '@cellsight/contract';
+import { Permission, batteryRangeExportQuerySchema, historyEndpoints, stationChartQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import { attachment } from '../../kit/spreadsheet.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { HistoryService } from './history.service.js';
@@ -18,32 +18,26 @@ const fileRoutes = [
  * whoever may list batteries, respectively stations, within the station scope.
  */
 const routes: FastifyPluginAsyncZod<{ service: HistoryService }> = async (app, { service }) => {
-  route(
+  endpointRoute(
     app,
+    historyEndpoints.batteryRange,
     {
-      method: 'GET',
-      url: '/want/battery/historyRange',
       access: { permission: Permission.BatteryIndex },
       tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' },
       tags,
       summary: 'A battery’s readings over a local day, month, year or custom range of its station’s zone (at most 2,000 points, peaks kept), with energy per day or month',
-      input: { querystring: batteryRangeHistoryQuerySchema },
-      result: batteryRangeHistorySchema,
     },
     async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
   );
 
-  route(
+  endpointRoute(
     app,
+    historyEndpoints.stationChart,
     {
-      method: 'GET',
-      url: '/want/tbStation/chart',
       access: { permission: Permission.StationList },
       tenancy: 'tenant', scope: { record: 'station', in: 'query.id' },
       tags,
       summary: 'A station’s power (kW, its batteries summed), average SOC and energy per day, month or year over a local day, month, year or all time, from the rollups',
-      input: { querystring: stationChartQuerySchema },
-      result: stationChartSchema,
     },
     async (request) => ok(await service.stationChart(requireAuth(request), request.query)),
   );

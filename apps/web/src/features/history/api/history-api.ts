@@ -1,4 +1,4 @@
-import type { BatteryRangeHistory, HistoryRange, StationChart, StationChartRange } from '@cellsight/contract';
+import { type HistoryRange, type StationChartRange, historyEndpoints } from '@cellsight/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, saveFile } from '@/lib/api-client';
 
@@ -11,8 +11,8 @@ export interface RangeQuery<R extends string = HistoryRange | StationChartRange>
 }
 
 /** The query's parameters, without the empty ones (the server then takes today in the station's zone). */
-export const rangeParams = (query: RangeQuery): Record<string, string> =>
-  Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+export const rangeParams = <R extends string>(query: RangeQuery<R>): RangeQuery<R> =>
+  Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')) as unknown as RangeQuery<R>;
 
 /** A custom range needs both ends before it is asked for. */
 export const isComplete = (query: RangeQuery): boolean => query.range !== 'custom' || Boolean(query.begin && query.end);
@@ -26,7 +26,7 @@ export const historyKeys = {
 export const useBatteryRangeHistory = (batterySn: string, query: RangeQuery<HistoryRange>) =>
   useQuery({
     queryKey: historyKeys.battery(batterySn, query),
-    queryFn: async () => (await api.get<BatteryRangeHistory>('/want/battery/historyRange', { batterySn, ...rangeParams(query) })).result,
+    queryFn: async () => (await api.call(historyEndpoints.batteryRange, { query: { batterySn, ...rangeParams(query) } })).result,
     enabled: batterySn !== '' && isComplete(query),
     placeholderData: keepPreviousData,
   });
@@ -35,7 +35,7 @@ export const useBatteryRangeHistory = (batterySn: string, query: RangeQuery<Hist
 export const useStationChart = (id: string, query: RangeQuery<StationChartRange>) =>
   useQuery({
     queryKey: historyKeys.station(id, query),
-    queryFn: async () => (await api.get<StationChart>('/want/tbStation/chart', { id, ...rangeParams(query) })).result,
+    queryFn: async () => (await api.call(historyEndpoints.stationChart, { query: { id, ...rangeParams(query) } })).result,
     enabled: id !== '' && isComplete(query),
     placeholderData: keepPreviousData,
   });
