@@ -1,4 +1,4 @@
-import { DataLogTable, ServerCode } from '@cellsight/contract';
+import { DataLogTable, ServerCode, loggerPlacementEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant, queryRows } from './support/test-app.js';
@@ -74,11 +74,11 @@ describe('each kind of change writes one entry with who, before and after', () =
     // Bound by the station wizard: the logger's station changed.
     expect(before[1]).toMatchObject({ action: 'edit', dataBefore: { stationId: null }, dataContent: { stationId } });
 
-    expect((await call(admin, 'POST', '/want/logger/edit', { gsn, alias: 'Roof' })).json()).toMatchObject({ success: true });
+    expect((await t.call(loggerPlacementEndpoints.editAlias, { token: admin, body: { gsn, alias: 'Roof' } })).envelope).toMatchObject({ success: true });
     const aliased = (await entriesOf(admin, DataLogTable.Logger, gsn)).at(-1);
     expect(aliased).toMatchObject({ action: 'edit', dataBefore: { alias: null }, dataContent: { alias: 'Roof' } });
 
-    expect((await call(admin, 'POST', '/want/logger/unbind', { gsn })).json()).toMatchObject({ success: true });
+    expect((await t.call(loggerPlacementEndpoints.unbind, { token: admin, body: { gsn } })).envelope).toMatchObject({ success: true });
     const unbound = (await entriesOf(admin, DataLogTable.Logger, gsn)).at(-1);
     expect(unbound).toMatchObject({ action: 'edit', dataBefore: { stationId }, dataContent: { stationId: null } });
 

@@ -1,4 +1,4 @@
-import { Permission, ServerCode, stationListColumns } from '@cellsight/contract';
+import { Permission, ServerCode, loggerPlacementEndpoints, stationListColumns } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
@@ -132,9 +132,9 @@ describe('the station wizard and stations', () => {
     const refused = (await call('DELETE', `/want/tbStation/delete?id=${main.id}`)).json();
     expect(refused).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
     const sub = (await call('GET', `/want/tbStation/list?pid=${main.id}`)).json().result.records[0];
-    expect((await call('POST', '/want/logger/unbind', { gsn: 'WIZ0003' })).json()).toMatchObject({ success: true });
+    expect((await t.call(loggerPlacementEndpoints.unbind, { token: admin, body: { gsn: 'WIZ0003' } })).envelope).toMatchObject({ success: true });
     expect((await call('DELETE', `/want/tbStation/delete?id=${sub.id}`)).json()).toMatchObject({ success: true });
-    expect((await call('POST', '/want/logger/unbind', { gsn: 'WIZ0003' })).json().result.errors[0]).toEqual({ field: 'gsn', message: 'logger WIZ0003 is on no station' });
+    expect((await t.call(loggerPlacementEndpoints.unbind, { token: admin, body: { gsn: 'WIZ0003' } })).response.json().result.errors[0]).toEqual({ field: 'gsn', message: 'logger WIZ0003 is on no station' });
   });
 
   it('moves a station’s loggers into its new time zone when it changes', async () => {

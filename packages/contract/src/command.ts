@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import type { ListColumns } from './list-query.js';
 import { text } from './text.js';
 import { commandOps, loggerKeyPattern, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
@@ -134,6 +135,12 @@ export const loggerAliasSchema = z.object({ gsn: loggerSnSchema, alias: z.union(
 export type LoggerAliasRequest = z.infer<typeof loggerAliasSchema>;
 /** `POST /want/logger/unbind`: takes a logger off its station (its data stays with the logger). */
 export const loggerUnbindSchema = z.object({ gsn: loggerSnSchema });
+
+/** A logger's own writes on the Loggers screen and the station page: its alias, and taking it off its station. */
+export const loggerPlacementEndpoints = {
+  editAlias: defineEndpoint({ method: 'POST', path: '/want/logger/edit', body: loggerAliasSchema, result: null }),
+  unbind: defineEndpoint({ method: 'POST', path: '/want/logger/unbind', body: loggerUnbindSchema, result: null }),
+};
 
 /**
  * The logger import's preview (`POST /want/logger/importPreview`): the file's rows as read, each

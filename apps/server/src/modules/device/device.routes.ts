@@ -14,18 +14,17 @@ import {
   listQuerySchema,
   loggerImportPreviewSchema,
   loggerImportRowsSchema,
-  loggerAliasSchema,
   loggerKeyRotationSchema,
   loggerRecordSchema,
   loggerRegistrationResultSchema,
   loggerRegistrationSchema,
-  loggerUnbindSchema,
+  loggerPlacementEndpoints,
   pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes, spreadsheetUpload } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import { attachment, exportFormats } from '../../kit/spreadsheet.js';
 import { type AuthContext, requireAuth } from '../../access/auth-context.js';
 import type { BatteryService } from './battery.service.js';
@@ -203,18 +202,20 @@ const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service,
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'POST', url: '/want/logger/edit', access: { permission: Permission.LoggerEdit }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' }, tags, summary: 'A logger’s alias (empty clears it)', input: { body: loggerAliasSchema }, result: null },
+    loggerPlacementEndpoints.editAlias,
+    { access: { permission: Permission.LoggerEdit }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' }, tags, summary: 'A logger’s alias (empty clears it)' },
     async (request) => {
       await placement.setAlias(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'POST', url: '/want/logger/unbind', access: { permission: Permission.LoggerUnbind }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags, summary: 'Take a logger off its station (its data stays with it)', input: { body: loggerUnbindSchema }, result: null },
+    loggerPlacementEndpoints.unbind,
+    { access: { permission: Permission.LoggerUnbind }, tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn', destroys: true }, tags, summary: 'Take a logger off its station (its data stays with it)' },
     async (request) => {
       request.operationNote = await placement.unbindLogger(requireAuth(request), request.body.gsn);
       return ok(null, 'Unbound', ServerCode.EDITED);

@@ -1,10 +1,10 @@
-import type { Envelope } from '@cellsight/contract';
+import { loggerPlacementEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
 
 /** Takes a logger off its station; its data stays with the logger. */
-export const unbindLogger = (body: { gsn: string }): Promise<Envelope<unknown>> => api.post<unknown>('/want/logger/unbind', body);
+export const unbindLogger = (body: { gsn: string }) => api.call(loggerPlacementEndpoints.unbind, { body });
 
 export const useUnbindLogger = () => {
   const queryClient = useQueryClient();
