@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { batterySnPattern } from './device.js';
 import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
+import { defineEndpoint } from './endpoint.js';
 import { defineResource } from './resource.js';
 import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
@@ -139,3 +140,9 @@ export const batteryCellsSchema = z.object({
   cellTemperatures: z.array(z.number()),
 });
 export type BatteryCells = z.infer<typeof batteryCellsSchema>;
+
+/** A battery's own calls outside its list: its alias, and its latest cells (the battery detail, the Loggers screen's drawer). */
+export const batteryEndpoints = {
+  editAlias: defineEndpoint({ method: 'POST', path: '/want/battery/edit', body: batteryAliasSchema, result: null }),
+  cells: defineEndpoint({ method: 'GET', path: '/want/battery/cells', query: batteryCellsQuerySchema, result: batteryCellsSchema }),
+};

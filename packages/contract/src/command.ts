@@ -136,8 +136,9 @@ export type LoggerAliasRequest = z.infer<typeof loggerAliasSchema>;
 /** `POST /want/logger/unbind`: takes a logger off its station (its data stays with the logger). */
 export const loggerUnbindSchema = z.object({ gsn: loggerSnSchema });
 
-/** A logger's own writes on the Loggers screen and the station page: its alias, and taking it off its station. */
+/** A logger's own writes on the Loggers screen and the station page: its alias, taking it off its station, giving one of its batteries to another logger. */
 export const loggerPlacementEndpoints = {
+  moveBattery: defineEndpoint({ method: 'POST', path: '/want/battery/move', body: batteryMoveSchema, result: null }),
   editAlias: defineEndpoint({ method: 'POST', path: '/want/logger/edit', body: loggerAliasSchema, result: null }),
   unbind: defineEndpoint({ method: 'POST', path: '/want/logger/unbind', body: loggerUnbindSchema, result: null }),
 };

@@ -235,8 +235,10 @@ export const stationChartSchema = z.object({
 });
 export type StationChart = z.infer<typeof stationChartSchema>;
 
-/** The history screens' calls: battery daily and history (battery-history), the station chart (site-chart). */
+/** The history calls: battery daily and history (battery-history), the station chart (site-chart), the Loggers screen's battery chart. */
 export const historyEndpoints = {
+  /** The Loggers screen's battery chart: the rollups of one period. */
+  batteryReadings: defineEndpoint({ method: 'GET', path: '/want/battery/history', query: batteryHistoryQuerySchema, result: batteryHistorySchema }),
   batteryRange: defineEndpoint({ method: 'GET', path: '/want/battery/historyRange', query: batteryRangeHistoryQuerySchema, result: batteryRangeHistorySchema }),
   stationChart: defineEndpoint({ method: 'GET', path: '/want/tbStation/chart', query: stationChartQuerySchema, result: stationChartSchema }),
 };

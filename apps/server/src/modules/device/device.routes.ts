@@ -1,13 +1,9 @@
 import {
   Permission,
   ServerCode,
-  batteryCellsQuerySchema,
-  batteryCellsSchema,
-  batteryHistoryQuerySchema,
-  batteryHistorySchema,
   type BatteryMove,
-  batteryMoveSchema,
-  batteryAliasSchema,
+  batteryEndpoints,
+  historyEndpoints,
   importResultSchema,
   ingestStatsSchema,
   limits,
@@ -56,33 +52,32 @@ const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service,
   // The battery list (battery-index) with its export and one battery (queryById?id=batterySn); the
   // Loggers screen and the station page read the same list with the loggers' permission.
   resourceRoutes(app, batteryService, tags, { records: 'battery', alsoReadBy: [Permission.LoggerList] });
-  route(
+  endpointRoute(
     app,
-    { method: 'POST', url: '/want/battery/edit', access: { permission: Permission.BatteryEdit }, tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn' }, tags, summary: 'A battery’s alias (empty clears it)', input: { body: batteryAliasSchema }, result: null },
+    batteryEndpoints.editAlias,
+    { access: { permission: Permission.BatteryEdit }, tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn' }, tags, summary: 'A battery’s alias (empty clears it)' },
     async (request) => {
       request.operationNote = await batteryService.setAlias(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    historyEndpoints.batteryReadings,
     {
-      method: 'GET',
-      url: '/want/battery/history',
       access: { permission: Permission.LoggerList },
       tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' },
       tags,
       summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
-      input: { querystring: batteryHistoryQuerySchema },
-      result: batteryHistorySchema,
     },
     async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/want/battery/cells', access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading', input: { querystring: batteryCellsQuerySchema }, result: batteryCellsSchema },
+    batteryEndpoints.cells,
+    { access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading' },
     async (request) => ok(await service.batteryCells(requireAuth(request), request.query.batterySn)),
   );
 
@@ -125,17 +120,14 @@ const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service,
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    loggerPlacementEndpoints.moveBattery,
     {
-      method: 'POST',
-      url: '/want/battery/move',
       access: { permission: Permission.BatteryMove },
       tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn', destroys: true },
       tags,
       summary: 'Give a battery (pack) to another logger: the new logger reports it from now on, the old one’s samples of it are dropped; its history stays',
-      input: { body: batteryMoveSchema },
-      result: null,
     },
     async (request) => {
       request.operationNote = await batteryMoves.move(requireAuth(request), request.body);

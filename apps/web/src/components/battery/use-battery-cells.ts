@@ -1,4 +1,4 @@
-import type { BatteryCells } from '@cellsight/contract';
+import { batteryEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,6 +12,6 @@ export const batteryCellsKey = (batterySn: string) => ['/want/battery', 'cells',
 export const useBatteryCells = (batterySn: string) =>
   useQuery({
     queryKey: batteryCellsKey(batterySn),
-    queryFn: async (): Promise<BatteryCells> => (await api.get<BatteryCells>('/want/battery/cells', { batterySn })).result,
+    queryFn: async () => (await api.call(batteryEndpoints.cells, { query: { batterySn } })).result,
     refetchInterval: batteryCellsRefreshMs,
   });

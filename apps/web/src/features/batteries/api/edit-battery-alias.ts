@@ -1,10 +1,10 @@
-import type { BatteryAliasRequest, Envelope } from '@cellsight/contract';
+import { type BatteryAliasRequest, batteryEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { batteryKeys } from './battery-keys';
 
-/** POST /want/battery/edit: a battery's alias (null clears it); the list and the detail read it again. */
-export const editBatteryAlias = (body: BatteryAliasRequest): Promise<Envelope<unknown>> => api.post<unknown>('/want/battery/edit', body);
+/** A battery's alias (null clears it); the list and the detail read it again. */
+export const editBatteryAlias = (body: BatteryAliasRequest) => api.call(batteryEndpoints.editAlias, { body });
 
 export const useEditBatteryAlias = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { BatteryHistory, RollupPeriod } from '@cellsight/contract';
+import { type RollupPeriod, historyEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
@@ -7,6 +7,6 @@ import { loggerKeys } from './logger-keys';
 export const useBatteryHistory = (batterySn: string, period: RollupPeriod) =>
   useQuery({
     queryKey: loggerKeys.history(batterySn, period),
-    queryFn: async (): Promise<BatteryHistory> => (await api.get<BatteryHistory>('/want/battery/history', { batterySn, period })).result,
+    queryFn: async () => (await api.call(historyEndpoints.batteryReadings, { query: { batterySn, period } })).result,
     refetchInterval: 60_000,
   });
