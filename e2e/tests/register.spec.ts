@@ -27,6 +27,9 @@ test('a visitor registers with a code from the outbox and signs in as an end use
   await page.goto('/user/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/user\/register$/);
+  // The address changes before the page's code has loaded, while the sign-in form (also with a user
+  // name and a password) still shows: fill the fields once the register form is there.
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
   await page.getByRole('textbox', { name: 'User name', exact: true }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('textbox', { name: 'Confirm password' }).fill(password);
