@@ -140,3 +140,6 @@ export const menuLabels = {
   internalOrExternal: ['Open externally', '打开方式：外部', 'Extern öffnen'],
   ...auditLabels,
 } as const satisfies { [Field in keyof MenuRecord]?: Words };
+
+/** A menu route's name from its url, as the server names routes and the web keys their titles: `/system/position` → `system-position`. */
+export const routeNameOfUrl = (url: string): string => url.replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@');

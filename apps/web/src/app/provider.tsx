@@ -2,14 +2,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type Language, i18n, languages, loadedAntdLocale } from '@/lib/i18n';
+import { type Language, consoleLanguage, i18n, loadedAntdLocale } from '@/lib/i18n';
 import { registerNotifyHost } from '@/lib/notify';
 import { isLightColor, useSettings } from './settings/settings';
 
 const FeedbackApp = lazy(() => import('@/components/feedback-app'));
 
-const currentLanguage = (): Language =>
-  (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en-US';
+const currentLanguage = (): Language => consoleLanguage();
 
 /**
  * Where no page has antd's App (the sign-in page), mounts one when a toast or notice is first asked

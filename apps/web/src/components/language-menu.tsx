@@ -2,7 +2,7 @@ import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, type Language, languages } from '@/lib/i18n';
+import { changeLanguage, consoleLanguage, languages } from '@/lib/i18n';
 
 /** Language items for a menu; choosing one stores it and reloads (spec section 2). */
 export const useLanguageItems = () => {
@@ -25,7 +25,7 @@ const LanguageDropdown = lazy(loadDropdown);
 /** A globe button that opens the language list. */
 export function LanguageMenu({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
-  const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en-US';
+  const current = consoleLanguage(i18n.language);
   // Open from the first click, which happened before the dropdown was there to hear it.
   const [open, setOpen] = useState<boolean | null>(null);
   const button = (onClick?: () => void) => (

@@ -55,6 +55,9 @@ export const loadTexts = (group: TextGroup, language: Language = pageLanguage())
 /** Loads the page's language (`initI18n`'s) `core` texts before the first render. */
 export const loadLanguage = (language: Language = storedLanguage()): Promise<void> => loadTexts('core', language);
 
+/** A language name (i18next's current one by default) as one of the console's, else the default. */
+export const consoleLanguage = (language: string = i18n.language): Language => ((languages as readonly string[]).includes(language) ? (language as Language) : defaultLanguage);
+
 /** The language the console runs in (initI18n's), or the stored one before it starts. */
 const pageLanguage = (): Language => ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : storedLanguage());
 

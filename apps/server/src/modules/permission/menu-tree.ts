@@ -1,4 +1,4 @@
-import { type MenuRoute, type PermissionEntry, MenuType } from '@cellsight/contract';
+import { type MenuRoute, type PermissionEntry, MenuType, routeNameOfUrl } from '@cellsight/contract';
 import type { PermissionRow } from './permission.repository.js';
 import { splitCodes } from '../../access/granted-permissions.js';
 
@@ -9,7 +9,7 @@ import { splitCodes } from '../../access/granted-permissions.js';
 const entry = (row: PermissionRow): PermissionEntry => ({ action: row.perms ?? '', type: row.permsType, describe: row.name });
 
 const routeName = (row: PermissionRow): string =>
-  row.componentName || (row.url ?? '').replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@');
+  row.componentName || routeNameOfUrl(row.url ?? '');
 
 const isExternal = (url: string | null): boolean => /^(https?:\/\/|\{\{)/.test(url ?? '');
 

@@ -1,9 +1,10 @@
-import { type Language, type MenuRoute, languages, resourceScreens, wordsIn } from '@cellsight/contract';
+import { type MenuRoute, resourceScreens, routeNameOfUrl, wordsIn } from '@cellsight/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleLanguage } from '@/lib/i18n';
 
 /** A plain list screen's route name (its url as the server names the route: `/system/position` → `system-position`) and its title. */
-const screenTitles = new Map(resourceScreens.map((resource) => [resource.screen.url.replace(/^\//, '').replaceAll('/', '-'), resource.title]));
+const screenTitles = new Map(resourceScreens.map((resource) => [routeNameOfUrl(resource.screen.url), resource.title]));
 
 /**
  * Menu titles come from the server as text. When the `layout` namespace holds `menu.<route name>`
@@ -17,8 +18,7 @@ export const useMenuTitle = (): ((item: Pick<MenuRoute, 'name' | 'meta'>) => str
       const key = `menu.${item.name}`;
       if (item.name && i18n.exists(key, { ns: 'layout' })) return t(key);
       const title = screenTitles.get(item.name);
-      const language = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en-US';
-      return title ? wordsIn(title, language) : item.meta.title;
+      return title ? wordsIn(title, consoleLanguage(i18n.language)) : item.meta.title;
     },
     [t, i18n],
   );
