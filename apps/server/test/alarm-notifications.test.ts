@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDeviceRepository } from '../src/modules/device/device.repository.js';
+import { createLoggerRepository } from '../src/modules/logger/logger.repository.js';
 import { type Received, mailBody, startSmtpServer } from './support/message-servers.js';
 import { type TestApp, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 
@@ -36,7 +36,7 @@ describe('alarm notifications', () => {
 
   /** Opens (or, with `end`, closes) an event on a logger the way the ingest path stores it; answers its id. */
   const event = async (logger: string, deviceEventId: string, values: Partial<DeviceEvent>): Promise<string> => {
-    await createDeviceRepository(t.app.db).upsertEvents(logger, [{ id: deviceEventId, type: 'fault', code: 'F-OVERTEMP', category: 'temperature', begin: base, ...values }]);
+    await createLoggerRepository(t.app.db).upsertEvents(logger, [{ id: deviceEventId, type: 'fault', code: 'F-OVERTEMP', category: 'temperature', begin: base, ...values }]);
     const [row] = await queryRows<{ id: string }>(t, sql`select id from tb_event where logger_gsn = ${logger} and device_event_id = ${deviceEventId}`);
     return row!.id;
   };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import { createDeviceRepository } from '../src/modules/device/device.repository.js';
+import { createLoggerRepository } from '../src/modules/logger/logger.repository.js';
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { describeListEndpoint } from './support/list-conformance.js';
 import { listenLive } from './support/live-events.js';
@@ -30,7 +30,7 @@ describeListEndpoint('events', {
   columns: eventListColumns,
   permission: Permission.EventList,
   async seed(t, admin) {
-    const devices = createDeviceRepository(t.app.db);
+    const devices = createLoggerRepository(t.app.db);
     await register(t, admin, 'EVLIST0001');
     await register(t, admin, 'EVLIST0002');
     await addStation(t, admin, 'Event list station', 'EVLIST0001');
@@ -94,7 +94,7 @@ describe('the events screen', () => {
     await publish(logger, deviceTopics.events(gsnA), { v: 1, events: [{ id: 'a-open', batterySn: batteryA, type: 'warning', code: 'W-TEMP-HIGH', category: 'temperature', begin: Date.now() - 90_000 }] });
     await publish(logger, deviceTopics.events(gsnA), { v: 1, events: [{ id: 'a-unknown', type: 'warning', code: 'X-VENDOR-42', category: 'vendor', begin: Date.now() - 30_000 }] });
     // Station B's events come by the repository (the ingest path stores them the same way).
-    await createDeviceRepository(t.app.db).upsertEvents(gsnB, [event('b-1', { batterySn: 'EVSCOPEB01-B1', type: 'fault', code: 'F-OVERTEMP', category: 'temperature' })]);
+    await createLoggerRepository(t.app.db).upsertEvents(gsnB, [event('b-1', { batterySn: 'EVSCOPEB01-B1', type: 'fault', code: 'F-OVERTEMP', category: 'temperature' })]);
   }, 120_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import alarmNotification from './alarm-notification/index.js';
 import announcement from './announcement/index.js';
 import area from './area/index.js';
 import auth from './auth/index.js';
-import batteryCells from './battery-cells/index.js';
+import battery from './battery/index.js';
 import batteryChange from './battery-change/index.js';
 import category from './category/index.js';
 import checkRule from './check-rule/index.js';
@@ -16,7 +16,6 @@ import dataRule from './data-rule/index.js';
 import dataSource from './data-source/index.js';
 import depart from './depart/index.js';
 import departRole from './depart-role/index.js';
-import device from './device/index.js';
 import devicePlane from './device-plane/index.js';
 import dict from './dict/index.js';
 import duplicate from './duplicate/index.js';
@@ -25,9 +24,9 @@ import file from './file/index.js';
 import fillRule from './fill-rule/index.js';
 import firmware from './firmware/index.js';
 import gatewayRoute from './gateway-route/index.js';
-import history from './history/index.js';
 import job from './job/index.js';
 import legal from './legal/index.js';
+import logger from './logger/index.js';
 import log from './log/index.js';
 import member from './member/index.js';
 import monitor from './monitor/index.js';
@@ -46,7 +45,7 @@ import { positions } from './position/position.table.js';
 /**
  * Every module's one door (`modules/<name>/index.ts`), in the order app.ts registers them: first
  * the ones others use while they start (dictionaries, the data log, the operation log, jobs, the
- * outbox, notices, alarm rules, loggers and batteries, stations, battery changes, firmware, the
+ * outbox, notices, alarm rules, loggers, batteries, stations, battery changes, firmware, the
  * device plane, monitoring, uploads, grants, roles, departments, accounts), then the rest by name. Imported here
  * by name so that the built server (one bundle) holds them; a test fails when a module folder with
  * an index.ts, or a plain list screen, is missing from this list.
@@ -59,7 +58,8 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['outbox', outbox],
   ['announcement', announcement],
   ['alarm-notification', alarmNotification],
-  ['device', device],
+  ['logger', logger],
+  ['battery', battery],
   ['station', station],
   ['battery-change', batteryChange],
   ['firmware', firmware],
@@ -73,7 +73,6 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['address-book', addressBook],
   ['area', area],
   ['auth', auth],
-  ['battery-cells', batteryCells],
   ['category', category],
   ['check-rule', checkRule],
   ['dashboard', dashboard],
@@ -84,7 +83,6 @@ export const modules: [name: string, door: FastifyPluginAsync][] = [
   ['event', event],
   ['fill-rule', fillRule],
   ['gateway-route', gatewayRoute],
-  ['history', history],
   ['legal', legal],
   ['member', member],
   ['ops', ops],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
-import { deviceEvents } from '../device/device.table.js';
+import { deviceEvents } from '../logger/logger.table.js';
 import { stations } from '../station/station.table.js';
 import { users } from '../../db/identity.table.js';
 

@@ -1,6 +1,6 @@
 import { type CommandRecord, type Words, commandOpWords, fillWords, systemMessages } from '@cellsight/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LoggerIdentity } from '../device/index.js';
+import type { LoggerIdentity } from '../logger/index.js';
 import type { AnnouncementRepository } from './announcement.repository.js';
 import type { Notices } from './announcement.plugin.js';
 

@@ -2,10 +2,12 @@ import { type BatteryMove, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { BatteryChangeRepository } from './battery-change.repository.js';
-import type { DeviceRecords, LoggerIdentity } from '../device/index.js';
+import type { BatteryRecords } from '../battery/index.js';
+import type { LoggerRecords, LoggerIdentity } from '../logger/index.js';
 
 export interface BatteryMoveServiceDeps {
-  devices: Pick<DeviceRecords, 'visibleGsns' | 'findVisibleBattery' | 'findVisibleLogger' | 'moveBattery'>;
+  loggers: Pick<LoggerRecords, 'visibleGsns' | 'findVisibleLogger'>;
+  batteries: Pick<BatteryRecords, 'findVisibleBattery' | 'moveBattery'>;
   /** The battery change records: a move is recorded in its own transaction. */
   changes: Pick<BatteryChangeRepository, 'insert'>;
   /**
@@ -23,13 +25,13 @@ export interface BatteryMoveServiceDeps {
 export const createBatteryMoveService = (deps: BatteryMoveServiceDeps) => ({
   /** Returns the operation log's description of the change. A record outside the caller's scope answers as one that does not exist. */
   async move(auth: AuthContext, request: BatteryMove): Promise<string> {
-    const visible = deps.devices.visibleGsns(auth);
-    const battery = await deps.devices.findVisibleBattery(request.batterySn, visible);
+    const visible = deps.loggers.visibleGsns(auth);
+    const battery = await deps.batteries.findVisibleBattery(request.batterySn, visible);
     if (!battery) throw notFound(`battery ${request.batterySn}`, 'batterySn');
-    const target = await deps.devices.findVisibleLogger(request.gsn, visible);
+    const target = await deps.loggers.findVisibleLogger(request.gsn, visible);
     if (!target) throw notFound(`logger ${request.gsn}`, 'gsn');
     if (target.gsn === battery.gsn) throw invalidField('gsn', `battery ${request.batterySn} already belongs to logger ${target.gsn}`);
-    const moved = await deps.devices.moveBattery(request.batterySn, battery.gsn, target.gsn, async (tx) => {
+    const moved = await deps.batteries.moveBattery(request.batterySn, battery.gsn, target.gsn, async (tx) => {
       await deps.changes.insert(
         { tenantId: target.tenantId, loggerGsn: target.gsn, stationId: target.stationId, oldSn: request.batterySn, newSn: request.batterySn, previousLoggerGsn: battery.gsn, changeTime: new Date(), source: 'moved', createBy: auth.username },
         tx,

@@ -17,10 +17,11 @@ declare module 'fastify' {
 /** The battery-change module's one door: the records, what the device plane and the Loggers screen record (app.batteryChanges). Its routes are under /boot. */
 export default fp(
   async (app) => {
-    const devices = app.devices;
+    const loggers = app.loggers;
     const changes = createBatteryChangeRepository(app.db);
     const moves = createBatteryMoveService({
-      devices,
+      loggers,
+      batteries: app.batteries,
       changes,
       moved: (batterySn, to) => {
         app.devicePlane.forgetBattery(batterySn);
@@ -37,12 +38,12 @@ export default fp(
       dicts: app.dicts,
       // Those who see the logger hear of the change (the device events' rooms).
       recorded: (change) =>
-        void devices
+        void loggers
           .findLogger(change.loggerGsn)
           .then((logger) => app.devicePlane.notify(logger, (rooms) => app.realtime.toRooms(rooms, 'battery.changed', { gsn: change.loggerGsn, oldSn: change.oldSn, newSn: change.newSn, source: change.source })))
           .catch((error: unknown) => app.log.warn({ err: error }, `could not tell consoles of a battery change on ${change.loggerGsn}`)),
     });
     await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-battery-change', dependencies: ['module-device', 'module-dict'] },
+  { name: 'module-battery-change', dependencies: ['module-battery', 'module-logger', 'module-dict'] },
 );

@@ -21,12 +21,12 @@ const wizardRegistrant = demoUsers.find((u) => u.accountType === AccountType.Ins
  */
 export default fp(
   async (app) => {
-    const { config, devices } = app;
+    const { config } = app;
     const { loggers, batteriesPerLogger } = config.demoFleet;
     if (!config.demo || loggers === 0) return;
     const timezone = config.defaultRegion === 'HK' ? 'Asia/Hong_Kong' : 'Europe/Berlin';
     const gsns = Array.from({ length: loggers }, (_, i) => `SIMDEMO${String(i + 1).padStart(4, '0')}`);
-    await devices.insertLoggers(
+    await app.loggers.insertLoggers(
       gsns.map((gsn, index) => ({
         gsn,
         registrationKey: randomBytes(16).toString('hex'),
@@ -38,7 +38,7 @@ export default fp(
     );
     const credentials: LoggerCredentials[] = [];
     for (const gsn of gsns) {
-      const logger = await devices.findLogger(gsn);
+      const logger = await app.loggers.findLogger(gsn);
       if (logger) credentials.push({ gsn, key: logger.registrationKey, batterySns: Array.from({ length: batteriesPerLogger }, (_, i) => `${gsn}-B${String(i + 1).padStart(2, '0')}`) });
     }
 
@@ -46,7 +46,7 @@ export default fp(
     const seeder: AuthContext = { userId: adminUser.id, username: 'demo', realname: 'Demo', demo: false, accountType: AccountType.Admin, sessionId: '', tenantId: defaultTenant.id, platform: true, permissions: new Set() };
     for (const station of demoStations) {
       const login = credentials[station.logger - 1];
-      const logger = login ? await devices.findLogger(login.gsn) : null;
+      const logger = login ? await app.loggers.findLogger(login.gsn) : null;
       if (!login || !logger || logger.stationId !== null) continue;
       await app.stations.addSeedStation(seeder, addStationSchema.parse({
         name: station.name,

@@ -12,7 +12,7 @@ import { createDeviceStateService } from './state/device-state.service.js';
 import { createLiveReadings } from './state/live-readings.js';
 import { createLoggerRateLimit } from './state/logger-rate-limit.js';
 import { type LoggerConnectService, createLoggerConnectService } from './state/logger-connect.service.js';
-import type { LoggerIdentity } from '../device/index.js';
+import type { LoggerIdentity } from '../logger/index.js';
 import { adminRoom, userRoom } from '../../access/station-scope.js';
 import { type IngestService, createIngestService } from './ingest/ingest.service.js';
 import { createSampleRepository } from './ingest/sample.repository.js';
@@ -68,13 +68,13 @@ const stationEnergyCatchUpDays = 7;
  * external Mosquitto/EMQX, and its logger accounts), ingestion into PostgreSQL (`ingest/`), remote
  * commands (`commands/`), the loggers' connections and online state (`state/`), the periodic
  * upkeep (command timeouts, offline sweep, station energy, sample partitions) as scheduled jobs,
- * and the demo fleet. It uses the loggers and batteries (app.devices), stations (status), battery
+ * and the demo fleet. It uses the loggers and batteries (app.loggers), stations (status), battery
  * changes (detected replacements), the firmware library (upgrades) and the bell (device notices)
  * through their faces. Its routes (commands, a logger's refusals) are under /boot.
  */
 export default fp(
   async (app) => {
-    const { config, devices, deviceNotices, firmware } = app;
+    const { config, loggers, batteries, deviceNotices, firmware } = app;
     const samples = createSampleRepository(app.db, app.bulkScript);
     const commandRepository = createCommandRepository(app.db);
     const refusalRepository = createRefusalRepository(app.db);
@@ -99,7 +99,7 @@ export default fp(
     };
 
     const states = createDeviceStateService({
-      devices,
+      loggers,
       onChange: (logger, online) => {
         refreshStation(logger);
         notify(logger, (rooms) => app.realtime.toRooms(rooms, 'logger.state', { gsn: logger.gsn, online }));
@@ -114,7 +114,8 @@ export default fp(
     });
 
     const ingest = createIngestService({
-      devices,
+      loggers,
+      batteries,
       samples,
       decoder: createTelemetryDecoder({ threads: config.ingest.decodeThreads ?? (app.dbKind === 'postgres' ? 1 : 0) }),
       log: app.log,
@@ -146,7 +147,8 @@ export default fp(
 
     const commands = createCommandService({
       commands: commandRepository,
-      devices,
+      loggers,
+      batteries,
       publish: (topic, payload) => {
         if (!transport) return Promise.reject(new Error('the broker is not running'));
         return transport.publish(topic, payload);
@@ -164,7 +166,7 @@ export default fp(
     // again from a short cache, and a budget of refused CONNECTs per address (docs/device-protocol.md 2.2).
     const failedConnects = config.mqtt.failedConnectsPerMinute;
     const connects = createLoggerConnectService({
-      registrationKey: async (gsn) => (await devices.findLogger(gsn))?.registrationKey ?? null,
+      registrationKey: async (gsn) => (await loggers.findLogger(gsn))?.registrationKey ?? null,
       failedPerMinute: failedConnects,
       onLimited: (address, refused) =>
         app.log.warn(
@@ -233,7 +235,7 @@ export default fp(
       config.mqtt.url && config.mqtt.dynsec
         ? createBrokerAccountsService({
             accounts: createBrokerAccountsRepository({ url: config.mqtt.url, ...config.mqtt.dynsec, clientId: `cellsight-dynsec-${hostname()}-${config.port}`.slice(0, 64), log: app.log }),
-            devices,
+            loggers,
             log: app.log,
           })
         : null;
@@ -309,7 +311,7 @@ export default fp(
     };
     app.decorate('devicePlane', plane);
     await app.register(commandRoutes, { prefix: '/boot' });
-    await app.register(ingestRoutes, { prefix: '/boot', service: createRefusalService(refusalRepository, devices) });
+    await app.register(ingestRoutes, { prefix: '/boot', service: createRefusalService(refusalRepository, loggers) });
 
     app.addHook('onReady', async () => {
       await transport?.start();
@@ -333,6 +335,6 @@ export default fp(
   },
   {
     name: 'module-device-plane',
-    dependencies: ['database', 'realtime', 'notices', 'jobs', 'module-announcement', 'module-battery-change', 'module-data-log', 'module-device', 'module-dict', 'module-firmware', 'module-job', 'module-station'],
+    dependencies: ['database', 'realtime', 'notices', 'jobs', 'module-announcement', 'module-battery-change', 'module-data-log', 'module-battery', 'module-logger', 'module-dict', 'module-firmware', 'module-job', 'module-station'],
   },
 );

@@ -6,7 +6,7 @@ import routes from './event.routes.js';
 /** The event module's one door. Its routes are under /boot. */
 export default fp(
   async (app) => {
-    const devices = app.devices;
+    const loggers = app.loggers;
     const service = createEventService({
       events: createEventRepository(app.db),
       dicts: app.dicts,
@@ -15,7 +15,7 @@ export default fp(
         const byLogger = new Map<string, string[]>();
         for (const { id, loggerGsn } of events) byLogger.set(loggerGsn, [...(byLogger.get(loggerGsn) ?? []), id]);
         for (const [gsn, ids] of byLogger) {
-          void devices
+          void loggers
             .findLogger(gsn)
             .then((logger) => app.devicePlane.notify(logger, (rooms) => app.realtime.toRooms(rooms, 'event.acknowledged', { ids })))
             .catch((error: unknown) => app.log.warn({ err: error }, `could not tell consoles of acknowledged events of ${gsn}`));
@@ -24,5 +24,5 @@ export default fp(
     });
     await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-event', dependencies: ['module-device', 'module-dict'] },
+  { name: 'module-event', dependencies: ['module-logger', 'module-dict'] },
 );

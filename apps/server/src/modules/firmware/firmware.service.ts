@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { createResourceService } from '../../kit/resource-service.js';
 import { checkUploadContent } from '../../kit/upload-content.js';
 import type { DictService } from '../dict/dict.service.js';
-import type { LoggerIdentity } from '../device/index.js';
+import type { LoggerIdentity } from '../logger/index.js';
 import type { AuthContext } from '../../access/auth-context.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import type { FirmwareRepository } from './firmware.repository.js';

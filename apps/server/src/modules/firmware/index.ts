@@ -19,10 +19,10 @@ export default fp(
       firmware: createFirmwareRepository(app.db, app.config.firmwareDir),
       tenants: app.tenantMemberships,
       dicts: app.dicts,
-      findLogger: (gsn) => app.devices.findLogger(gsn),
+      findLogger: (gsn) => app.loggers.findLogger(gsn),
     });
     app.decorate('firmware', firmware);
     await app.register(routes, { prefix: '/boot', service: firmware });
   },
-  { name: 'module-firmware', dependencies: ['module-device', 'module-dict'] },
+  { name: 'module-firmware', dependencies: ['module-logger', 'module-dict'] },
 );

@@ -25,5 +25,5 @@ export default fp(
     });
     await app.register(routes, { prefix: '/boot', service });
   },
-  { name: 'module-monitor', dependencies: ['module-device'] },
+  { name: 'module-monitor', dependencies: ['module-logger'] },
 );

@@ -39,5 +39,5 @@ export default fp(
     const readiness = createReadiness({ repository: createOpsRepository(app.db, app.dbKind), broker, redis });
     await app.register(routes, { prefix: '/boot', readiness });
   },
-  { name: 'module-ops', dependencies: ['module-device'] },
+  { name: 'module-ops', dependencies: ['module-logger'] },
 );

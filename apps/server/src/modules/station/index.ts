@@ -4,7 +4,9 @@ import { type StationFace, createStationFace } from './station.face.js';
 import { createStationRepository } from './station.repository.js';
 import { createStationStatusRepository } from './station-status.repository.js';
 import { createStationService } from './station.service.js';
+import { createStationChartService } from './station-chart.service.js';
 import routes from './station.routes.js';
+import chartRoutes from './station-chart.routes.js';
 
 export type { StationFace } from './station.face.js';
 
@@ -15,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** The station module's one door: stations, the wizard that binds loggers to them, and what others ask of them (app.stations: moves with a user, status, seeding, change notices). Its routes are under /boot. */
+/** The station module's one door: stations, the wizard that binds loggers to them, their chart, and what others ask of them (app.stations: moves with a user, status, seeding, change notices). Its routes are under /boot. */
 export default fp(
   async (app) => {
     const stations = createStationRepository(app.db);
@@ -43,6 +45,7 @@ export default fp(
       changed,
     });
     await app.register(routes, { prefix: '/boot', service });
+    await app.register(chartRoutes, { prefix: '/boot', chart: createStationChartService({ stations, batteries: app.batteries }) });
   },
-  { name: 'module-station', dependencies: ['module-data-log', 'module-dict'] },
+  { name: 'module-station', dependencies: ['module-battery', 'module-data-log', 'module-dict'] },
 );

@@ -6,6 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../kit/list-query.js';
 import { createTableRepository } from '../../kit/table-repository.js';
 import { uniqueViolation } from '../../db/database-errors.js';
+import { zoneRules } from '../../db/zone-rules.js';
 import { callerTenantIds } from '../../access/tenant-scope.js';
 import { type ScopeCaller, stationCondition, visibleStationIds } from '../../access/station-scope.js';
 import { membersBelow } from '../../access/member-scope.js';
@@ -279,6 +280,15 @@ export const createStationRepository = (db: Database) => {
     async loggerGsnsOf(stationId: string): Promise<string[]> {
       return (await db.select({ gsn: loggers.gsn }).from(loggers).where(eq(loggers.stationId, stationId))).map((r) => r.gsn);
     },
+
+    /** A station within `scope` (a condition on tb_station) as its chart names it: id, name and zone. */
+    async chartStation(id: string, scope: SQL): Promise<{ id: string; name: string; zone: string } | null> {
+      const [row] = await db.select({ id: stations.id, name: stations.name, zone: stations.zone }).from(stations).where(and(eq(stations.id, id), scope)).limit(1);
+      return row ?? null;
+    },
+
+    /** The instants of local midnight of two days in `zone`. */
+    localMidnights: (zone: string, from: string, to: string) => zoneRules.midnights(db, zone, from, to),
   };
 };
 

@@ -28,7 +28,8 @@ import { AppError, badRequest, forbidden, invalidField, notFound } from '../../.
 import { newId } from '../../../lib/ids.js';
 import { buildListQuery, toPage } from '../../../kit/list-query.js';
 import type { AuthContext } from '../../../access/auth-context.js';
-import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
+import type { BatteryRecords } from '../../battery/index.js';
+import type { LoggerRecords, LoggerIdentity } from '../../logger/index.js';
 import { type CommandRepository, commandListSpec } from './command.repository.js';
 import { type CommandRow, toCommandRecord } from './command-record.js';
 import type { DataLogRecorder } from '../../data-log/data-log.service.js';
@@ -44,7 +45,8 @@ const settingsOf = (val: string): unknown => {
 
 interface Dependencies {
   commands: CommandRepository;
-  devices: DeviceRecords;
+  loggers: LoggerRecords;
+  batteries: Pick<BatteryRecords, 'batteryOwners'>;
   /** Publishes to the broker; resolves when the broker has taken the message. */
   publish: (topic: string, payload: Buffer) => Promise<void>;
   /** Told with the command's logger, so those who see that logger hear of it. */
@@ -71,11 +73,11 @@ const terminal = (row: CommandRow) => row.finishedAt !== null;
 export const createCommandService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
   /** Loggers the caller may see (the station scope rule). */
-  const visibleLoggers = (auth: AuthContext) => deps.devices.visibleGsns(auth);
+  const visibleLoggers = (auth: AuthContext) => deps.loggers.visibleGsns(auth);
 
   const changed = async (row: CommandRow | null) => {
     if (!row) return;
-    const logger = await deps.devices.findLogger(row.loggerGsn);
+    const logger = await deps.loggers.findLogger(row.loggerGsn);
     deps.onChanged(toCommandRecord(row), logger);
   };
 
@@ -134,10 +136,10 @@ export const createCommandService = (deps: Dependencies) => {
     async send(auth: AuthContext, request: { gsno: string; op: OperateRequest['op']; batterySn?: string; val: string }): Promise<CommandRecord> {
       if (!auth.permissions.has(commandPermissionOf[request.op])) throw forbidden(`No permission to send ${request.op} commands`);
       // Outside the caller's scope is the same answer as a logger that does not exist.
-      const logger = await deps.devices.findVisibleLogger(request.gsno, visibleLoggers(auth));
+      const logger = await deps.loggers.findVisibleLogger(request.gsno, visibleLoggers(auth));
       if (!logger) throw notFound(`logger ${request.gsno}`, 'gsno');
       if (request.batterySn) {
-        const owners = await deps.devices.batteryOwners([request.batterySn]);
+        const owners = await deps.batteries.batteryOwners([request.batterySn]);
         if (owners.get(request.batterySn) !== logger.gsn) throw invalidField('batterySn', `is not a battery of logger ${logger.gsn}`);
       }
       // A value out of range (4031) is the caller's to fix whatever the device's state: it is said first.
@@ -193,7 +195,7 @@ export const createCommandService = (deps: Dependencies) => {
     async redeliver(gsn: string): Promise<number> {
       const pending = await deps.commands.unanswered(gsn, new Date(now().getTime() - commandMaxAgeMs));
       if (pending.length === 0) return 0;
-      const logger = await deps.devices.findLogger(gsn);
+      const logger = await deps.loggers.findLogger(gsn);
       if (!logger) return 0;
       for (const row of pending) {
         await deliver(row, logger.registrationKey);
@@ -248,7 +250,7 @@ export const createCommandService = (deps: Dependencies) => {
 
     async queryById(auth: AuthContext, id: string): Promise<CommandRecord> {
       const row = await deps.commands.find(id);
-      if (!row || !(await deps.devices.findVisibleLogger(row.loggerGsn, visibleLoggers(auth)))) throw notFound('Command');
+      if (!row || !(await deps.loggers.findVisibleLogger(row.loggerGsn, visibleLoggers(auth)))) throw notFound('Command');
       return toCommandRecord(row);
     },
   };

@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../../db/columns.js';
-import { loggers } from '../../device/device.table.js';
+import { loggers } from '../../logger/logger.table.js';
 
 /** Remote commands and their journey: pending → sent → acknowledged | failed | timed_out. */
 export const commands = pgTable(

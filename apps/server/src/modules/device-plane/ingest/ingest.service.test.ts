@@ -1,21 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceRecords } from '../../device/index.js';
+import type { LoggerRecords } from '../../logger/index.js';
 import { createIngestService } from './ingest.service.js';
 import type { SampleRepository } from './sample.repository.js';
 import { createTelemetryDecoder } from './telemetry-decoder-pool.js';
 
 /** An ingest service whose status write fails with the given database error. */
 const serviceFailingWith = (error: Error & { code: string }) => {
-  const devices = {
+  const loggers = {
     findLogger: async () => ({ gsn: 'LOGGER01', registrationKey: 'k', timezone: 'UTC', tenantId: 1 }),
     updateStatus: async () => {
       throw error;
     },
-  } as unknown as DeviceRecords;
+  } as unknown as LoggerRecords;
   const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
   return createIngestService({
-    devices,
+    loggers,
+    batteries: { batteryOwners: async () => new Map() },
     samples: {} as SampleRepository,
     decoder: createTelemetryDecoder({ threads: 0 }),
     log,

@@ -13,7 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { isDataError } from '../../../db/database-errors.js';
 import type { DeviceStateService } from '../state/device-state.service.js';
-import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
+import type { BatteryRecords } from '../../battery/index.js';
+import type { LoggerRecords, LoggerIdentity } from '../../logger/index.js';
 import { readDeviceMessage } from './device-message.js';
 import { type Done, SampleBatcher } from './sample-batcher.js';
 import type { SampleRepository, SampleRow } from './sample.repository.js';
@@ -22,7 +23,8 @@ import type { RefusalNote, RefusalRecorder } from './refusal-recorder.js';
 import { RefreshingCache } from './refreshing-cache.js';
 
 interface Dependencies {
-  devices: DeviceRecords;
+  loggers: LoggerRecords;
+  batteries: Pick<BatteryRecords, 'batteryOwners'>;
   samples: SampleRepository;
   /** Checks and encodes telemetry, on decoder threads or on this one. */
   decoder: TelemetryDecoder;
@@ -66,7 +68,7 @@ export const createIngestService = (deps: Dependencies) => {
     read: async (gsns) => {
       const found = new Map<string, LoggerIdentity>();
       for (const gsn of gsns) {
-        const logger = await deps.devices.findLogger(gsn);
+        const logger = await deps.loggers.findLogger(gsn);
         if (logger) found.set(gsn, logger);
       }
       return found;
@@ -74,7 +76,7 @@ export const createIngestService = (deps: Dependencies) => {
     onRefreshError,
   });
   /** Each battery's logger; a battery moved on this process is forgotten (`forgetBattery`), on another one it is seen within a minute. */
-  const owners = new RefreshingCache<string, string>({ maxAgeMs: cacheMs, read: (batterySns) => deps.devices.batteryOwners(batterySns), onRefreshError });
+  const owners = new RefreshingCache<string, string>({ maxAgeMs: cacheMs, read: (batterySns) => deps.batteries.batteryOwners(batterySns), onRefreshError });
   const lastWarning = new Map<string, number>();
   const lastTouch = new Map<string, number>();
 
@@ -182,7 +184,7 @@ export const createIngestService = (deps: Dependencies) => {
           case 'status': {
             const message = parse(gsn, payload, loggerStatusMessageSchema, done, topic);
             if (!message) return;
-            await deps.devices.updateStatus(gsn, message, now());
+            await deps.loggers.updateStatus(gsn, message, now());
             await deps.states.setOnline(gsn, true, logger);
             return done();
           }
@@ -199,7 +201,7 @@ export const createIngestService = (deps: Dependencies) => {
             const named = message.events.flatMap((event) => (event.batterySn ? [{ batterySn: event.batterySn }] : []));
             const { foreign } = await ownSamples(gsn, named);
             if (foreign.length > 0) return reject(gsn, 'foreign-battery', `an event names a battery that belongs to another logger: ${foreign.join(', ')}`, done, { topic, payload });
-            const changes = await deps.devices.upsertEvents(gsn, message.events);
+            const changes = await deps.loggers.upsertEvents(gsn, message.events);
             for (const change of changes) {
               const event = message.events.find((e) => e.id === change.deviceEventId);
               if (event && (change.opened || change.closed)) {

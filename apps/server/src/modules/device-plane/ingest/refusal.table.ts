@@ -1,5 +1,5 @@
 import { bigint, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { loggers } from '../../device/device.table.js';
+import { loggers } from '../../logger/logger.table.js';
 
 /**
  * Refused device messages per logger and reason (docs/device-protocol.md section 12): the

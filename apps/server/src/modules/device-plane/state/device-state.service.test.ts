@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createDeviceStateService } from './device-state.service.js';
-import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
+import type { LoggerRecords, LoggerIdentity } from '../../logger/index.js';
 
 const logger = (gsn: string): LoggerIdentity => ({ gsn, registrationKey: 'k', timezone: 'UTC', tenantId: 7, stationId: null, audience: [] });
 
 /** A repository whose loggers are online or not in memory. */
 const setup = () => {
   const online = new Map<string, boolean>([['L1', false], ['L2', true], ['L3', true]]);
-  const devices = {
+  const loggers = {
     setOnline: async (gsn: string, value: boolean) => {
       const changed = online.get(gsn) !== value;
       online.set(gsn, value);
@@ -16,9 +16,9 @@ const setup = () => {
     touch: async () => undefined,
     findLogger: async (gsn: string) => (online.has(gsn) ? logger(gsn) : null),
     markSilentOffline: async () => ['L2', 'L3'],
-  } as unknown as DeviceRecords;
+  } as unknown as LoggerRecords;
   const told: [string, number | null, boolean][] = [];
-  const states = createDeviceStateService({ devices, onChange: (l, value) => told.push([l.gsn, l.tenantId, value]) });
+  const states = createDeviceStateService({ loggers, onChange: (l, value) => told.push([l.gsn, l.tenantId, value]) });
   return { states, told };
 };
 

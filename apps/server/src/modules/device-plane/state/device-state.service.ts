@@ -1,7 +1,7 @@
-import type { DeviceRecords, LoggerIdentity } from '../../device/index.js';
+import type { LoggerRecords, LoggerIdentity } from '../../logger/index.js';
 
 interface Dependencies {
-  devices: DeviceRecords;
+  loggers: LoggerRecords;
   /** A logger went online or offline (its tenant's consoles are told). */
   onChange: (logger: LoggerIdentity, online: boolean) => void;
   now?: () => Date;
@@ -15,12 +15,12 @@ export const createDeviceStateService = (deps: Dependencies) => {
   const now = deps.now ?? (() => new Date());
 
   const tell = async (gsn: string, online: boolean, known?: LoggerIdentity) => {
-    const logger = known ?? (await deps.devices.findLogger(gsn));
+    const logger = known ?? (await deps.loggers.findLogger(gsn));
     if (logger) deps.onChange(logger, online);
   };
 
   const setOnline = async (gsn: string, online: boolean, known?: LoggerIdentity): Promise<void> => {
-    if (await deps.devices.setOnline(gsn, online, now())) await tell(gsn, online, known);
+    if (await deps.loggers.setOnline(gsn, online, now())) await tell(gsn, online, known);
   };
 
   return {
@@ -28,14 +28,14 @@ export const createDeviceStateService = (deps: Dependencies) => {
 
     /** The logger was heard from: last seen now, and online. */
     async seen(logger: LoggerIdentity): Promise<void> {
-      await deps.devices.touch([logger.gsn], now());
+      await deps.loggers.touch([logger.gsn], now());
       await setOnline(logger.gsn, true, logger);
     },
 
     /** Loggers silent for `silenceMs` are offline now. */
     async sweepSilent(silenceMs: number): Promise<void> {
       const at = now();
-      for (const gsn of await deps.devices.markSilentOffline(new Date(at.getTime() - silenceMs), at)) await tell(gsn, false);
+      for (const gsn of await deps.loggers.markSilentOffline(new Date(at.getTime() - silenceMs), at)) await tell(gsn, false);
     },
   };
 };

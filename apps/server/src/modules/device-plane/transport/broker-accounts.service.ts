@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { loggerMqttPassword } from '@cellsight/contract/device-crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRecords } from '../../device/index.js';
+import type { LoggerRecords } from '../../logger/index.js';
 import { type AccountChange, type BrokerAccountsRepository, type LoggerAccount, loggerRoleName } from './broker-accounts.repository.js';
 
 export interface BrokerAccountsServiceDeps {
   accounts: BrokerAccountsRepository;
-  devices: Pick<DeviceRecords, 'loggerKeys'>;
+  loggers: Pick<LoggerRecords, 'loggerKeys'>;
   log: FastifyBaseLogger;
   /** Wait before a failed sync is tried again. */
   retryMs?: number;
@@ -64,7 +64,7 @@ export const createBrokerAccountsService = (deps: BrokerAccountsServiceDeps) => 
     const existing = await deps.accounts.accounts();
     const report: SyncReport = { loggers: 0, created: 0, updated: 0 };
     for (let after = ''; ; ) {
-      const page = await deps.devices.loggerKeys(after, registryPageSize);
+      const page = await deps.loggers.loggerKeys(after, registryPageSize);
       if (page.length === 0) return report;
       const changes = changesFor(page, existing);
       await deps.accounts.apply(changes);
@@ -116,7 +116,7 @@ export const createBrokerAccountsService = (deps: BrokerAccountsServiceDeps) => 
     async provision(gsns: string[]): Promise<void> {
       if (gsns.length === 0) return;
       try {
-        const loggers = await deps.devices.loggerKeys('', gsns.length, gsns);
+        const loggers = await deps.loggers.loggerKeys('', gsns.length, gsns);
         await deps.accounts.apply(changesFor(loggers, await deps.accounts.accounts(gsns)));
       } catch (error) {
         deps.log.error({ err: error }, `broker accounts: could not provision ${gsns.join(', ').slice(0, 200)}; a full sync follows`);

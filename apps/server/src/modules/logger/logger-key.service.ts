@@ -1,10 +1,10 @@
 import { type LoggerKeyRotation, ServerCode } from '@cellsight/contract';
 import { badRequest, invalidField, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import type { DeviceRepository } from './device.repository.js';
+import type { LoggerRepository } from './logger.repository.js';
 
 export interface LoggerKeyServiceDeps {
-  devices: DeviceRepository;
+  loggers: LoggerRepository;
   /**
    * The device plane's part once the new key is stored: drop the logger's connection (its old
    * password is worthless now) and give the broker's account the new password.
@@ -21,11 +21,11 @@ export interface LoggerKeyServiceDeps {
 export const createLoggerKeyService = (deps: LoggerKeyServiceDeps) => ({
   /** Returns the operation log's description of the change. */
   async rotate(auth: AuthContext, request: LoggerKeyRotation): Promise<string> {
-    const logger = await deps.devices.findVisibleLogger(request.gsn, deps.devices.visibleGsns(auth));
+    const logger = await deps.loggers.findVisibleLogger(request.gsn, deps.loggers.visibleGsns(auth));
     // Another tenant's logger answers as one that does not exist (record scope).
     if (!logger) throw notFound(`logger ${request.gsn}`);
     if (logger.registrationKey === request.key) throw invalidField('key', 'must differ from the current key');
-    const changed = await deps.devices.setRegistrationKey(logger.gsn, logger.registrationKey, request.key, auth.username);
+    const changed = await deps.loggers.setRegistrationKey(logger.gsn, logger.registrationKey, request.key, auth.username);
     if (!changed) throw badRequest(ServerCode.OPERATION_FAILED, `the key of logger ${logger.gsn} was changed meanwhile; reload and try again`);
     await deps.keyChanged(logger.gsn);
     return `Changed the registration key of logger ${logger.gsn}`;

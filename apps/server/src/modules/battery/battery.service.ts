@@ -4,7 +4,8 @@ import { buildListQuery, toPage } from '../../kit/list-query.js';
 import { assertExportSize, dataRulesOn, exportResource, exportSelection, exportWindow } from '../../kit/resource-service.js';
 import type { ExportFormat } from '../../kit/spreadsheet.js';
 import type { AuthContext } from '../../access/auth-context.js';
-import { type DeviceRepository, batteriesAmong, batteriesOnStation, batteryListSpec } from './device.repository.js';
+import { visibleLoggerGsns } from '../../access/station-scope.js';
+import { type BatteryRepository, batteriesAmong, batteriesOnStation, batteryListSpec } from './battery.repository.js';
 
 /** Conditions a list query adds to its filters. */
 type ListConditions = NonNullable<Parameters<typeof buildListQuery>[2]>;
@@ -14,8 +15,8 @@ type ListConditions = NonNullable<Parameters<typeof buildListQuery>[2]>;
  * station page's batteries: every read and the alias within the caller's logger scope, so a
  * battery outside it answers 404 like one that does not exist.
  */
-export const createBatteryService = (devices: DeviceRepository) => {
-  const visible = (auth: AuthContext) => devices.visibleGsns(auth);
+export const createBatteryService = (batteries: BatteryRepository) => {
+  const visible = (auth: AuthContext) => visibleLoggerGsns(auth);
   /** The caller's data rules on the battery list (and its export). */
   const rulesOf = (auth: AuthContext) => dataRulesOn(auth, batteryResource.permissions.list, batteryListSpec);
 
@@ -32,13 +33,13 @@ export const createBatteryService = (devices: DeviceRepository) => {
     async list(auth: AuthContext, query: ListQuery): Promise<Page<BatteryRecord>> {
       const rules = await rulesOf(auth);
       const listQuery = built(query, rules ? [rules] : []);
-      const { records, total } = await devices.listBatteries(listQuery, visible(auth));
+      const { records, total } = await batteries.listBatteries(listQuery, visible(auth));
       return toPage(records, total, listQuery);
     },
 
     /** One battery by its serial number (the kit's `queryById?id=`). */
     async byId(auth: AuthContext, batterySn: string): Promise<BatteryRecord> {
-      const [battery] = await devices.batteriesBySn([batterySn], visible(auth));
+      const [battery] = await batteries.batteriesBySn([batterySn], visible(auth));
       if (!battery) throw notFound(`battery ${batterySn}`, 'id');
       return battery;
     },
@@ -48,7 +49,7 @@ export const createBatteryService = (devices: DeviceRepository) => {
       const selected = exportSelection(query);
       const rules = await rulesOf(auth);
       const listQuery = exportWindow(built(query, [...(selected.length > 0 ? [batteriesAmong(selected)] : []), ...(rules ? [rules] : [])]));
-      const { records } = await devices.listBatteries(listQuery, visible(auth));
+      const { records } = await batteries.listBatteries(listQuery, visible(auth));
       assertExportSize(records);
       return exportResource(batteryResource, records, language, format, now);
     },
@@ -56,7 +57,7 @@ export const createBatteryService = (devices: DeviceRepository) => {
     /** Names a battery ('' or null clears the alias); the operation log's note. */
     async setAlias(auth: AuthContext, request: BatteryAliasRequest): Promise<string> {
       const alias = request.alias === null || request.alias === '' ? null : request.alias;
-      if (!(await devices.setBatteryAlias(request.batterySn, alias, visible(auth)))) throw notFound(`battery ${request.batterySn}`, 'batterySn');
+      if (!(await batteries.setBatteryAlias(request.batterySn, alias, visible(auth)))) throw notFound(`battery ${request.batterySn}`, 'batterySn');
       return alias === null ? `Cleared the alias of battery ${request.batterySn}` : `Named battery ${request.batterySn} "${alias}"`;
     },
   };

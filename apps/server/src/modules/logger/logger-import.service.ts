@@ -60,7 +60,7 @@ const refused = (code: number, errors: ImportError[]) =>
   );
 
 export interface LoggerImportDeps {
-  /** The device service's registration: its rules (another key or owner refuses), registrant and broker accounts. */
+  /** The logger service's registration: its rules (another key or owner refuses), registrant and broker accounts. */
   register(auth: AuthContext, loggers: LoggerRegistration['loggers']): Promise<LoggerRegistrationResult>;
 }
 

@@ -1,24 +1,12 @@
-import { type SQL, and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { batteries, batteryRollups, deviceEvents, loggers, stations } from '../../db/schema.js';
+import { batteries, deviceEvents, loggers, stations } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { selectPage } from '../../kit/select-page.js';
 import { type BuiltListQuery, defineListSpec } from '../../kit/list-query.js';
 import { type TenantCaller, callerTenantIds } from '../../access/tenant-scope.js';
 import { type ScopeCaller, visibleLoggerGsns } from '../../access/station-scope.js';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  type BatteryCells,
-  type BatteryHistoryPoint,
-  type BatteryRecord,
-  type DeviceEvent,
-  type LoggerRecord,
-  type LoggerStatusMessage,
-  type RollupPeriod,
-  batteryListColumns,
-  loggerListColumns,
-  roundMeasurement,
-} from '@cellsight/contract';
+import { type DeviceEvent, type LoggerRecord, type LoggerStatusMessage, loggerListColumns } from '@cellsight/contract';
 
 export interface LoggerIdentity {
   gsn: string;
@@ -56,14 +44,6 @@ const startReadingsOf = (gsn: string, batterySn: string) => {
   return { startSoc: reading('soc'), startVoltage: reading('voltage'), startCurrent: reading('current'), startPower: reading('power'), startTemperature: reading('temperature') };
 };
 
-/**
- * A battery's station, read through its logger: a list's filters and sort use the same expression,
- * and the count reads tb_battery alone.
- */
-export const batteryStation = {
-  stationId: sql<string | null>`(select l.station_id from ${loggers} l where l.gsn = ${batteries.loggerGsn})`,
-  stationName: sql<string | null>`(select s.name from ${loggers} l join ${stations} s on s.id = l.station_id where l.gsn = ${batteries.loggerGsn})`,
-};
 /** The logger list's columns (the contract's) and the database column each reads. */
 export const loggerListSpec = defineListSpec(
   loggerListColumns,
@@ -82,48 +62,10 @@ export const loggerListSpec = defineListSpec(
   loggers.gsn,
 );
 
-/** The battery list's columns (the contract's) and the database column each reads. */
-export const batteryListSpec = defineListSpec(
-  batteryListColumns,
-  {
-    batterySn: batteries.batterySn,
-    bmsSn: batteries.bmsSn,
-    bmuSn: batteries.bmuSn,
-    loggerGsn: batteries.loggerGsn,
-    // Filters and sorts by the same subquery the record shows (the list contract takes any SQL expression).
-    stationName: batteryStation.stationName as unknown as AnyPgColumn,
-    alias: batteries.alias,
-    state: batteries.state,
-    status: batteries.status,
-    soc: batteries.soc,
-    soh: batteries.soh,
-    cycles: batteries.cycles,
-    role: batteries.role,
-    workMode: batteries.workMode,
-    lastTs: batteries.lastTs,
-    createTime: batteries.createTime,
-  },
-  { name: 'batterySn', order: 'asc' },
-  batteries.batterySn,
-);
-
-/** The batteries of one station's loggers (the station page's battery list). */
-export const batteriesOnStation = (stationId: string): SQL => sql`${batteries.loggerGsn} in (select ${loggers.gsn} from ${loggers} where ${loggers.stationId} = ${stationId})`;
-
-/** The batteries among these serial numbers (an export of the rows selected on screen). */
-export const batteriesAmong = (batterySns: string[]): SQL => inArray(batteries.batterySn, batterySns);
-
-const batteryColumns = { ...getTableColumns(batteries), stationId: batteryStation.stationId.as('station_id'), stationName: batteryStation.stationName.as('station_name') };
-const toBatteryRecord = ({ lastTs, createTime, ...row }: { lastTs: Date | null; createTime: Date } & Omit<BatteryRecord, 'lastTs' | 'createTime'>): BatteryRecord => ({
-  ...row,
-  lastTs: iso(lastTs),
-  createTime: createTime.toISOString(),
-});
-
 const batteryCount = sql<number>`(select cast(count(*) as integer) from ${batteries} where ${batteries.loggerGsn} = ${loggers.gsn})`.as('battery_count');
 
-/** Loggers, batteries and events: the device registry and the state derived from messages. */
-export const createDeviceRepository = (db: Database) => ({
+/** Loggers and their events: the registry, the state derived from their messages, their place on a station. */
+export const createLoggerRepository = (db: Database) => ({
   /** A page of the loggers among `visible` (serial numbers, as a subquery), with how many batteries each reports. */
   async listLoggers(built: BuiltListQuery, visible: SQL): Promise<{ records: LoggerRecord[]; total: number }> {
     const scope = sql`${loggers.gsn} in ${visible}`;
@@ -156,86 +98,6 @@ export const createDeviceRepository = (db: Database) => ({
       createTime: row.createTime.toISOString(),
     }));
     return { records, total };
-  },
-
-  /** The battery's logger and its time zone, if the logger is within `loggerScope`. */
-  async findVisibleBattery(batterySn: string, loggerScope: SQL): Promise<{ gsn: string; timezone: string } | null> {
-    const [row] = await db
-      .select({ gsn: loggers.gsn, timezone: loggers.timezone })
-      .from(batteries)
-      .innerJoin(loggers, eq(loggers.gsn, batteries.loggerGsn))
-      .where(and(eq(batteries.batterySn, batterySn), inArray(batteries.loggerGsn, loggerScope)))
-      .limit(1);
-    return row ?? null;
-  },
-
-  /** The cell arrays of the battery's latest sample (found through its `last_ts`, so one partition is read). */
-  async latestCells(batterySn: string): Promise<BatteryCells | null> {
-    const result = await db.execute(sql`
-      select s.ts, s.cell_voltages, s.cell_temperatures
-      from ${batteries} b join tb_battery_sample s on s.battery_sn = b.battery_sn and s.ts = b.last_ts
-      where b.battery_sn = ${batterySn}`);
-    const [row] = (result as unknown as { rows: { ts: Date | string; cell_voltages: number[]; cell_temperatures: number[] }[] }).rows;
-    if (!row) return null;
-    return {
-      batterySn,
-      ts: new Date(row.ts).toISOString(),
-      cellVoltages: row.cell_voltages.map((value) => roundMeasurement(Number(value), 'cellVoltage')),
-      cellTemperatures: row.cell_temperatures.map((value) => roundMeasurement(Number(value), 'cellTemperature')),
-    };
-  },
-
-  /** Rollup buckets of one battery starting in [begin, end), oldest first. */
-  async rollups(batterySn: string, period: RollupPeriod, begin: Date, end: Date): Promise<BatteryHistoryPoint[]> {
-    const r = batteryRollups;
-    const rows = await db
-      .select()
-      .from(r)
-      .where(and(eq(r.batterySn, batterySn), eq(r.period, period), gte(r.bucketStart, begin), lt(r.bucketStart, end)))
-      .orderBy(asc(r.bucketStart));
-    return rows.map((row) => ({
-      bucketStart: row.bucketStart.toISOString(),
-      samples: row.samples,
-      socAvg: roundMeasurement(row.socSum / row.samples, 'soc'),
-      socMin: roundMeasurement(row.socMin, 'soc'),
-      socMax: roundMeasurement(row.socMax, 'soc'),
-      powerAvg: roundMeasurement(row.powerSum / row.samples, 'power'),
-      powerMin: roundMeasurement(row.powerMin, 'power'),
-      powerMax: roundMeasurement(row.powerMax, 'power'),
-      voltageAvg: roundMeasurement(row.voltageSum / row.samples, 'voltage'),
-      currentAvg: roundMeasurement(row.currentSum / row.samples, 'current'),
-      temperatureAvg: roundMeasurement(row.temperatureSum / row.samples, 'temperature'),
-      temperatureMax: roundMeasurement(row.temperatureMax, 'temperature'),
-      chargeEnergy: roundMeasurement(row.chargeEnergy, 'energy'),
-      dischargeEnergy: roundMeasurement(row.dischargeEnergy, 'energy'),
-    }));
-  },
-
-  /** A page of batteries with their latest reading and station, of the loggers in `loggerScope`. */
-  async listBatteries(built: BuiltListQuery, loggerScope: SQL): Promise<{ records: BatteryRecord[]; total: number }> {
-    const { rows, total } = await selectPage(db, batteries, db.select(batteryColumns).from(batteries).$dynamic(), built, inArray(batteries.loggerGsn, loggerScope));
-    return { records: rows.map(toBatteryRecord), total };
-  },
-
-  /** The batteries of `batterySns` (an export's selection, one detail) within `loggerScope`, in serial order. */
-  async batteriesBySn(batterySns: string[], loggerScope: SQL): Promise<BatteryRecord[]> {
-    if (batterySns.length === 0) return [];
-    const rows = await db
-      .select(batteryColumns)
-      .from(batteries)
-      .where(and(inArray(batteries.batterySn, batterySns), inArray(batteries.loggerGsn, loggerScope)))
-      .orderBy(asc(batteries.batterySn));
-    return rows.map(toBatteryRecord);
-  },
-
-  /** Sets a battery's alias, only within `loggerScope`; whether it was there to change. */
-  async setBatteryAlias(batterySn: string, alias: string | null, loggerScope: SQL): Promise<boolean> {
-    const rows = await db
-      .update(batteries)
-      .set({ alias })
-      .where(and(eq(batteries.batterySn, batterySn), inArray(batteries.loggerGsn, loggerScope)))
-      .returning({ batterySn: batteries.batterySn });
-    return rows.length > 0;
   },
 
   async findLogger(gsn: string): Promise<LoggerIdentity | null> {
@@ -294,32 +156,6 @@ export const createDeviceRepository = (db: Database) => ({
       .where(and(sql`${loggers.gsn} > ${afterGsn}`, gsns ? inArray(loggers.gsn, gsns) : undefined))
       .orderBy(asc(loggers.gsn))
       .limit(limit);
-  },
-
-  /** Owner logger of each battery that exists. */
-  async batteryOwners(batterySns: string[]): Promise<Map<string, string>> {
-    if (batterySns.length === 0) return new Map();
-    const rows = await db.select({ sn: batteries.batterySn, gsn: batteries.loggerGsn }).from(batteries).where(inArray(batteries.batterySn, batterySns));
-    return new Map(rows.map((r) => [r.sn, r.gsn]));
-  },
-
-  /**
-   * Gives a battery to another logger, only if `fromGsn` still owns it (two concurrent moves: the
-   * second finds the owner changed and is refused). Its samples, rollups and events stay as they are:
-   * they belong to the battery, not to the logger. `alsoInTransaction` runs in the move's transaction
-   * (its change record), so both are stored or neither.
-   */
-  async moveBattery(batterySn: string, fromGsn: string, toGsn: string, alsoInTransaction?: (tx: Pick<Database, 'insert'>) => Promise<void>): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .update(batteries)
-        .set({ loggerGsn: toGsn })
-        .where(and(eq(batteries.batterySn, batterySn), eq(batteries.loggerGsn, fromGsn)))
-        .returning({ batterySn: batteries.batterySn });
-      if (rows.length === 0) return false;
-      await alsoInTransaction?.(tx);
-      return true;
-    });
   },
 
   /** Takes a logger off its station; returns the station it was on (null: it was on none). */
@@ -422,4 +258,4 @@ export const createDeviceRepository = (db: Database) => ({
   },
 });
 
-export type DeviceRepository = ReturnType<typeof createDeviceRepository>;
+export type LoggerRepository = ReturnType<typeof createLoggerRepository>;

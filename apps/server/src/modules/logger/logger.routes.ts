@@ -1,9 +1,6 @@
 import {
   Permission,
   ServerCode,
-  type BatteryMove,
-  batteryEndpoints,
-  historyEndpoints,
   importResultSchema,
   ingestStatsSchema,
   limits,
@@ -19,66 +16,30 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
-import { resourceRoutes, spreadsheetUpload } from '../../kit/resource-routes.js';
+import { spreadsheetUpload } from '../../kit/resource-routes.js';
 import { endpointRoute, route } from '../../kit/route.js';
 import { attachment, exportFormats } from '../../kit/spreadsheet.js';
-import { type AuthContext, requireAuth } from '../../access/auth-context.js';
-import type { BatteryService } from './battery.service.js';
-import type { DeviceService } from './device.service.js';
+import { requireAuth } from '../../access/auth-context.js';
+import type { LoggerService } from './logger.service.js';
 import type { LoggerImportService } from './logger-import.service.js';
 import type { LoggerKeyService } from './logger-key.service.js';
 import type { LoggerPlacementService } from './logger-placement.service.js';
 
-const tags = ['devices'];
+const tags = ['loggers'];
 
-export interface DeviceRouteOptions {
-  service: DeviceService;
-  batteryService: BatteryService;
+export interface LoggerRouteOptions {
+  service: LoggerService;
   keys: LoggerKeyService;
-  /** Giving a battery to another logger: the battery-change module's (app.batteryChanges), recorded as a change. */
-  batteryMoves: { move(auth: AuthContext, request: BatteryMove): Promise<string> };
   loggerImport: LoggerImportService;
   placement: LoggerPlacementService;
 }
 
-const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service, batteryService, keys, batteryMoves, loggerImport, placement }) => {
-
+/** Every call under /want/logger/ (and this process's ingestion counters): the list, registration, keys, spreadsheet import, alias, unbinding. */
+const routes: FastifyPluginAsyncZod<LoggerRouteOptions> = async (app, { service, keys, loggerImport, placement }) => {
   route(
     app,
     { method: 'GET', url: '/want/logger/list', access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { list: 'logger' }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', input: { querystring: listQuerySchema }, result: pageSchema(loggerRecordSchema) },
     async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
-  );
-
-  // The battery list (battery-index) with its export and one battery (queryById?id=batterySn); the
-  // Loggers screen and the station page read the same list with the loggers' permission.
-  resourceRoutes(app, batteryService, tags, { records: 'battery', alsoReadBy: [Permission.LoggerList] });
-  endpointRoute(
-    app,
-    batteryEndpoints.editAlias,
-    { access: { permission: Permission.BatteryEdit }, tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn' }, tags, summary: 'A battery’s alias (empty clears it)' },
-    async (request) => {
-      request.operationNote = await batteryService.setAlias(requireAuth(request), request.body);
-      return ok(null, 'Edited', ServerCode.EDITED);
-    },
-  );
-
-  endpointRoute(
-    app,
-    historyEndpoints.batteryReadings,
-    {
-      access: { permission: Permission.LoggerList },
-      tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' },
-      tags,
-      summary: 'A battery’s readings over time from the 5-minute, hourly or station-local daily rollups',
-    },
-    async (request) => ok(await service.batteryHistory(requireAuth(request), request.query)),
-  );
-
-  endpointRoute(
-    app,
-    batteryEndpoints.cells,
-    { access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { record: 'battery', in: 'query.batterySn' }, tags, summary: 'Cell voltages and temperatures of a battery’s latest reading' },
-    async (request) => ok(await service.batteryCells(requireAuth(request), request.query.batterySn)),
   );
 
   route(
@@ -117,21 +78,6 @@ const routes: FastifyPluginAsyncZod<DeviceRouteOptions> = async (app, { service,
     async (request) => {
       request.operationNote = await keys.rotate(requireAuth(request), request.body);
       return ok(null, 'Key changed', ServerCode.EDITED);
-    },
-  );
-
-  endpointRoute(
-    app,
-    loggerPlacementEndpoints.moveBattery,
-    {
-      access: { permission: Permission.BatteryMove },
-      tenancy: 'tenant', scope: { record: 'battery', in: 'body.batterySn', destroys: true },
-      tags,
-      summary: 'Give a battery (pack) to another logger: the new logger reports it from now on, the old one’s samples of it are dropped; its history stays',
-    },
-    async (request) => {
-      request.operationNote = await batteryMoves.move(requireAuth(request), request.body);
-      return ok(null, 'Battery moved', ServerCode.EDITED);
     },
   );
 
