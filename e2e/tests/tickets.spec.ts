@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCreateUser, apiFindUser, apiLogin, apiRegisterLogger, apiRoleId } from '../support/api';
 import { uniqueUsername } from '../support/env';
+import { watchLiveEvents } from '../support/live';
 import { openUserMenu, signIn } from '../support/ui';
 
 /** A real 1x1 PNG (attachments are judged by content). */
@@ -39,6 +40,7 @@ test('an end user opens a ticket with two attachments on their station; the inst
   // The installer watches the ticket list in a browser of their own.
   const installerContext = await browser.newContext();
   const installerPage = await installerContext.newPage();
+  const installerLive = watchLiveEvents(installerPage);
   await signIn(installerPage, installerName, password);
   await installerPage.goto('/worklist/index');
   await expect(installerPage.getByRole('button', { name: /Add ticket/ })).toBeVisible();
@@ -69,7 +71,8 @@ test('an end user opens a ticket with two attachments on their station; the inst
 
   // The installer's list shows it without a reload (ticket.changed); the installer answers.
   const installerRow = installerPage.getByRole('row').filter({ hasText: title });
-  await expect(installerRow).toBeVisible({ timeout: 5_000 });
+  await installerLive.received('ticket.changed');
+  await expect(installerRow).toBeVisible();
   await installerRow.getByRole('link', { name: /^WO\d+$/ }).click();
   await expect(installerPage.getByText(title)).toBeVisible();
   await expect(installerPage.getByRole('img', { name: 'Attachment 2' })).toBeVisible();
@@ -82,6 +85,7 @@ test('an end user opens a ticket with two attachments on their station; the inst
   await expect(page.getByText(reply)).toBeVisible();
   await page.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('Please confirm whether to close the ticket?')).toBeVisible();
+  const sinceClosing = installerLive.mark();
   await page.getByRole('button', { name: 'Close and rate' }).click();
   const rating = page.getByRole('dialog', { name: 'Rate the handling' });
   await rating.getByLabel('Yes').check();
@@ -93,6 +97,7 @@ test('an end user opens a ticket with two attachments on their station; the inst
   await expect(page.getByRole('button', { name: 'Close ticket' })).toHaveCount(0);
 
   // The installer's page follows live: the ticket is completed, nothing left to answer.
-  await expect(installerPage.getByPlaceholder('Write a reply')).toHaveCount(0, { timeout: 5_000 });
+  await sinceClosing('ticket.changed');
+  await expect(installerPage.getByPlaceholder('Write a reply')).toHaveCount(0);
   await installerContext.close();
 });
