@@ -237,6 +237,13 @@ describe('duplicate check', () => {
     expect((await check({ tableName: 'sys_user', fieldName: 'email', fieldVal: 'other@example.com' }, otherAdmin)).json()).toMatchObject({ success: false, code: ServerCode.EMAIL_REGISTERED });
   });
 
+  it('takes a field by its column name, as JeecgBoot’s console sends it', async () => {
+    expect((await check({ tableName: 'sys_user', fieldName: 'work_no', fieldVal: 'W-1' })).json()).toMatchObject({ success: true });
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'admin' })).json()).toMatchObject({ success: false });
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'no_such_role' })).json()).toMatchObject({ success: true });
+    expect((await check({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: 'sex' })).json()).toMatchObject({ success: false });
+  });
+
   it('refuses any other table or column with a 400 naming it, and callers without the form’s permission', async () => {
     expectRefused(await check({ tableName: 'sys_session', fieldName: 'token_hash', fieldVal: 'x' }), 'tableName');
     expectRefused(await check({ tableName: '__proto__', fieldName: 'username', fieldVal: 'x' }), 'tableName');

@@ -127,11 +127,43 @@ describe('add, edit, duplicates', () => {
     expect(await check({ phone: '13800000001' })).toMatchObject({ success: false, code: ServerCode.MOBILE_REGISTERED });
   });
 
+  it('takes JeecgBoot’s user form: a work number checked by its column name, and a password with special characters', async () => {
+    const check = async (fieldName: string, fieldVal: string, dataId?: string) =>
+      (await t.request({ method: 'GET', url: '/boot/sys/duplicate/check', token: admin, query: { tableName: 'sys_user', fieldName, fieldVal, ...(dataId ? { dataId } : {}) } })).json();
+    expect(await check('work_no', 'W-0042')).toMatchObject({ success: true });
+    const add = await t.request({
+      method: 'POST',
+      url: '/boot/sys/user/add',
+      token: admin,
+      payload: { username: 'jeecg_form', password: 'Jeecg#2024!', confirmpassword: 'Jeecg#2024!', realname: 'Jeecg Form', workNo: 'W-0042' },
+    });
+    expect(add.json()).toMatchObject({ success: true, code: ServerCode.ADDED });
+    const id = add.json().result as string;
+    expect(await t.login('jeecg_form', 'Jeecg#2024!')).toEqual(expect.any(String));
+
+    // Taken now, by column or field name, except for the user being edited.
+    expect(await check('work_no', 'W-0042')).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(await check('workNo', 'W-0042')).toMatchObject({ success: false });
+    expect(await check('work_no', 'W-0042', id)).toMatchObject({ success: true });
+    const again = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'jeecg_two', password: 'Other1234', realname: 'x', workNo: 'W-0042' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().result.errors).toEqual([{ field: 'workNo', message: 'is already in use' }]);
+    expect((await list({ username: 'jeecg_two' })).body.result.total).toBe(0);
+
+    // The list shows it, and an edit that does not send it keeps it.
+    expect((await list({ username: 'jeecg_form' })).body.result.records[0]).toMatchObject({ workNo: 'W-0042' });
+    await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id, realname: 'Jeecg Form 2' } });
+    expect((await list({ username: 'jeecg_form' })).body.result.records[0]).toMatchObject({ realname: 'Jeecg Form 2', workNo: 'W-0042' });
+  });
+
   it('refuses invalid input with 400 naming the field and writes nothing', async () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ username: 'ab', password: 'Good12345', realname: 'x' }, 'username'],
       [{ username: 'has space', password: 'Good12345', realname: 'x' }, 'username'],
       [{ username: 'weakpw', password: '123456', realname: 'x' }, 'password'],
+      [{ username: 'tabpw', password: 'Good\t12345', realname: 'x' }, 'password'],
+      [{ username: 'longpw', password: `Good1${'x'.repeat(20)}`, realname: 'x' }, 'password'],
+      [{ username: 'longwork', password: 'Good12345', realname: 'x', workNo: 'w'.repeat(65) }, 'workNo'],
       [{ username: 'longname', password: 'Good12345', realname: 'x'.repeat(101) }, 'realname'],
       [{ username: 'badphone', password: 'Good12345', realname: 'x', phone: '12345' }, 'phone'],
       [{ username: 'bademail', password: 'Good12345', realname: 'x', email: 'not-an-email' }, 'email'],

@@ -12,7 +12,7 @@ export const fields = {
   password: text({ error: 'is required' })
     .min(limits.passwordMin, `must be at least ${limits.passwordMin} characters`)
     .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
-    .regex(patterns.password, 'may hold only letters and digits')
+    .regex(patterns.password, 'may not hold control characters')
     .refine(isStrongPassword, { message: 'must mix letters and digits', params: { messageKey: 'passwordStrength' } }),
   /** Sign-in takes any password up to a sane length; strength rules apply when one is set. */
   loginPassword: text({ error: 'is required' }).min(1, 'is required').max(128, 'is too long'),

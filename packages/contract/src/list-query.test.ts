@@ -44,11 +44,18 @@ describe('validation patterns (spec section 5)', () => {
     expect(patterns.username.test('a'.repeat(19))).toBe(false);
     expect(patterns.username.test('bad-name')).toBe(false);
   });
-  it('password: 6 to 20 letters or digits, mixing both', () => {
+  it('password: 6 to 20 printable characters, letters and digits among them', () => {
     expect(isStrongPassword('abc123')).toBe(true);
     expect(isStrongPassword('123456')).toBe(false);
     expect(isStrongPassword('abcdef')).toBe(false);
     expect(isStrongPassword('abc12')).toBe(false);
-    expect(isStrongPassword('abc123!')).toBe(false);
+    // Stronger passwords are welcome: special characters, spaces, letters beyond ASCII.
+    expect(isStrongPassword('abc123!')).toBe(true);
+    expect(isStrongPassword('Jeecg#2024 pass')).toBe(true);
+    expect(isStrongPassword('Grüße123')).toBe(true);
+    expect(isStrongPassword('a'.repeat(20) + '1')).toBe(false);
+    // Control characters never: a tab or a line break is a paste gone wrong.
+    expect(isStrongPassword('abc\t123')).toBe(false);
+    expect(isStrongPassword('abc\n123')).toBe(false);
   });
 });

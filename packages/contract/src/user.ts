@@ -14,6 +14,8 @@ export const userRecordSchema = userInfoSchema.extend({
   sex_dictText: text().nullable(),
   status_dictText: text(),
   roleNames: text(),
+  /** The employee's work number (JeecgBoot's 工号), unique when given. */
+  workNo: text().nullable(),
   /** admin, distributor, installer or end_user: what the user sees of stations and devices. */
   accountType: accountTypeSchema,
   accountType_dictText: text().nullable(),
@@ -33,6 +35,7 @@ export const userListColumns = {
   email: { type: 'text' },
   phone: { type: 'text' },
   company: { type: 'text' },
+  workNo: { type: 'text' },
   status: { type: 'smallint' },
   accountType: { type: 'text' },
   superiorId: { type: 'text' },
@@ -69,17 +72,21 @@ export const confirmsPassword: [(v: { password: string; confirmpassword?: string
   { message: 'must equal password', path: ['confirmpassword'], params: { messageKey: 'passwordMismatch' } },
 ];
 
+/** The work number (JeecgBoot's console requires one; this console's form leaves it optional). */
+const workNo = optionalText(text().trim().max(64, 'must be at most 64 characters'));
+
 export const userAddRequestSchema = z
   .object({
     username: fields.username,
     password: fields.password,
     confirmpassword: text().max(128).optional(),
     ...userFields,
+    workNo,
   })
   .refine(...confirmsPassword);
 export type UserAddRequest = z.input<typeof userAddRequestSchema>;
 
-export const userEditRequestSchema = z.object({ id: fields.id, ...userFields });
+export const userEditRequestSchema = z.object({ id: fields.id, ...userFields, workNo });
 
 export const frozenBatchRequestSchema = z.object({
   ids: fields.idList.min(1, 'is required'),
@@ -153,9 +160,10 @@ export const userResource = defineResource({
   edit: userEditRequestSchema,
   permissions: { list: Permission.UserList, add: Permission.UserAdd, edit: Permission.UserEdit, delete: Permission.UserDelete, export: Permission.UserExport },
   dictionaries: { sex: DictCode.Sex, status: DictCode.UserStatus, accountType: 'account_type' },
-  unique: ['username', 'email', 'phone'],
+  unique: ['username', 'email', 'phone', 'workNo'],
   labels: {
     username: ['User name', '用户名', 'Benutzername'],
+    workNo: ['Work number', '工号', 'Personalnummer'],
     realname: ['Real name', '真实姓名', 'Name'],
     avatar: ['Avatar', '头像', 'Profilbild'],
     sex: ['Gender', '性别', 'Geschlecht'],

@@ -27,6 +27,8 @@ export const users = pgTable(
     address: varchar('address', { length: 255 }),
     /** The user's own code ("user code" in the security settings). */
     code: varchar('code', { length: 32 }),
+    /** The employee's work number (JeecgBoot's 工号, `work_no`): unique when given. */
+    workNo: varchar('work_no', { length: 64 }),
     /** The department the user currently works in (sys_depart.org_code). */
     orgCode: varchar('org_code', { length: 64 }),
     /** 1 normal, 2 frozen. */
@@ -47,6 +49,7 @@ export const users = pgTable(
     uniqueIndex('sys_user_username_key').on(t.username),
     uniqueIndex('sys_user_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     uniqueIndex('sys_user_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('sys_user_work_no_key').on(t.workNo).where(sql`${t.workNo} is not null`),
     index('sys_user_list_idx').on(t.delFlag, t.createTime),
     index('sys_user_superior_idx').on(t.superiorId).where(sql`${t.superiorId} is not null`),
   ],

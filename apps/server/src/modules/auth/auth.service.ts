@@ -164,7 +164,7 @@ export const createAuthService = (deps: Dependencies) => {
       if (body.password !== body.confirmpassword) {
         throw badRequest(ServerCode.PASSWORDS_DO_NOT_MATCH, 'The two passwords do not match', [{ field: 'confirmpassword', message: 'must equal password' }]);
       }
-      if (!patterns.password.test(body.password)) throw invalidField('password', 'must be 6 to 20 letters or digits');
+      if (!patterns.password.test(body.password)) throw invalidField('password', `must be ${limits.passwordMin} to ${limits.passwordMax} characters without control characters`);
       if (!isStrongPassword(body.password)) throw invalidField('password', 'must mix letters and digits');
       await deps.users.update(user.id, { passwordHash: await hashPassword(body.password), updateBy: auth.username, updateTime: now() });
       const ended = await deps.sessions.revokeAllForUser(user.id, auth.sessionId);

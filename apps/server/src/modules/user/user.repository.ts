@@ -51,6 +51,7 @@ const publicColumns = {
   company: users.company,
   address: users.address,
   code: users.code,
+  workNo: users.workNo,
   orgCode: users.orgCode,
   status: users.status,
   demo: users.demo,
@@ -74,6 +75,7 @@ export const toUserInfo = ({
   createBy: _createBy,
   roleNames: _roleNames,
   accountType: _accountType,
+  workNo: _workNo,
   superiorId: _superiorId,
   superiorName: _superiorName,
   ...row
@@ -84,6 +86,7 @@ export const toUserRecord = (row: PublicRow, dictText: (code: string, value: str
   sex_dictText: dictText('sex', row.sex),
   status_dictText: dictText('user_status', row.status) ?? String(row.status),
   roleNames: row.roleNames ?? '',
+  workNo: row.workNo,
   accountType: row.accountType,
   accountType_dictText: dictText('account_type', row.accountType),
   superiorId: row.superiorId,
@@ -92,8 +95,12 @@ export const toUserRecord = (row: PublicRow, dictText: (code: string, value: str
   updateTime: row.updateTime ? row.updateTime.toISOString() : null,
 });
 
+/** The user fields no two accounts share. */
+export type UniqueUserField = 'username' | 'email' | 'phone' | 'workNo';
+
 /** The fields the user form writes. */
 export type UserWrite = Required<Pick<typeof users.$inferInsert, 'realname' | 'email' | 'phone' | 'sex' | 'company' | 'address' | 'avatar' | 'code'>> &
+  Pick<typeof users.$inferInsert, 'workNo'> &
   Pick<typeof users.$inferInsert, 'accountType' | 'superiorId'>;
 
 /** Users who belong to one of the caller's tenants (`callerTenantIds`): the scope of every user read and write. */
@@ -166,7 +173,7 @@ export const createUserRepository = (db: Database) => ({
   },
 
   /** Whether a value of a unique field is taken by a user other than `exceptId` (recycle bin included), within `scope` when given. */
-  async isTaken(field: 'username' | 'email' | 'phone', value: string, exceptId?: string, scope?: SQL): Promise<boolean> {
+  async isTaken(field: UniqueUserField, value: string, exceptId?: string, scope?: SQL): Promise<boolean> {
     // E-mail addresses are unique regardless of case (the unique index is on lower(email)).
     const match = field === 'email' ? sql`lower(${users.email}) = ${value.toLowerCase()}` : eq(users[field], value);
     const [row] = await db

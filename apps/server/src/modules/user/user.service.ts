@@ -34,7 +34,7 @@ import { assertGrantable } from '../permission/permission-grants.js';
 import type { PermissionGrants } from '../permission/index.js';
 import type { TenantMembershipRepository } from '../../access/tenant-membership.repository.js';
 import { type TenantCaller } from '../../access/tenant-scope.js';
-import { type UserCondition, type UserRepository, type UserWrite, toUserRecord, userListSpec } from './user.repository.js';
+import { type UniqueUserField, type UserCondition, type UserRepository, type UserWrite, toUserRecord, userListSpec } from './user.repository.js';
 import type { DataLogRecorder } from '../data-log/data-log.service.js';
 
 /** The caller's data rules on a list of users (the Users screen's, or `listCode`'s: the Members screen), as a condition on sys_user. */
@@ -72,7 +72,8 @@ export const exportUsers = async (
 };
 
 /** The fields add and edit share, as the contract reads them. */
-export type UserFormInput = Omit<z.output<typeof userEditRequestSchema>, 'id'>;
+/** The Members screen writes accounts through the same service, without a work number (kept as it is). */
+export type UserFormInput = Omit<z.output<typeof userEditRequestSchema>, 'id' | 'workNo'> & { workNo?: string | null };
 
 interface Dependencies {
   users: UserRepository;
@@ -96,8 +97,14 @@ interface Dependencies {
   platformOnlyCodes: ReadonlySet<string>;
 }
 
-const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED } as const;
-const uniqueMessages = { username: 'This user name is already registered', email: 'This e-mail address is already registered', phone: 'This mobile number is already registered' } as const;
+const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED, workNo: ServerCode.INCORRECT_PARAMETER } as const satisfies Record<UniqueUserField, number>;
+const uniqueMessages = {
+  username: 'This user name is already registered',
+  email: 'This e-mail address is already registered',
+  phone: 'This mobile number is already registered',
+  workNo: 'This work number is already in use',
+} as const satisfies Record<UniqueUserField, string>;
+const uniqueUserFields = Object.keys(uniqueCodes) as UniqueUserField[];
 
 /**
  * An account a caller changes (its profile, password, roles, state) must be the caller's to
@@ -157,11 +164,11 @@ export const createUserService = (deps: Dependencies) => {
     return rows;
   };
 
-  const assertUnique = async (fields: Partial<Record<'username' | 'email' | 'phone', string | null | undefined>>, exceptId?: string) => {
-    for (const field of ['username', 'email', 'phone'] as const) {
+  const assertUnique = async (fields: Partial<Record<UniqueUserField, string | null | undefined>>, exceptId?: string) => {
+    for (const field of uniqueUserFields) {
       const value = fields[field];
       if (value && (await deps.users.isTaken(field, value, exceptId))) {
-        throw badRequest(uniqueCodes[field], uniqueMessages[field], [{ field, message: 'is already registered' }]);
+        throw badRequest(uniqueCodes[field], uniqueMessages[field], [{ field, message: field === 'workNo' ? 'is already in use' : 'is already registered' }]);
       }
     }
   };
@@ -243,6 +250,7 @@ export const createUserService = (deps: Dependencies) => {
     address: input.address ?? null,
     avatar: input.avatar ?? null,
     code: input.code ?? null,
+    ...(input.workNo === undefined ? {} : { workNo: input.workNo }),
   });
 
   return {
@@ -258,7 +266,7 @@ export const createUserService = (deps: Dependencies) => {
     },
 
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
-      await assertUnique({ username: input.username, email: input.email, phone: input.phone });
+      await assertUnique({ username: input.username, email: input.email, phone: input.phone, workNo: input.workNo });
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(auth, input.selectedroles);
       const departIds = await resolveDeparts(auth, input.selecteddeparts);
@@ -279,7 +287,7 @@ export const createUserService = (deps: Dependencies) => {
 
     async edit(auth: AuthContext, input: UserFormInput & { id: string }): Promise<void> {
       await changeableIds(auth, [input.id]);
-      await assertUnique({ email: input.email, phone: input.phone }, input.id);
+      await assertUnique({ email: input.email, phone: input.phone, workNo: input.workNo }, input.id);
       await assertAvatar(input.avatar);
       const roleIds = await resolveRoles(auth, input.selectedroles, input.id);
       const departIds = await resolveDeparts(auth, input.selecteddeparts);
@@ -355,10 +363,10 @@ export const createUserService = (deps: Dependencies) => {
      * who must be one of them). Asking says nothing about users of other tenants.
      */
     async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability> {
-      if (field !== 'username' && field !== 'email' && field !== 'phone') throw invalidField('fieldName', 'cannot check this field');
+      if (!uniqueUserFields.includes(field as UniqueUserField)) throw invalidField('fieldName', 'cannot check this field');
       if (exceptId) await visibleIds(auth, [exceptId]);
-      const taken = await deps.users.isTaken(field, value, exceptId, scope(auth));
-      return taken ? { free: false, code: uniqueCodes[field], message: uniqueMessages[field] } : { free: true, code: ServerCode.OK, message: 'Available' };
+      const taken = await deps.users.isTaken(field as UniqueUserField, value, exceptId, scope(auth));
+      return taken ? { free: false, code: uniqueCodes[field as UniqueUserField], message: uniqueMessages[field as UniqueUserField] } : { free: true, code: ServerCode.OK, message: 'Available' };
     },
 
     async queryById(auth: AuthContext, id: string): Promise<UserInfo> {

@@ -71,7 +71,7 @@ describe('ChangePasswordModal', () => {
     const next = within(dialog).getByLabelText('New password');
     const user = userEvent.setup({ delay: null });
     await user.type(next, 'ab1');
-    expect(await within(dialog).findByText('The password must be 6 to 20 letters or digits')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The password must be 6 to 20 characters')).toBeInTheDocument();
     await user.clear(next);
     await user.type(next, 'abcdefg');
     expect(await within(dialog).findByText('The password must contain both letters and digits')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import type { ResourceForm } from '@/kit/resource-page';
 import { SuperiorSelect } from '../components/superior-select';
 import { api } from '@/lib/api-client';
 
-const editFields = ['username', 'realname', 'selectedroles', 'selecteddeparts', 'accountType', 'superiorId', 'sex', 'email', 'phone', 'company', 'code', 'address'] as const;
+const editFields = ['username', 'realname', 'selectedroles', 'selecteddeparts', 'accountType', 'superiorId', 'sex', 'email', 'phone', 'company', 'code', 'workNo', 'address'] as const;
 
 /**
  * The user form on the kit: the contract's add and edit schemas give every rule (the spec's

@@ -327,8 +327,10 @@ describe('Users screen', () => {
       const dialog = await findDialog('Add user');
       await user.type(within(dialog).getByLabelText('User name'), 'carol_1');
       await user.type(within(dialog).getByLabelText('Real name'), 'Carol');
-      await user.type(within(dialog).getByLabelText('Password'), 'secret12');
-      await user.type(within(dialog).getByLabelText('Confirm password'), 'secret12');
+      // Any printable character, as JeecgBoot's console demands a special one.
+      await user.type(within(dialog).getByLabelText('Password'), 'secret#12');
+      await user.type(within(dialog).getByLabelText('Confirm password'), 'secret#12');
+      await user.type(within(dialog).getByLabelText('Work number'), 'W-7');
       await user.click(within(dialog).getByLabelText('Roles'));
       await user.click(await screen.findByTitle('Administrator (admin)'));
       await user.click(within(dialog).getByLabelText('Departments'));
@@ -337,9 +339,10 @@ describe('Users screen', () => {
       await waitFor(() =>
         expect(body).toMatchObject({
           username: 'carol_1',
-          password: 'secret12',
-          confirmpassword: 'secret12',
+          password: 'secret#12',
+          confirmpassword: 'secret#12',
           realname: 'Carol',
+          workNo: 'W-7',
           selectedroles: 'r1',
           selecteddeparts: 'd-sales',
         }),

@@ -1,0 +1,2 @@
+ALTER TABLE "sys_user" ADD COLUMN "work_no" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_user_work_no_key" ON "sys_user" USING btree ("work_no") WHERE "sys_user"."work_no" is not null;
