@@ -137,10 +137,11 @@ describe('roles: list and form', () => {
     expect((await call('DELETE', '/sys/role/delete', { query: { id: roleId } })).status).toBe(404);
   });
 
-  it('lists every role as a picker node, for the role and user screens only', async () => {
-    const { status, body } = await call<{ key: string; value: string; title: string }[]>('GET', '/sys/role/queryTreeList');
-    expect(status).toBe(200);
-    expect(body.result).toContainEqual(expect.objectContaining({ key: 'r-admin', value: 'r-admin', title: 'Administrator', isLeaf: true }));
+  it('answers the permission tree a role is authorised from under the role’s name too (JeecgBoot’s role screen), for authorisers only', async () => {
+    const byRole = await call<{ treeList: PermissionTreeNode[]; ids: string[] }>('GET', '/sys/role/queryTreeList');
+    expect(byRole.status).toBe(200);
+    expect(byRole.body.result).toEqual((await call('GET', '/sys/permission/queryTreeList')).body.result);
+    expect(byRole.body.result.ids).toContain('m-system-user');
     await addUser(t, admin, { username: 'plain_user' });
     const plain = await t.login('plain_user', 'Passw0rd1');
     expect((await call('GET', '/sys/role/queryTreeList', { token: plain })).status).toBe(403);

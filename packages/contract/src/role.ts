@@ -46,16 +46,6 @@ export const roleResource = defineResource({
 });
 export type RoleRecord = z.infer<typeof roleResource.record>;
 
-/** `GET /sys/role/queryTreeList`: every role as a picker node (JeecgBoot TreeModel: key and value are the id). */
-export const roleTreeNodeSchema = z.object({
-  key: text(),
-  value: text(),
-  title: text(),
-  roleCode: text(),
-  isLeaf: z.boolean(),
-});
-export type RoleTreeNode = z.infer<typeof roleTreeNodeSchema>;
-
 /** `GET /sys/user/userRoleList`: the users holding a role, with the users list's own query (list contract). */
 export const roleUserListQuerySchema = listQuerySchema.extend({ roleId: fields.id });
 

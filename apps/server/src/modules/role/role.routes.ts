@@ -4,7 +4,6 @@ import {
   permissionTreeSchema,
   roleOptionSchema,
   rolePermissionQuerySchema,
-  roleTreeNodeSchema,
   saveRolePermissionRequestSchema,
   text,
 } from '@cellsight/contract';
@@ -31,17 +30,15 @@ const routes: FastifyPluginAsyncZod<{ service: RoleService }> = async (app, { se
     { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give: the platform\'s and its tenants\' own', result: z.array(roleOptionSchema) },
     async (request) => ok(await service.options(requireAuth(request))),
   );
-  route(
-    app,
-    { method: 'GET', url: '/sys/role/queryTreeList', access: { permission: [Permission.RoleList, Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give, as picker nodes', result: z.array(roleTreeNodeSchema) },
-    async (request) => ok(await service.tree(requireAuth(request))),
-  );
-
-  route(
-    app,
-    { method: 'GET', url: '/sys/permission/queryTreeList', access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
-    async () => ok(await service.permissionTree()),
-  );
+  // The same tree under both names: JeecgBoot's role screen authorises a role from
+  // /sys/role/queryTreeList ({treeList, ids}), the department screen from /sys/permission/queryTreeList.
+  for (const url of ['/sys/permission/queryTreeList', '/sys/role/queryTreeList']) {
+    route(
+      app,
+      { method: 'GET', url, access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
+      async () => ok(await service.permissionTree()),
+    );
+  }
   route(
     app,
     { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },

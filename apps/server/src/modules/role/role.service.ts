@@ -1,6 +1,5 @@
 import {
   type PermissionTreeNode,
-  type RoleTreeNode,
   type SaveRolePermissionRequest,
   RoleCode,
   ServerCode,
@@ -87,11 +86,6 @@ export const createRoleService = (deps: Dependencies) => {
 
     /** The roles the caller may give (the platform's and its tenants' own), by name. */
     options: (auth: AuthContext) => deps.roles.all(rolesSeenBy(auth)),
-
-    /** The roles the caller may give, as picker nodes. */
-    async tree(auth: AuthContext): Promise<RoleTreeNode[]> {
-      return (await deps.roles.all(rolesSeenBy(auth))).map((role) => ({ key: role.id, value: role.id, title: role.roleName, roleCode: role.roleCode, isLeaf: true }));
-    },
 
     async permissionTree(): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
       const rows = await deps.permissions.treeRows();
