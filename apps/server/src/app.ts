@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { type Language, defaultLanguage, errorEnvelopeSchema, pickLanguage } from '@cellsight/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { redactSecrets } from './lib/log-redaction.js';
 import { anyUploadMaxBytes } from './kit/upload-content.js';
@@ -20,6 +20,7 @@ import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import { modules } from './modules/index.js';
 import opsPlugin, { requestIdOf } from './modules/ops/ops.plugin.js';
+import { lenientValidatorCompiler } from './kit/lenient-validator.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The caller's X-Request-Id when it is safe, else a new one: on every log line and echoed back.
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(lenientValidatorCompiler);
   // An error answer never goes through a route's success schema: whatever a route declares for a
   // 4xx or 5xx status, it is written as the error envelope, so a refusal cannot fail to serialize.
   const errorSerializer = serializerCompiler({ schema: errorEnvelopeSchema, method: 'GET', url: '*', httpStatus: '400' });

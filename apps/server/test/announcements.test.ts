@@ -97,6 +97,36 @@ describe('publishing and revoking', () => {
     expect(list.find((r) => r.id === id)).toMatchObject({ sendStatus: '1', sendStatus_dictText: 'Published' });
   });
 
+  it('takes JeecgBoot’s form as it sends it, and shows an announcement only between its start and end time', async () => {
+    const hour = 3_600_000;
+    const wall = (at: number) => new Date(at).toISOString().slice(0, 19).replace('T', ' ');
+    // The modal's fields, times as its date pickers write them (read as UTC), a loaded record's extras.
+    const now = await addOk({ titile: 'Shown now', msgCategory: '1', msgAbstract: 'Short summary', startTime: wall(Date.now() - hour), endTime: wall(Date.now() + hour), sendStatus: '0', createBy: 'someone', delFlag: '0' });
+    const later = await addOk({ titile: 'Shown later', msgCategory: '1', startTime: wall(Date.now() + 24 * hour), endTime: wall(Date.now() + 48 * hour) });
+    const over = await addOk({ titile: 'Shown before', startTime: new Date(Date.now() - 48 * hour).toISOString(), endTime: new Date(Date.now() - 24 * hour).toISOString() });
+    for (const id of [now, later, over]) await release(admin, id);
+
+    const shown = await noticeIds(endUser);
+    expect(shown).toContain(now);
+    expect(shown).not.toContain(later);
+    expect(shown).not.toContain(over);
+    expect((await queryById(endUser, later)).statusCode).toBe(404);
+    const record = (await queryById(admin, now)).json().result as AnnouncementRecord;
+    expect(record).toMatchObject({ msgAbstract: 'Short summary', msgCategory: '1', sendStatus: '1', createBy: 'admin', startTime: new Date(`${wall(Date.now() - hour).replace(' ', 'T')}Z`).toISOString() });
+
+    // Still refused, naming the field: a time that is none, an end before the start, a system message.
+    for (const [body, field] of [
+      [{ titile: 'x', startTime: '2026-02-30 10:00:00' }, 'startTime'],
+      [{ titile: 'x', endTime: 'tomorrow' }, 'endTime'],
+      [{ titile: 'x', startTime: '2026-05-02 10:00:00', endTime: '2026-05-01 10:00:00' }, 'endTime'],
+      [{ titile: 'x', msgCategory: '2' }, 'msgCategory'],
+    ] as const) {
+      const response = await add(admin, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message, JSON.stringify(body)).toContain(field);
+    }
+  });
+
   it('deleting a published announcement takes it out of the bells', async () => {
     const id = await addOk({ titile: 'Short-lived' });
     await release(admin, id);

@@ -76,6 +76,22 @@ describe('dictionaries', () => {
   });
   afterAll(() => t.close());
 
+  it('takes JeecgBoot’s item form: numbers as strings, and the delFlag its list query carries', async () => {
+    const id = await addDictionary('jeecg_items', 'Jeecg items');
+    const added = await call('POST', '/sys/dictItem/add', { payload: { dictId: id, itemValue: 'a', itemText: 'Alpha', description: '', sortOrder: '2', status: '1' } });
+    expect(added.body).toMatchObject({ success: true, code: ServerCode.ADDED });
+    const listed = await call<{ records: { itemText: string; sortOrder: number; status: number }[] }>('GET', '/sys/dictItem/list', { query: { dictId: id, dictName: '', itemText: '', delFlag: '1' } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.records).toEqual([expect.objectContaining({ itemText: 'Alpha', sortOrder: 2, status: 1 })]);
+    // What is no number stays refused, naming the field, and nothing is stored.
+    for (const [field, value] of [['sortOrder', 'two'], ['sortOrder', '1.5'], ['status', '7'], ['sortOrder', '']] as const) {
+      const refused = await call('POST', '/sys/dictItem/add', { payload: { dictId: id, itemValue: `b${field}${value}`, itemText: 'Beta', [field]: value } });
+      expect(refused.status, `${field}=${value}`).toBe(400);
+      expect(refused.body.message, `${field}=${value}`).toContain(field);
+    }
+    expect(await itemsOf(id)).toHaveLength(1);
+  });
+
   it('adds, shows, edits and deletes a dictionary, its items going with it', async () => {
     const id = await addDictionary('station_kind', 'Station kind');
     expect((await call<{ dictName: string; description: string | null }>('GET', '/sys/dict/queryById', { query: { id } })).body.result).toMatchObject({ dictName: 'Station kind', description: null });
@@ -323,7 +339,7 @@ describe('dictionary items saved from the grid (saveBatch)', () => {
       [{ dictId, added: [{ itemText: '', itemValue: '1' }] }, 'added[0].itemText'],
       [{ dictId, added: [{ itemText: 'One', itemValue: ' ' }] }, 'added[0].itemValue'],
       [{ dictId, updated: [{ itemText: 'One', itemValue: '1' }] }, 'updated[0].id'],
-      [{ dictId, removed: [42] }, 'removed[0]'],
+      [{ dictId, removed: [{ id: 'x' }] }, 'removed[0]'],
       [{ dictId, added: 'rows' }, 'added'],
       [{ added: [] }, 'dictId'],
     ];

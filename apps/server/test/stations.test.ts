@@ -48,7 +48,7 @@ describe('the station wizard and stations', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login('admin', adminPassword);
-    await register(t, admin, ['WIZ0001', 'WIZ0002', 'WIZ0003', 'WIZ0004', 'WIZ0005']);
+    await register(t, admin, ['WIZ0001', 'WIZ0002', 'WIZ0003', 'WIZ0004', 'WIZ0005', 'WIZ0006']);
   });
   afterAll(() => t.close());
 
@@ -76,6 +76,16 @@ describe('the station wizard and stations', () => {
     expect(repeated.result.errors).toEqual([{ field: 'gsn_1', message: 'WIZ0001 is repeated' }]);
     const tooMany = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`gsn_${i}`, `WIZX${String(i).padStart(4, '0')}`]));
     expect((await call('POST', '/want/tbStation/check_sn', tooMany)).json().result.errors[0].field).toMatch(/^gsn_32$/);
+  });
+
+  it('takes `pid: 0` as a number, as the spec writes it: a main station', async () => {
+    const body = (await addStation({ name: 'Numbered main', pid: 0, timezone: 324, logger: rowsOf(['WIZ0006']) })).json();
+    expect(body).toMatchObject({ success: true, code: ServerCode.ADDED });
+    expect((await call('GET', `/want/tbStation/queryById?id=${body.message}`)).json().result).toMatchObject({ name: 'Numbered main', pid: '0' });
+    // Still refused when it is no id at all, naming the field.
+    const refused = await addStation({ name: 'Bad parent', pid: true, logger: rowsOf(['WIZ0004']) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('pid');
   });
 
   it('creates a station with its loggers in one step: the loggers take its zone, the id comes back in message', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from './fields.js';
+import { fields, optionalText } from './fields.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -38,15 +38,25 @@ const announcementFields = {
   userIds: fields.idList.nullish(),
   openType: z.enum(announcementOpenTypes).nullish(),
   openPage: z.union([openPageSchema, z.literal('')]).nullish(),
+  /** When it shows: from `startTime`, until `endTime` (either open). JeecgBoot's form always sends both. */
+  startTime: optionalText(fields.dateTime),
+  endTime: optionalText(fields.dateTime),
+  /** A summary of the writer's own; without one the list shows the message's first words. */
+  msgAbstract: optionalText(text().trim().max(500, 'is too long')),
+  /** '1', a notice: the only kind an administrator writes (system messages are the platform's own). JeecgBoot's form sends it. */
+  msgCategory: z.literal(AnnouncementCategory.Notice, { error: 'must be 1 (a notice): system messages are the platform’s own' }).optional(),
 };
 
 /** The rules across fields: chosen users need someone chosen, and a url announcement a page to open. */
-const checkAudienceAndPage = (value: { msgType?: string; userIds?: string | null; openType?: string | null; openPage?: string | null }, context: z.RefinementCtx) => {
+const checkAudienceAndPage = (value: { msgType?: string; userIds?: string | null; openType?: string | null; openPage?: string | null; startTime?: string | null; endTime?: string | null }, context: z.RefinementCtx) => {
   if (value.msgType === 'USER' && splitIds(value.userIds).length === 0) context.addIssue({ code: 'custom', path: ['userIds'], message: 'choose at least one user' });
   if (value.openType === 'url' && !value.openPage) context.addIssue({ code: 'custom', path: ['openPage'], message: 'is required when the announcement opens a page' });
+  if (value.startTime && value.endTime && value.endTime < value.startTime) context.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before the start time' });
 };
 
-const announcementAddSchema = z.object(announcementFields).strict();
+// Keys beyond these are dropped, never refused: JeecgBoot's form sends a loaded record back whole
+// (its audit fields, send status and times), which Jackson ignores too; none of it is stored.
+const announcementAddSchema = z.object(announcementFields);
 
 /** System → Announcements (administrators): notices to everyone of the tenant or to chosen users, drafted, published, revoked. */
 export const announcementResource = defineResource({
@@ -69,6 +79,9 @@ export const announcementResource = defineResource({
     sendStatus: z.enum([SendStatus.Draft, SendStatus.Published, SendStatus.Revoked]),
     sendTime: text().nullable(),
     cancelTime: text().nullable(),
+    /** When it shows to its readers (either open). */
+    startTime: text().nullable(),
+    endTime: text().nullable(),
     /** The chosen users of a USER announcement, comma-joined with a trailing comma (JeecgBoot); null for ALL. */
     userIds: text().nullable(),
     openType: z.enum(announcementOpenTypes).nullable(),
@@ -107,6 +120,8 @@ export const announcementResource = defineResource({
     sendStatus: ['Status', '发布状态', 'Status'],
     sendTime: ['Published', '发布时间', 'Veröffentlicht'],
     cancelTime: ['Revoked', '撤销时间', 'Zurückgezogen'],
+    startTime: ['Shows from', '开始时间', 'Sichtbar ab'],
+    endTime: ['Shows until', '结束时间', 'Sichtbar bis'],
     userIds: ['Users', '指定用户', 'Benutzer'],
     openType: ['Opens', '打开方式', 'Öffnet'],
     openPage: ['Page to open', '打开页面', 'Zu öffnende Seite'],

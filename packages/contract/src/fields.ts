@@ -33,7 +33,31 @@ export const fields = {
   /** The stored path of an avatar uploaded through /sys/common/upload; nothing else (no URLs). */
   avatar: text().trim().max(200, 'is too long').regex(avatarPathPattern, 'must be the path of an avatar uploaded through /sys/common/upload'),
   date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  /**
+   * A date and time: ISO 8601 with an offset, or JeecgBoot's `YYYY-MM-DD HH:mm[:ss]` (its date
+   * pickers' format), read as UTC, the zone the API writes its times in. Answers the instant as
+   * ISO 8601 in UTC, so two of them compare as text.
+   */
+  dateTime: text()
+    .trim()
+    .transform((value, context) => {
+      const wall = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+      const parsed = wall ? wallClockUtc(wall) : z.iso.datetime({ offset: true }).safeParse(value).success ? new Date(value) : null;
+      if (!parsed || Number.isNaN(parsed.getTime())) {
+        context.addIssue({ code: 'custom', message: 'must be a date and time (ISO 8601, or YYYY-MM-DD HH:mm:ss in UTC)' });
+        return z.NEVER;
+      }
+      return parsed.toISOString();
+    }),
 } as const;
+
+/** `YYYY-MM-DD HH:mm[:ss]` as a UTC instant; null for a day or time that does not exist (2026-02-30, 24:00). */
+function wallClockUtc(parts: RegExpExecArray): Date | null {
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const instant = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const same = instant.getUTCFullYear() === year && instant.getUTCMonth() === month - 1 && instant.getUTCDate() === day && instant.getUTCHours() === hour && instant.getUTCMinutes() === minute && instant.getUTCSeconds() === second;
+  return same ? instant : null;
+}
 
 /**
  * An optional text field of a request: absent leaves the stored value as it is, '' or null clears it

@@ -190,7 +190,12 @@ export const listQuerySchema = z
   .catchall(z.union([text().max(1000), z.array(text().max(1000)).max(50)]));
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-export const reservedListParams = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', 'selections', '_t']);
+/**
+ * The reserved list parameters. `delFlag` too: JeecgBoot's own console sends it with lists whose
+ * records have no such column (dictionary items), where JeecgBoot ignores it; records in a recycle
+ * bin are never listed here (the bin has its own call), so it filters nothing.
+ */
+export const reservedListParams = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', 'selections', '_t', 'delFlag']);
 
 /** Most rows one spreadsheet export holds; a larger export asks for a narrower filter. */
 export const exportRowsMax = 10_000;

@@ -28,10 +28,11 @@ export const createAnnouncementRepository = (db: Database) => {
   const readFlagOf = (userId: string) =>
     sql<number>`coalesce((select s.read_flag from sys_announcement_send s where s.annt_id = "sys_announcement"."id" and s.user_id = ${userId}), 0)`.mapWith(Number);
 
-  /** What a reader may read: published, and for everyone of their tenants or naming them. */
+  /** What a reader may read: published, within its start and end time, and for everyone of their tenants or naming them. */
   const readable = (caller: TenantCaller): SQL =>
     and(
       eq(announcements.sendStatus, SendStatus.Published),
+      sql`(${announcements.startTime} is null or ${announcements.startTime} <= now()) and (${announcements.endTime} is null or ${announcements.endTime} > now())`,
       sql`((${announcements.msgType} = 'ALL' and ${announcements.tenantId} in ${callerTenantIds(caller)})
         or exists (select 1 from ${announcementSends} where ${announcementSends.anntId} = ${announcements.id} and ${announcementSends.userId} = ${caller.userId}))`,
     ) as SQL;

@@ -54,6 +54,8 @@ type Add = z.infer<NonNullable<typeof announcementResource.add>>;
 type Edit = z.infer<NonNullable<typeof announcementResource.edit>>;
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
+/** A time the form sent (ISO 8601 in UTC, `fields.dateTime`), or none. */
+const dateOrNull = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 /** JeecgBoot's wire form of chosen users: ids comma-joined with a trailing comma. */
 const joinUserIds = (ids: readonly string[] | undefined): string | null => (ids && ids.length > 0 ? `${ids.join(',')},` : null);
 
@@ -130,6 +132,8 @@ export const createAnnouncementService = (deps: Dependencies) => {
       sendStatus: row.sendStatus as AnnouncementRecord['sendStatus'],
       sendTime: seen.sendTime,
       cancelTime: iso(row.cancelTime),
+      startTime: iso(row.startTime),
+      endTime: iso(row.endTime),
       userIds: null,
       openType: seen.openType,
       openPage: row.openPage,
@@ -183,13 +187,15 @@ export const createAnnouncementService = (deps: Dependencies) => {
           tenantId,
           titile: input.titile,
           msgContent: html,
-          msgAbstract: plainAbstract(html),
+          msgAbstract: input.msgAbstract || plainAbstract(html),
           priority: input.priority,
           msgCategory: AnnouncementCategory.Notice,
           msgType: input.msgType,
           sendStatus: SendStatus.Draft,
           openType: input.openType ?? null,
           openPage: input.openPage || null,
+          startTime: dateOrNull(input.startTime),
+          endTime: dateOrNull(input.endTime),
           createBy: auth.username,
           createTime: now(),
         },
@@ -206,12 +212,18 @@ export const createAnnouncementService = (deps: Dependencies) => {
       const openType = input.openType === undefined ? row.openType : input.openType;
       const openPage = input.openPage === undefined ? row.openPage : input.openPage || null;
       if (openType === 'url' && !openPage) throw invalidField('openPage', 'is required when the announcement opens a page');
+      const startTime = input.startTime === undefined ? row.startTime : dateOrNull(input.startTime);
+      const endTime = input.endTime === undefined ? row.endTime : dateOrNull(input.endTime);
+      if (startTime && endTime && endTime < startTime) throw invalidField('endTime', 'must not be before the start time');
       const html = input.msgContent === undefined ? undefined : sanitizeRichText(input.msgContent);
       const changed = await repo.update(
         row.id,
         {
           ...(input.titile === undefined ? {} : { titile: input.titile }),
           ...(html === undefined ? {} : { msgContent: html, msgAbstract: plainAbstract(html) }),
+          ...(input.msgAbstract ? { msgAbstract: input.msgAbstract } : {}),
+          startTime,
+          endTime,
           ...(input.priority === undefined ? {} : { priority: input.priority }),
           msgType,
           openType: openType ?? null,

@@ -32,6 +32,9 @@ export const announcements = pgTable(
     sendStatus: varchar('send_status', { length: 1 }).notNull().default('0'),
     sendTime: timestamp('send_time', { withTimezone: true, mode: 'date' }),
     cancelTime: timestamp('cancel_time', { withTimezone: true, mode: 'date' }),
+    /** It shows to its readers from start_time until end_time; either may be open. */
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }),
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
     openType: varchar('open_type', { length: 16 }),
     openPage: varchar('open_page', { length: 500 }),
     busType: varchar('bus_type', { length: 32 }),

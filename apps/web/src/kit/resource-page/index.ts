@@ -3,4 +3,4 @@ export { ResourceFormDialog } from './form-dialog';
 export type { FieldInputs, ResourceForm } from './resource-form';
 export { useFieldLabel } from './field-label';
 export { resourceKeys, useResourceList, useResourceMutations, useResourceExport, type RecordOf } from './resource-api';
-export { DateTimeInput } from './date-time-input';
+export { DateTimeInput, OptionalDateTimeInput } from './date-time-input';

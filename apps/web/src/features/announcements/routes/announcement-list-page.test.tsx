@@ -75,9 +75,13 @@ describe('System → Announcements', () => {
     fireEvent.paste(editor, { clipboardData: { types: ['text/html', 'text/plain'], getData: (type: string) => (type === 'text/html' ? html : 'Tonight Back at six one') } });
     await waitFor(() => expect(editor.innerHTML).toContain('<strong>Back</strong> at six'));
     expect(within(dialog).getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    // When it shows: both times optional, none sent when left empty.
+    expect(await within(dialog).findByLabelText('Shows from')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Shows until')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(added).toHaveLength(1));
     expect(added[0]).toMatchObject({ titile: 'Maintenance tonight', priority: 'L', msgType: 'ALL' });
+    expect(added[0]?.startTime ?? null).toBeNull();
     expect(added[0]?.msgContent).toBe('<h3>Tonight</h3><p><strong>Back</strong> at six</p><ul><li><p>one</p></li></ul>');
   });
 });

@@ -1,7 +1,7 @@
 import { type AnnouncementRecord, Permission, SendStatus, announcementOpenTypes, announcementResource } from '@cellsight/contract';
 import { Button, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ResourcePage } from '@/kit/resource-page';
+import { OptionalDateTimeInput, ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useReleaseAnnouncement } from '../api/announcement-actions';
@@ -50,11 +50,13 @@ export default function AnnouncementListPage() {
         ) : null)
       }
       form={{
-        fields: ['titile', 'priority', 'msgType', 'userIds', 'openType', 'openPage', 'msgContent'],
+        fields: ['titile', 'priority', 'msgType', 'userIds', 'openType', 'openPage', 'startTime', 'endTime', 'msgContent'],
         initialValues: { priority: 'L', msgType: 'ALL', msgContent: '' },
         wide: ['titile', 'userIds', 'msgContent'],
         inputs: {
           msgContent: <RichTextEditor />,
+          startTime: <OptionalDateTimeInput />,
+          endTime: <OptionalDateTimeInput />,
           userIds: <UserIdsSelect />,
           openType: <Select allowClear options={announcementOpenTypes.map((type) => ({ value: type, label: t(`openType.${type}`) }))} />,
         },

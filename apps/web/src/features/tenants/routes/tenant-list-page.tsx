@@ -2,7 +2,7 @@ import { Permission, type TenantRecord, TenantStatus, tenantResource } from '@ce
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeInput, ResourcePage } from '@/kit/resource-page';
+import { OptionalDateTimeInput, ResourcePage } from '@/kit/resource-page';
 import { useHasPermission } from '@/lib/permissions';
 import { useServerFeedback } from '@/lib/server-feedback';
 import { useSetTenantStatus } from '../api/tenants';
@@ -10,10 +10,6 @@ import { TenantUsersDrawer } from '../components/tenant-users-drawer';
 
 type Panel = { tenant: TenantRecord; open: boolean };
 
-/** A validity date; cleared, it is sent empty, so an edit clears the stored date instead of keeping it. */
-function ValidityInput({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (value: string) => void }) {
-  return <DateTimeInput id={id} value={value} onChange={(next) => onChange?.(next ?? '')} />;
-}
 
 /**
  * System administration: tenants (spec section 2). The server lists only the tenants the caller
@@ -57,7 +53,7 @@ export default function TenantListPage() {
     </>
   );
 
-  const dates = { beginDate: <ValidityInput />, endDate: <ValidityInput /> };
+  const dates = { beginDate: <OptionalDateTimeInput />, endDate: <OptionalDateTimeInput /> };
   return (
     <>
       <ResourcePage
