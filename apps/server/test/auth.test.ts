@@ -73,9 +73,12 @@ describe('sign-in', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
     expect(missing.json().message).toContain('password');
-    const wrongType = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 42, password: 'x' } });
+    const wrongType = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: { name: 'admin' }, password: 'x' } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().result.errors[0].field).toBe('username');
+    // A number is read as its text, as JeecgBoot reads it: a user name that signs nobody in.
+    const numbered = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 42, password: 'x' } });
+    expect(numbered.json()).toMatchObject({ success: false, code: ServerCode.WRONG_CREDENTIALS });
     const broken = await t.request({ method: 'POST', url: '/boot/sys/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });

@@ -132,7 +132,7 @@ describe('adding', () => {
     await refused({ name: 'Sort', menuType: 1, parentId: 'm-system', sortNo: 'first' }, 'sortNo');
     await refused({ name: 'Huge', menuType: 1, parentId: 'm-system', sortNo: 1e308 }, 'sortNo');
     await refused({ name: 'a\u0000b', menuType: 1, parentId: 'm-system' }, 'name');
-    await refused({ name: 'Text kind', menuType: '1', parentId: 'm-system' }, 'menuType');
+    await refused({ name: 'Text kind', menuType: 'one', parentId: 'm-system' }, 'menuType');
     await refused({ name: 'Bad parent', menuType: 1, parentId: ['m-system'] }, 'parentId');
     await refused({ name: 'Bad flag', menuType: 1, parentId: 'm-system', hidden: 'yes' }, 'hidden');
     await refused({ name: 'Bad status', menuType: 2, parentId: 'm-system-user', perms: 'a:b', status: '5' }, 'status');

@@ -78,16 +78,6 @@ describe('the station wizard and stations', () => {
     expect((await call('POST', '/want/tbStation/check_sn', tooMany)).json().result.errors[0].field).toMatch(/^gsn_32$/);
   });
 
-  it('takes `pid: 0` as a number, as the spec writes it: a main station', async () => {
-    const body = (await addStation({ name: 'Numbered main', pid: 0, timezone: 324, logger: rowsOf(['WIZ0006']) })).json();
-    expect(body).toMatchObject({ success: true, code: ServerCode.ADDED });
-    expect((await call('GET', `/want/tbStation/queryById?id=${body.message}`)).json().result).toMatchObject({ name: 'Numbered main', pid: '0' });
-    // Still refused when it is no id at all, naming the field.
-    const refused = await addStation({ name: 'Bad parent', pid: true, logger: rowsOf(['WIZ0004']) });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain('pid');
-  });
-
   it('creates a station with its loggers in one step: the loggers take its zone, the id comes back in message', async () => {
     const body = (await addStation({ name: 'Wizard station', timezone: 324, lat: 52.5, lon: 13.4, address: 'Berlin', logger: rowsOf(['WIZ0001', 'WIZ0002']) })).json();
     expect(body).toMatchObject({ success: true, code: ServerCode.ADDED });
@@ -180,6 +170,16 @@ describe('the station wizard and stations', () => {
     const order = (await call('GET', '/want/tbStation/list')).json().result.records.map((s: { id: string; status: number }) => [s.id, s.status]);
     expect(order[0]).toEqual([main.id, 0]);
     expect(order[order.length - 1]).toEqual([offline, 3]);
+  });
+
+  it('takes `pid: 0` as a number, as the spec writes it: a main station', async () => {
+    const body = (await addStation({ name: 'Numbered main', pid: 0, timezone: 324, logger: rowsOf(['WIZ0006']) })).json();
+    expect(body).toMatchObject({ success: true, code: ServerCode.ADDED });
+    expect((await call('GET', `/want/tbStation/queryById?id=${body.message}`)).json().result).toMatchObject({ name: 'Numbered main', pid: '0' });
+    // Still refused when it is no id at all, naming the field.
+    const refused = await addStation({ name: 'Bad parent', pid: true, logger: rowsOf(['WIZ0004']) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('pid');
   });
 
   it('lists the time zones in Chinese with lang=0 and in German for a German console, the default 343 among them', async () => {

@@ -130,8 +130,14 @@ export function surelyRefuses(schema: JsonSchema, value: unknown, from: 'json' |
   const s = folded(schema);
   // Optional fields often take null for absent (a preprocess the document does not show).
   if (value === null) return false;
-  if (s.const !== undefined || s.enum) return from === 'json' && ![...(s.enum ?? [s.const])].some((allowed) => allowed === value);
+  // The server reads a numeric string as a number and a number as a string where the schema asks
+  // for the other (kit/lenient-validator.ts): such a value is what it reads as.
+  const asNumber = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : undefined;
+  const asString = typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  if (s.const !== undefined || s.enum) return from === 'json' && ![...(s.enum ?? [s.const])].some((allowed) => allowed === value || allowed === asNumber || allowed === asString);
   const type = typeOf(schema);
+  if (from === 'json' && asString !== undefined && type === 'string') value = asString;
+  if (from === 'json' && asNumber !== undefined && (type === 'integer' || type === 'number')) value = asNumber;
   if (from === 'query') {
     if (type !== 'string') return false;
     const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
