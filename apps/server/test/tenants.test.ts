@@ -77,6 +77,8 @@ describe('adding and editing', () => {
   it('edits the name and validity', async () => {
     expect((await call(admin, 'PUT', '/sys/tenant/edit', { id: 4, name: 'Solar Company', endDate: null })).json()).toMatchObject({ success: true });
     expect((await call(admin, 'GET', '/sys/tenant/queryById?id=4')).json().result).toMatchObject({ name: 'Solar Company', beginDate: '2026-01-01T00:00:00.000Z', endDate: null });
+    // Only decimal numbers name a tenant: 0x4 and 4e0 name none (they were read as 4 once, and failed in the database).
+    for (const id of ['0x4', '4e0']) expect((await call(admin, 'GET', `/sys/tenant/queryById?id=${encodeURIComponent(id)}`)).statusCode, id).toBe(404);
   });
 });
 

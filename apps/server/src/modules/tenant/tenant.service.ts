@@ -33,7 +33,9 @@ interface Dependencies {
 }
 
 /** A tenant number from the wire; anything else is no tenant (404, never a database error). */
+/** A tenant's number written in decimal digits (`Number` alone would also read `0x10` or `1e3`), else null. */
 const tenantNumber = (raw: string | number): number | null => {
+  if (typeof raw === 'string' && !/^\d+$/.test(raw.trim())) return null;
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 };
@@ -72,8 +74,9 @@ export const createTenantService = (deps: Dependencies) => {
     list: (auth: AuthContext, query: ListQuery, language: Language): Promise<Page<TenantRecord>> => kit.list(auth, query, language) as Promise<Page<TenantRecord>>,
 
     async byId(auth: AuthContext, id: string, language: Language): Promise<TenantRecord> {
-      if (tenantNumber(id) === null) throw notFound('Tenant');
-      return (await kit.byId(auth, id, language)) as TenantRecord;
+      const number = tenantNumber(id);
+      if (number === null) throw notFound('Tenant');
+      return (await kit.byId(auth, String(number), language)) as TenantRecord;
     },
 
     exportSheet: (auth: AuthContext, query: ListQuery, language: Language, format: ExportFormat) => {
