@@ -56,6 +56,21 @@ describe('categories', () => {
     expect((await get('loadTreeRoot', { pcode: 'Z99' })).statusCode).toBe(404);
   });
 
+  it('answers JeecgBoot’s category screen: the roots as a page, a node’s children, the children of several', async () => {
+    const names = (records: { name: string }[]) => records.map((record) => record.name);
+    const roots = (await get('rootList')).json().result;
+    expect(names(roots.records)).toEqual(['Faults', 'Requests']);
+    expect(roots).toMatchObject({ total: 2, current: 1 });
+    // A search by name or code looks at every level, as JeecgBoot's does.
+    expect(names((await get('rootList', { name: '*ell*' })).json().result.records)).toEqual(['Cells']);
+    expect(names((await get('childList', { pid: faults })).json().result)).toEqual(['Battery', 'Grid']);
+    expect(names((await get('getChildListBatch', { parentIds: `${faults},${battery}` })).json().result.records)).toEqual(['Battery', 'Cells', 'Grid']);
+    const refused = await get('getChildListBatch', { parentIds: 'a;b' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('parentIds');
+    expect((await get('childList')).statusCode).toBe(400);
+  });
+
   it('filters tree data by pid or pcode and a JSON condition on allowed columns only', async () => {
     expect((await get('loadTreeData', { pid: faults })).json().result.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
     expect((await get('loadTreeData', { pcode: 'A01', condition: JSON.stringify({ name: 'Grid' }) })).json().result.map((node: { title: string }) => node.title)).toEqual(['Grid']);

@@ -137,6 +137,20 @@ describe('roles: list and form', () => {
     expect((await call('DELETE', '/sys/role/delete', { query: { id: roleId } })).status).toBe(404);
   });
 
+  it('checks a role code with JeecgBoot’s own call, the role being edited aside', async () => {
+    const check = async (query: Record<string, string>, token = admin) => call('GET', '/sys/role/checkRoleCode', { query, token });
+    expect((await check({ roleCode: 'admin' })).body).toMatchObject({ success: false });
+    expect((await check({ roleCode: 'nobody_holds_this' })).body).toMatchObject({ success: true });
+    const id = await addRole('code_checked');
+    expect((await check({ roleCode: 'code_checked' })).body).toMatchObject({ success: false });
+    expect((await check({ roleCode: 'code_checked', id })).body).toMatchObject({ success: true });
+    const missing = await check({ roleCode: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('roleCode');
+    await addUser(t, admin, { username: 'code_checker' });
+    expect((await check({ roleCode: 'admin' }, await t.login('code_checker', 'Passw0rd1'))).status).toBe(403);
+  });
+
   it('answers the permission tree a role is authorised from under the role’s name too (JeecgBoot’s role screen), for authorisers only', async () => {
     const byRole = await call<{ treeList: PermissionTreeNode[]; ids: string[] }>('GET', '/sys/role/queryTreeList');
     expect(byRole.status).toBe(200);

@@ -115,4 +115,9 @@ export const categoryLoadOneQuerySchema = z.object({
   field: z.enum(['id', 'code', 'name'], { error: 'must be id, code or name' }),
   val: text({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
 });
+/** JeecgBoot's category screen: `childList?pid=` (the children, as a list) and `getChildListBatch?parentIds=` (the children of several, as a page). */
+export const categoryChildListQuerySchema = z.object({ pid: pid.min(1, 'is required') });
+export const categoryChildListBatchQuerySchema = z.object({
+  parentIds: text({ error: 'is required' }).trim().min(1, 'is required').max(4000, 'must be at most 4000 characters').regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, 'must be ids separated by commas'),
+});
 export const categoryDictItemParamsSchema = z.object({ ids: text().max(4000, 'must be at most 4000 characters') });

@@ -46,6 +46,12 @@ export const roleResource = defineResource({
 });
 export type RoleRecord = z.infer<typeof roleResource.record>;
 
+/** `GET /sys/role/checkRoleCode`: whether a role code is still free, except for the role being edited (JeecgBoot's role form). */
+export const checkRoleCodeQuerySchema = z.object({
+  roleCode: text({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+  id: fields.id.optional(),
+});
+
 /** `GET /sys/user/userRoleList`: the users holding a role, with the users list's own query (list contract). */
 export const roleUserListQuerySchema = listQuerySchema.extend({ roleId: fields.id });
 

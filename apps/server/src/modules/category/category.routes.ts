@@ -1,11 +1,17 @@
 import {
+  categoryChildListBatchQuerySchema,
+  categoryChildListQuerySchema,
   categoryDictItemParamsSchema,
+  categoryRootPid,
   categoryLoadOneQuerySchema,
   categoryResource,
   categoryTreeChildrenQuerySchema,
   categoryTreeDataQuerySchema,
   categoryTreeNodeSchema,
   categoryTreeRootQuerySchema,
+  limits,
+  listQuerySchema,
+  pageSchema,
   text,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +33,32 @@ const tree = z.array(categoryTreeNodeSchema);
  */
 const routes: FastifyPluginAsyncZod<{ service: CategoryService }> = async (app, { service }) => {
   resourceRoutes(app, service, tags, { records: 'scoped' });
+
+  // JeecgBoot's own category screen lists the roots, then each node's children, through the list
+  // query of the screen kit (its filters, sorts and paging; a search by name or code looks at every level).
+  const list = { permission: categoryResource.permissions.list };
+  route(
+    app,
+    { method: 'GET', url: `${path}/rootList`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The top-level categories (list contract); searching by name or code, every level', input: { querystring: listQuerySchema }, result: pageSchema(categoryResource.record) },
+    async (request) => {
+      const { query } = request;
+      const searching = [query.name, query.code].some((value) => typeof value === 'string' && value.trim() !== '');
+      const roots = query.pid || searching ? query : Object.assign({}, query, { pid: categoryRootPid });
+      return ok(await service.list(requireAuth(request), roots, request.language));
+    },
+  );
+  /** The list query of the children of one or several (comma-joined) parents, all on one page. */
+  const childrenOf = (parents: string) => listQuerySchema.parse({ pid: parents, pageSize: String(limits.pageSizeMax), column: 'code', order: 'asc' });
+  route(
+    app,
+    { method: 'GET', url: `${path}/childList`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, in code order', input: { querystring: categoryChildListQuerySchema }, result: z.array(categoryResource.record) },
+    async (request) => ok((await service.list(requireAuth(request), childrenOf(request.query.pid), request.language)).records),
+  );
+  route(
+    app,
+    { method: 'GET', url: `${path}/getChildListBatch`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of each of parentIds (comma-joined), as one page', input: { querystring: categoryChildListBatchQuerySchema }, result: pageSchema(categoryResource.record) },
+    async (request) => ok(await service.list(requireAuth(request), childrenOf(request.query.parentIds), request.language)),
+  );
 
   const read = 'authenticated' as const;
   route(

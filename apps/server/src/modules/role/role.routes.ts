@@ -1,5 +1,6 @@
 import {
   Permission,
+  checkRoleCodeQuerySchema,
   ServerCode,
   permissionTreeSchema,
   roleOptionSchema,
@@ -9,7 +10,7 @@ import {
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../kit/envelope.js';
+import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
@@ -30,6 +31,13 @@ const routes: FastifyPluginAsyncZod<{ service: RoleService }> = async (app, { se
     { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give: the platform\'s and its tenants\' own', result: z.array(roleOptionSchema) },
     async (request) => ok(await service.options(requireAuth(request))),
   );
+  // JeecgBoot's role form checks a code with a call of its own: the duplicate check of roleCode.
+  route(
+    app,
+    { method: 'GET', url: '/sys/role/checkRoleCode', access: { permission: [Permission.RoleAdd, Permission.RoleEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Whether a role code is still free in the caller’s tenant, except for the role being edited (id)', input: { querystring: checkRoleCodeQuerySchema }, result: null },
+    async (request) => availabilityAnswer(await service.resource.isAvailable(requireAuth(request), 'roleCode', request.query.roleCode, request.query.id)),
+  );
+
   // The same tree under both names: JeecgBoot's role screen authorises a role from
   // /sys/role/queryTreeList ({treeList, ids}), the department screen from /sys/permission/queryTreeList.
   for (const url of ['/sys/permission/queryTreeList', '/sys/role/queryTreeList']) {
