@@ -99,11 +99,13 @@ describe('publishing and revoking', () => {
 
   it('takes JeecgBoot’s form as it sends it, and shows an announcement only between its start and end time', async () => {
     const hour = 3_600_000;
-    const wall = (at: number) => new Date(at).toISOString().slice(0, 19).replace('T', ' ');
+    // One reading of the clock for every time below: the start asserted is the start sent.
+    const at = Date.now();
+    const wall = (instant: number) => new Date(instant).toISOString().slice(0, 19).replace('T', ' ');
     // The modal's fields, times as its date pickers write them (read as UTC), a loaded record's extras.
-    const now = await addOk({ titile: 'Shown now', msgCategory: '1', msgAbstract: 'Short summary', startTime: wall(Date.now() - hour), endTime: wall(Date.now() + hour), sendStatus: '0', createBy: 'someone', delFlag: '0' });
-    const later = await addOk({ titile: 'Shown later', msgCategory: '1', startTime: wall(Date.now() + 24 * hour), endTime: wall(Date.now() + 48 * hour) });
-    const over = await addOk({ titile: 'Shown before', startTime: new Date(Date.now() - 48 * hour).toISOString(), endTime: new Date(Date.now() - 24 * hour).toISOString() });
+    const now = await addOk({ titile: 'Shown now', msgCategory: '1', msgAbstract: 'Short summary', startTime: wall(at - hour), endTime: wall(at + hour), sendStatus: '0', createBy: 'someone', delFlag: '0' });
+    const later = await addOk({ titile: 'Shown later', msgCategory: '1', startTime: wall(at + 24 * hour), endTime: wall(at + 48 * hour) });
+    const over = await addOk({ titile: 'Shown before', startTime: new Date(at - 48 * hour).toISOString(), endTime: new Date(at - 24 * hour).toISOString() });
     for (const id of [now, later, over]) await release(admin, id);
 
     const shown = await noticeIds(endUser);
@@ -112,7 +114,7 @@ describe('publishing and revoking', () => {
     expect(shown).not.toContain(over);
     expect((await queryById(endUser, later)).statusCode).toBe(404);
     const record = (await queryById(admin, now)).json().result as AnnouncementRecord;
-    expect(record).toMatchObject({ msgAbstract: 'Short summary', msgCategory: '1', sendStatus: '1', createBy: 'admin', startTime: new Date(`${wall(Date.now() - hour).replace(' ', 'T')}Z`).toISOString() });
+    expect(record).toMatchObject({ msgAbstract: 'Short summary', msgCategory: '1', sendStatus: '1', createBy: 'admin', startTime: new Date(`${wall(at - hour).replace(' ', 'T')}Z`).toISOString() });
 
     // Still refused, naming the field: a time that is none, an end before the start, a system message.
     for (const [body, field] of [
