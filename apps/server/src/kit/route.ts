@@ -120,7 +120,7 @@ export function route<Input extends RouteInput, Result extends z.ZodType | null 
 export type EndpointRouteDefinition = Omit<RouteDefinition<RouteInput, null>, 'method' | 'url' | 'input' | 'result'>;
 
 /** The input schemas of an endpoint, as a route declares them. */
-type EndpointInput<E extends Endpoint> = E extends Endpoint<infer Query, infer Body, z.ZodType | null> ? { querystring: Query; body: Body } : never;
+type EndpointInput<E extends Endpoint> = E extends Endpoint<infer Query, infer Body, z.ZodType | null, infer Params> ? { querystring: Query; body: Body; params: Params } : never;
 
 /**
  * `route()` for a call declared in the contract (`defineEndpoint`): its methods, path, input and
@@ -132,6 +132,10 @@ export function endpointRoute<E extends Endpoint>(
   definition: EndpointRouteDefinition,
   handler: (request: RouteRequest<EndpointInput<E>>, reply: FastifyReply) => Promise<E['result'] extends z.ZodType ? Envelope<z.input<E['result']>> : unknown>,
 ): void {
-  const input: RouteInput = { ...(endpoint.query ? { querystring: endpoint.query } : {}), ...(endpoint.body ? { body: endpoint.body } : {}) };
+  const input: RouteInput = {
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+  };
   route(app, { ...definition, method: endpoint.method, url: endpoint.path, input, result: endpoint.result ?? null }, handler as never);
 }

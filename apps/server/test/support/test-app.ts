@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Endpoint, type EndpointBody, type EndpointEnvelope, type EndpointQuery, methodOf } from '@cellsight/contract';
+import { type Endpoint, type EndpointBody, type EndpointEnvelope, type EndpointParams, type EndpointQuery, methodOf, pathOf } from '@cellsight/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type SQL, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -89,6 +89,7 @@ export interface EndpointCall<E extends Endpoint> {
   token?: string;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  params?: EndpointParams<E>;
 }
 
 /**
@@ -122,10 +123,10 @@ export async function createTestApp(
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
-  const call: TestApp['call'] = async (endpoint, { token, query, body } = {}) => {
+  const call: TestApp['call'] = async (endpoint, { token, query, body, params } = {}) => {
     const response = await request({
       method: methodOf(endpoint),
-      url: `/boot${endpoint.path}`,
+      url: `/boot${pathOf(endpoint, params as Record<string, string> | undefined)}`,
       token,
       ...(query ? { query: Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])) } : {}),
       ...(body === undefined ? {} : { payload: body as object }),

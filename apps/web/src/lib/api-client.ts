@@ -1,4 +1,4 @@
-import { type Endpoint, type EndpointBody, type EndpointQuery, type EndpointResult, type Envelope, limits, methodOf, uploadPathPattern } from '@cellsight/contract';
+import { type Endpoint, type EndpointBody, type EndpointParams, type EndpointQuery, type EndpointResult, type Envelope, limits, methodOf, pathOf, uploadPathPattern } from '@cellsight/contract';
 import { storedLanguage } from './i18n';
 import { session } from './session';
 
@@ -137,13 +137,22 @@ export const saveFile = ({ blob, fileName }: DownloadedFile): void => {
 
 /** What a call of a contract endpoint sends: its query and body, typed by the endpoint. */
 type EndpointInput<E extends Endpoint> = (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) &
-  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> }) &
+  (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> });
+/** Whether a call of the endpoint must say something (a body, a query or path parameters). */
+type CallArguments<E extends Endpoint> = EndpointBody<E> extends undefined
+  ? EndpointQuery<E> extends undefined
+    ? EndpointParams<E> extends undefined
+      ? [input?: EndpointInput<E>]
+      : [input: EndpointInput<E>]
+    : [input: EndpointInput<E>]
+  : [input: EndpointInput<E>];
 
 /** The one HTTP client of the console. Each call resolves to the envelope or throws ApiError. */
 export const api = {
   /** A call declared in the contract (`defineEndpoint`): its method, path and types come from it. */
-  call: <E extends Endpoint>(endpoint: E, ...[input]: EndpointBody<E> extends undefined ? (EndpointQuery<E> extends undefined ? [input?: EndpointInput<E>] : [input: EndpointInput<E>]) : [input: EndpointInput<E>]) =>
-    request<EndpointResult<E>>(methodOf(endpoint), endpoint.path, { query: input?.query as Query | undefined, body: input?.body }),
+  call: <E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>) =>
+    request<EndpointResult<E>>(methodOf(endpoint), pathOf(endpoint, input?.params as Record<string, string> | undefined), { query: input?.query as Query | undefined, body: input?.body }),
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown, query?: Query, options: { token?: string } = {}) => request<T>('POST', path, { body, query, ...options }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
