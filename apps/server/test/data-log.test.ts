@@ -1,4 +1,4 @@
-import { DataLogTable, ServerCode, loggerPlacementEndpoints } from '@cellsight/contract';
+import { DataLogTable, ServerCode, dataLogEndpoints, loggerPlacementEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant, queryRows } from './support/test-app.js';
@@ -143,17 +143,17 @@ describe('who sees which entries, and the diff view', () => {
     const [one] = await entriesOf(admin, DataLogTable.Station, stationId);
     const response = await call(otherAdmin, 'GET', `/sys/dataLog/queryById?id=${one?.id ?? ''}`);
     expect(response.statusCode).toBe(404);
-    expect((await call(otherAdmin, 'GET', `/sys/dataLog/queryDataVerList?dataTable=tb_station&dataId=${stationId}`)).json().result).toEqual([]);
+    expect((await t.call(dataLogEndpoints.versions, { token: otherAdmin, query: { dataTable: 'tb_station', dataId: stationId } })).envelope.result).toEqual([]);
   });
 
   it('lists the versions of one record and compares two of them, older first', async () => {
-    const versions = (await call(admin, 'GET', `/sys/dataLog/queryDataVerList?dataTable=tb_station&dataId=${stationId}`)).json().result as { id: string; dataVersion: number }[];
+    const versions = (await t.call(dataLogEndpoints.versions, { token: admin, query: { dataTable: 'tb_station', dataId: stationId } })).envelope.result;
     expect(versions.map((v) => v.dataVersion)).toEqual([1, 2, 3]);
     const [first, second] = versions;
-    const compared = (await call(admin, 'GET', `/sys/dataLog/queryCompareList?dataId1=${second?.id ?? ''}&dataId2=${first?.id ?? ''}`)).json();
-    expect(compared.result.map((e: Entry) => e.dataVersion)).toEqual([1, 2]);
-    expect(compared.result[0].dataContent).toMatchObject({ name: 'Logged storage' });
-    expect(compared.result[1].dataContent).toMatchObject({ name: 'Logged storage east' });
+    const compared = (await t.call(dataLogEndpoints.compare, { token: admin, query: { dataId1: second?.id ?? '', dataId2: first?.id ?? '' } })).envelope.result;
+    expect(compared.map((entry) => entry.dataVersion)).toEqual([1, 2]);
+    expect(compared[0]?.dataContent).toMatchObject({ name: 'Logged storage' });
+    expect(compared[1]?.dataContent).toMatchObject({ name: 'Logged storage east' });
   });
 
   it('refuses to compare versions of two different records, naming dataId2', async () => {

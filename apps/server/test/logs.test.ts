@@ -1,4 +1,4 @@
-import { type LogInfo, type LogRecord, LogType, OperateType, Permission, type VisitDay, logResource } from '@cellsight/contract';
+import { type LogRecord, LogType, OperateType, Permission, logEndpoints, logResource } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
@@ -42,12 +42,12 @@ describe('logs', () => {
     t.app.db.insert(logs).values({ id: newId(), logType: LogType.Login, logContent: 'User admin signed in', userid: 'admin', ip, requestUrl: '/sys/login', requestType: 'POST', createTime });
   const counters = async () => {
     const [info, visits] = await Promise.all([
-      t.request({ method: 'GET', url: '/boot/sys/loginfo', token: admin }),
-      t.request({ method: 'GET', url: '/boot/sys/visitInfo', token: admin }),
+      t.call(logEndpoints.logInfo, { token: admin }),
+      t.call(logEndpoints.visitInfo, { token: admin }),
     ]);
     expect(info.statusCode).toBe(200);
     expect(visits.statusCode).toBe(200);
-    return { info: info.json().result as LogInfo, visits: visits.json().result as VisitDay[] };
+    return { info: info.envelope.result, visits: visits.envelope.result };
   };
 
   beforeAll(async () => {
@@ -143,7 +143,7 @@ describe('logs', () => {
     expect(after.info.totalVisitCount).toBe(before.info.totalVisitCount);
     expect(after.info.todayVisitCount).toBe(before.info.todayVisitCount);
     const elsewhere = await t.login('log_elsewhere', 'Passw0rd1');
-    const theirs = (await t.request({ method: 'GET', url: '/boot/sys/loginfo', token: elsewhere })).json().result as LogInfo;
+    const theirs = (await t.call(logEndpoints.logInfo, { token: elsewhere })).envelope.result;
     expect(theirs.totalVisitCount).toBe(3);
   });
 

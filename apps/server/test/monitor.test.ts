@@ -1,12 +1,12 @@
-import type { MonitorBroker, MonitorDatabase, MonitorHistory, MonitorRedis, MonitorServer } from '@cellsight/contract';
+import { monitorEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './support/message-servers.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
-const get = async <T>(t: TestApp, token: string, url: string): Promise<T> => {
-  const response = await t.request({ method: 'GET', url: `/boot/sys/monitor/${url}`, token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result as T;
+const get = async <Name extends keyof typeof monitorEndpoints>(t: TestApp, token: string, name: Name) => {
+  const { statusCode, envelope, response } = await t.call(monitorEndpoints[name], { token });
+  expect(statusCode, response.body).toBe(200);
+  return envelope.result;
 };
 
 describe('system monitoring', () => {
@@ -21,7 +21,7 @@ describe('system monitoring', () => {
   });
 
   it('describes this server process with real figures', async () => {
-    const server = await get<MonitorServer>(t, admin, 'server');
+    const server = await get(t, admin, 'server');
     expect(server.pid).toBe(process.pid);
     expect(server.nodeVersion).toBe(process.version);
     expect(server.productVersion).toMatch(/^\d+\.\d+\.\d+/);
@@ -34,7 +34,7 @@ describe('system monitoring', () => {
   });
 
   it('lists the largest tables with rows and bytes, sys_user among them, and says what the database cannot tell', async () => {
-    const database = await get<MonitorDatabase>(t, admin, 'database');
+    const database = await get(t, admin, 'database');
     expect(database.sizeBytes).toBeGreaterThan(1024 * 1024);
     expect(database.version).toMatch(/PostgreSQL/);
     const users = database.tables.find((table) => table.name === 'sys_user');
@@ -60,7 +60,7 @@ describe('system monitoring', () => {
   });
 
   it('counts the registered loggers and the ingestion since start', async () => {
-    const broker = await get<MonitorBroker>(t, admin, 'broker');
+    const broker = await get(t, admin, 'broker');
     expect(broker.kind).toBe('embedded');
     expect(broker.port).toBeGreaterThan(0);
     expect(broker.registeredLoggers).toBe(2);
@@ -69,15 +69,15 @@ describe('system monitoring', () => {
   });
 
   it('says Redis is not configured without REDIS_URL', async () => {
-    expect(await get<MonitorRedis>(t, admin, 'redis')).toMatchObject({ configured: false, error: null, usedMemoryBytes: null });
+    expect(await get(t, admin, 'redis')).toMatchObject({ configured: false, error: null, usedMemoryBytes: null });
   });
 
   it('records a sample of the process every interval and answers the last hour', async () => {
-    const before = await get<MonitorHistory>(t, admin, 'history');
+    const before = await get(t, admin, 'history');
     expect(before.intervalMs).toBe(10_000);
     for (let index = 0; index < 5; index += 1) await t.request({ method: 'GET', url: '/boot/sys/monitor/server', token: admin });
     const taken = await t.app.monitor.sample();
-    const after = await get<MonitorHistory>(t, admin, 'history');
+    const after = await get(t, admin, 'history');
     expect(after.samples).toHaveLength(before.samples.length + 1);
     const last = after.samples.at(-1);
     expect(last).toEqual(taken);
@@ -104,7 +104,7 @@ describe('system monitoring with Redis', () => {
     const t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
     try {
       const admin = await t.login('admin', adminPassword);
-      const redis = await get<MonitorRedis>(t, admin, 'redis');
+      const redis = await get(t, admin, 'redis');
       expect(redis.configured).toBe(true);
       expect(redis.error).toBeNull();
       expect(redis.version).toMatch(/^\d+\.\d+/);
@@ -121,7 +121,7 @@ describe('system monitoring with Redis', () => {
     const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     try {
       const admin = await t.login('admin', adminPassword);
-      const redis = await get<MonitorRedis>(t, admin, 'redis');
+      const redis = await get(t, admin, 'redis');
       expect(redis).toMatchObject({ configured: true, usedMemoryBytes: null });
       expect(redis.error).toMatch(/ECONNREFUSED|connect/i);
     } finally {

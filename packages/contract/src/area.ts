@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { text } from './text.js';
 
 /** Areas for the area linkage picker (spec sections 2, 3, 9): provinces, cities and districts, levels 1 to 3. */
@@ -14,3 +15,9 @@ const code = text().trim().regex(/^\d{6}$/, 'must be a six-digit area code');
 export const areaChildrenQuerySchema = z.object({ pid: z.union([z.literal(''), code]).optional() });
 /** `GET /sys/area/path`: a saved code and the areas above it, from level 1 down (to show a saved value). */
 export const areaPathQuerySchema = z.object({ code });
+
+/** Areas for the area linkage picker. */
+export const areaEndpoints = {
+  children: defineEndpoint({ method: 'GET', path: '/sys/area/children', query: areaChildrenQuerySchema, result: z.array(areaItemSchema) }),
+  path: defineEndpoint({ method: 'GET', path: '/sys/area/path', query: areaPathQuerySchema, result: z.array(areaItemSchema) }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import { Permission } from './permissions.js';
 import { type Words, auditLabels, defineResource } from './resource.js';
@@ -14,6 +15,8 @@ export const DataLogTable = {
 } as const;
 export type DataLogTableName = (typeof DataLogTable)[keyof typeof DataLogTable];
 export const dataLogTables = Object.values(DataLogTable);
+/** Whether a table name is one the data log keeps versions of. */
+export const isDataLogTable = (name: string): name is DataLogTableName => (dataLogTables as string[]).includes(name);
 
 /** What a change did to its record. */
 export const DataLogAction = { Add: 'add', Edit: 'edit', Delete: 'delete' } as const;
@@ -100,3 +103,9 @@ export type DataLogVersion = z.infer<typeof dataLogVersionSchema>;
 /** `GET /sys/dataLog/queryCompareList?dataId1=&dataId2=`: two entries (log entry ids) of the same record, older first. */
 export const dataLogCompareQuerySchema = z.object({ dataId1: fields.id, dataId2: fields.id });
 export const dataLogCompareMessage = { differentRecords: 'must be a version of the same record as dataId1' } as const;
+
+/** The versions of one record, and two of them side by side. */
+export const dataLogEndpoints = {
+  versions: defineEndpoint({ method: 'GET', path: '/sys/dataLog/queryDataVerList', query: dataLogVersionsQuerySchema, result: z.array(dataLogVersionSchema) }),
+  compare: defineEndpoint({ method: 'GET', path: '/sys/dataLog/queryCompareList', query: dataLogCompareQuerySchema, result: z.array(dataLogResource.record) }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
@@ -182,3 +183,16 @@ export type DictItemSaveBatch = z.infer<typeof dictItemSaveBatchSchema>;
 
 /** `saveBatch`'s answer: the ids of the added items, in the order they were sent. */
 export const dictItemSaveBatchResultSchema = z.object({ added: z.array(text()) });
+
+/** The dictionaries' calls beside the kit's lists: what every form reads, the cache, the items grid. */
+export const dictEndpoints = {
+  /** Every dictionary by code, texts in the Accept-Language. */
+  allItems: defineEndpoint({ method: 'GET', path: '/sys/dict/queryAllDictItems', result: allDictItemsSchema }),
+  /** The enabled items of one dictionary. */
+  items: defineEndpoint({ method: 'GET', path: '/sys/dict/getDictItems/:dictCode', params: dictCodeParamsSchema, result: z.array(dictOptionSchema) }),
+  refreshCache: defineEndpoint({ method: 'GET', path: '/sys/dict/refleshCache', result: null }),
+  /** A dictionary's added, changed and removed items in one transaction. */
+  saveItems: defineEndpoint({ method: 'POST', path: '/sys/dictItem/saveBatch', body: dictItemSaveBatchSchema, result: dictItemSaveBatchResultSchema }),
+  /** Whether an item value is still free within its dictionary (the answer's code and message say). */
+  checkItemValue: defineEndpoint({ method: 'GET', path: '/sys/dictItem/dictItemCheck', query: dictItemCheckQuerySchema, result: null }),
+};

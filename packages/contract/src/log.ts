@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { DictCode } from './dict.js';
 import { Permission } from './permissions.js';
 import { defineResource } from './resource.js';
@@ -90,3 +91,9 @@ export const visitDaySchema = z.object({
 });
 export type VisitDay = z.infer<typeof visitDaySchema>;
 export const visitInfoSchema = z.array(visitDaySchema);
+
+/** The sign-in counters of the console (the dashboard's figures). */
+export const logEndpoints = {
+  logInfo: defineEndpoint({ method: 'GET', path: '/sys/loginfo', result: logInfoSchema }),
+  visitInfo: defineEndpoint({ method: 'GET', path: '/sys/visitInfo', result: visitInfoSchema }),
+};

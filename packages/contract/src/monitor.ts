@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { text } from './text.js';
 
 /**
@@ -118,3 +119,12 @@ export type MonitorSample = z.infer<typeof monitorSampleSchema>;
 
 export const monitorHistorySchema = z.object({ intervalMs: z.number().int(), samples: z.array(monitorSampleSchema) });
 export type MonitorHistory = z.infer<typeof monitorHistorySchema>;
+
+/** System monitoring (administrators): this server process, the database, the broker and ingestion, Redis, and the last hour. */
+export const monitorEndpoints = {
+  server: defineEndpoint({ method: 'GET', path: '/sys/monitor/server', result: monitorServerSchema }),
+  database: defineEndpoint({ method: 'GET', path: '/sys/monitor/database', query: monitorDatabaseQuerySchema, result: monitorDatabaseSchema }),
+  broker: defineEndpoint({ method: 'GET', path: '/sys/monitor/broker', result: monitorBrokerSchema }),
+  redis: defineEndpoint({ method: 'GET', path: '/sys/monitor/redis', result: monitorRedisSchema }),
+  history: defineEndpoint({ method: 'GET', path: '/sys/monitor/history', result: monitorHistorySchema }),
+};

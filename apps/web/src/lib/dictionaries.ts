@@ -1,4 +1,4 @@
-import type { AllDictItems } from '@cellsight/contract';
+import { type AllDictItems, dictEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { storedLanguage } from './i18n';
@@ -14,7 +14,7 @@ export const useDictionaries = (): void => {
   useQuery({
     queryKey: ['dictionaries', language],
     queryFn: async (): Promise<AllDictItems> => {
-      const { result } = await api.get<AllDictItems>('/sys/dict/queryAllDictItems');
+      const { result } = await api.call(dictEndpoints.allItems);
       session.setDictItems(result);
       return result;
     },

@@ -1,9 +1,8 @@
-import { Permission, dataLogCompareQuerySchema, dataLogResource, dataLogVersionSchema, dataLogVersionsQuerySchema } from '@cellsight/contract';
+import { Permission, dataLogEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { DataLogService } from './data-log.service.js';
 
@@ -12,14 +11,16 @@ const routes: FastifyPluginAsyncZod<{ service: DataLogService }> = async (app, {
   const tags = ['data log'];
   resourceRoutes(app, service, tags, { records: 'scoped' });
   const read = { permission: Permission.DataLogList };
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/dataLog/queryDataVerList', access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Every logged version of one record, oldest first', input: { querystring: dataLogVersionsQuerySchema }, result: z.array(dataLogVersionSchema) },
+    dataLogEndpoints.versions,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Every logged version of one record, oldest first' },
     async (request) => ok(await service.versions(requireAuth(request), request.query.dataTable, request.query.dataId)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/dataLog/queryCompareList', access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Two entries of the same record (log entry ids), older first', input: { querystring: dataLogCompareQuerySchema }, result: z.array(dataLogResource.record) },
+    dataLogEndpoints.compare,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Two entries of the same record (log entry ids), older first' },
     async (request) => ok(await service.compare(requireAuth(request), request.query.dataId1, request.query.dataId2)),
   );
 };

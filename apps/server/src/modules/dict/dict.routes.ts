@@ -1,11 +1,10 @@
-import { Permission, ServerCode, allDictItemsSchema, dictItemSaveBatchResultSchema, dictItemSaveBatchSchema, dictCodeParamsSchema, dictItemCheckQuerySchema, dictOptionSchema } from '@cellsight/contract';
+import { Permission, ServerCode, dictEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import type { DictAdminService } from './dict-admin.service.js';
 
 const tags = ['dictionaries'];
@@ -14,47 +13,43 @@ const routes: FastifyPluginAsyncZod<{ admin: DictAdminService }> = async (app, {
   resourceRoutes(app, admin.dictionaries, tags, { records: 'none' });
   resourceRoutes(app, admin.items, tags, { records: 'none' });
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/dict/queryAllDictItems', access: 'authenticated', tenancy: 'shared', scope: 'none', tags, summary: 'Every dictionary by code, texts in the Accept-Language', result: allDictItemsSchema },
+    dictEndpoints.allItems,
+    { access: 'authenticated', tenancy: 'shared', scope: 'none', tags, summary: 'Every dictionary by code, texts in the Accept-Language' },
     async (request) => ok(await app.dicts.all(request.language)),
   );
 
-  route(
+  endpointRoute(
     app,
+    dictEndpoints.items,
     {
-      method: 'GET',
-      url: '/sys/dict/getDictItems/:dictCode',
       access: 'authenticated',
       tenancy: 'shared', scope: 'none',
       tags,
       summary: 'The enabled items of one dictionary by sort order, texts in the Accept-Language (an unknown code has none; table dictionaries are not offered)',
-      input: { params: dictCodeParamsSchema },
-      result: z.array(dictOptionSchema),
     },
     async (request) => ok(await app.dicts.items(request.params.dictCode, request.language)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/dict/refleshCache', access: { permission: Permission.DictRefreshCache }, tenancy: 'platform', scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries', result: null },
+    dictEndpoints.refreshCache,
+    { access: { permission: Permission.DictRefreshCache }, tenancy: 'platform', scope: 'none', tags, summary: 'Drop the dictionary cache; every console reloads its dictionaries' },
     async () => {
       admin.refreshCache();
       return ok(null, 'Dictionary cache refreshed');
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    dictEndpoints.saveItems,
     {
-      method: 'POST',
-      url: '/sys/dictItem/saveBatch',
       access: { permission: [Permission.DictAdd, Permission.DictEdit, Permission.DictDelete] },
       tenancy: 'shared', scope: 'none',
       tags,
       summary: "A dictionary's added, changed and removed items in one transaction (the items grid's save); any failing row refuses the whole save",
-      input: { body: dictItemSaveBatchSchema },
-      result: dictItemSaveBatchResultSchema,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -65,17 +60,14 @@ const routes: FastifyPluginAsyncZod<{ admin: DictAdminService }> = async (app, {
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    dictEndpoints.checkItemValue,
     {
-      method: 'GET',
-      url: '/sys/dictItem/dictItemCheck',
       access: { permission: [Permission.DictAdd, Permission.DictEdit] },
       tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Whether an item value is still free within its dictionary (`id`: the item being edited)',
-      input: { querystring: dictItemCheckQuerySchema },
-      result: null,
     },
     async (request) => {
       const { dictId, itemValue, id } = request.query;

@@ -1,8 +1,8 @@
-import { logInfoSchema, visitInfoSchema } from '@cellsight/contract';
+import { logEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { LogListService, LogService } from './log.service.js';
 
@@ -12,14 +12,16 @@ const tags = ['logs'];
 const routes: FastifyPluginAsyncZod<{ list: LogListService; counters: LogService }> = async (app, { list, counters }) => {
   resourceRoutes(app, list, tags, { records: 'scoped' });
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/loginfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)', result: logInfoSchema },
+    logEndpoints.logInfo,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins in total, today and distinct addresses today (UTC days)' },
     async (request) => ok(await counters.logInfo(requireAuth(request))),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/visitInfo', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first', result: visitInfoSchema },
+    logEndpoints.visitInfo,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Sign-ins and distinct addresses per day, the last 7 UTC days, oldest first' },
     async (request) => ok(await counters.visitInfo(requireAuth(request))),
   );
 };

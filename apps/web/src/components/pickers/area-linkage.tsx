@@ -1,4 +1,4 @@
-import { type AreaItem, areaLevels } from '@cellsight/contract';
+import { type AreaItem, areaEndpoints, areaLevels } from '@cellsight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Cascader, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ export const isAreaCode = (value: string | null | undefined): value is string =>
 
 const childrenQuery = (pid: string) => ({
   queryKey: [...areaKey, 'children', pid],
-  queryFn: async () => (await api.get<AreaItem[]>('/sys/area/children', { pid })).result,
+  queryFn: async () => (await api.call(areaEndpoints.children, { query: { pid } })).result,
   staleTime: Infinity,
 });
 
@@ -20,7 +20,7 @@ const childrenQuery = (pid: string) => ({
 export const useAreaPath = (code: string | null | undefined) =>
   useQuery({
     queryKey: [...areaKey, 'path', code ?? ''],
-    queryFn: async () => (await api.get<AreaItem[]>('/sys/area/path', { code: code ?? '' })).result,
+    queryFn: async () => (await api.call(areaEndpoints.path, { query: { code: code ?? '' } })).result,
     enabled: isAreaCode(code),
     staleTime: Infinity,
   });

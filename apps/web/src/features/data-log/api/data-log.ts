@@ -1,4 +1,4 @@
-import { type DataLogRecord, type DataLogVersion, dataLogResource } from '@cellsight/contract';
+import { dataLogEndpoints, dataLogResource, isDataLogTable } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,11 @@ import { api } from '@/lib/api-client';
 export const useDataLogVersions = (dataTable: string, dataId: string, enabled: boolean) =>
   useQuery({
     queryKey: [...resourceKeys.all(dataLogResource), 'versions', dataTable, dataId],
-    queryFn: async () => (await api.get<DataLogVersion[]>('/sys/dataLog/queryDataVerList', { dataTable, dataId })).result,
+    queryFn: async () => {
+      // The server keeps versions of its logged tables only; an entry of another has none to compare.
+      if (!isDataLogTable(dataTable)) return [];
+      return (await api.call(dataLogEndpoints.versions, { query: { dataTable, dataId } })).result;
+    },
     enabled,
   });
 
@@ -15,6 +19,6 @@ export const useDataLogVersions = (dataTable: string, dataId: string, enabled: b
 export const useDataLogCompare = (first: string | undefined, second: string | undefined) =>
   useQuery({
     queryKey: [...resourceKeys.all(dataLogResource), 'compare', first, second],
-    queryFn: async () => (await api.get<DataLogRecord[]>('/sys/dataLog/queryCompareList', { dataId1: first, dataId2: second })).result,
+    queryFn: async () => (await api.call(dataLogEndpoints.compare, { query: { dataId1: first ?? '', dataId2: second ?? '' } })).result,
     enabled: Boolean(first && second),
   });

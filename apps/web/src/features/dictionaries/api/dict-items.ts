@@ -1,4 +1,4 @@
-import { type DictItemRecord, type DictItemSaveBatch, type Page, dictItemResource, limits } from '@cellsight/contract';
+import { type DictItemRecord, type DictItemSaveBatch, type Page, dictEndpoints, dictItemResource, limits } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -17,11 +17,11 @@ export const useDictItems = (dictId: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** `POST /sys/dictItem/saveBatch`: the grid's added, changed and removed items in one transaction. */
+/** The grid's added, changed and removed items in one transaction. */
 export const useSaveDictItems = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (batch: DictItemSaveBatch) => (await api.post<{ added: string[] }>(`${dictItemResource.path}/saveBatch`, batch)).result,
+    mutationFn: async (batch: DictItemSaveBatch) => (await api.call(dictEndpoints.saveItems, { body: batch })).result,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dictionaries'] }),
   });
 };

@@ -1,3 +1,4 @@
+import { dictEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -5,7 +6,7 @@ import { api } from '@/lib/api-client';
 export const useRefreshDictCache = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<null>('/sys/dict/refleshCache'),
+    mutationFn: () => api.call(dictEndpoints.refreshCache),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dictionaries'] }),
   });
 };

@@ -1,4 +1,4 @@
-import type { LogInfo } from '@cellsight/contract';
+import { logEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,5 +6,5 @@ import { api } from '@/lib/api-client';
 export const useLogInfo = () =>
   useQuery({
     queryKey: ['/sys/loginfo'],
-    queryFn: async () => (await api.get<LogInfo>('/sys/loginfo')).result,
+    queryFn: async () => (await api.call(logEndpoints.logInfo)).result,
   });

@@ -1,5 +1,4 @@
-import type { MonitorBroker, MonitorDatabase, MonitorHistory, MonitorRedis, MonitorServer } from '@cellsight/contract';
-import { monitorSampleIntervalMs } from '@cellsight/contract';
+import { monitorEndpoints, monitorSampleIntervalMs } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,13 +14,13 @@ export const monitorKeys = {
   history: [base, 'history'] as const,
 };
 
-export const useMonitorServer = () => useQuery({ queryKey: monitorKeys.server, queryFn: async () => (await api.get<MonitorServer>(`${base}/server`)).result, ...options });
+export const useMonitorServer = () => useQuery({ queryKey: monitorKeys.server, queryFn: async () => (await api.call(monitorEndpoints.server)).result, ...options });
 
 export const useMonitorDatabase = (slowSeconds: number) =>
-  useQuery({ queryKey: monitorKeys.database(slowSeconds), queryFn: async () => (await api.get<MonitorDatabase>(`${base}/database`, { slowSeconds })).result, ...options });
+  useQuery({ queryKey: monitorKeys.database(slowSeconds), queryFn: async () => (await api.call(monitorEndpoints.database, { query: { slowSeconds } })).result, ...options });
 
-export const useMonitorBroker = () => useQuery({ queryKey: monitorKeys.broker, queryFn: async () => (await api.get<MonitorBroker>(`${base}/broker`)).result, ...options });
+export const useMonitorBroker = () => useQuery({ queryKey: monitorKeys.broker, queryFn: async () => (await api.call(monitorEndpoints.broker)).result, ...options });
 
-export const useMonitorRedis = () => useQuery({ queryKey: monitorKeys.redis, queryFn: async () => (await api.get<MonitorRedis>(`${base}/redis`)).result, ...options });
+export const useMonitorRedis = () => useQuery({ queryKey: monitorKeys.redis, queryFn: async () => (await api.call(monitorEndpoints.redis)).result, ...options });
 
-export const useMonitorHistory = () => useQuery({ queryKey: monitorKeys.history, queryFn: async () => (await api.get<MonitorHistory>(`${base}/history`)).result, ...options });
+export const useMonitorHistory = () => useQuery({ queryKey: monitorKeys.history, queryFn: async () => (await api.call(monitorEndpoints.history)).result, ...options });
