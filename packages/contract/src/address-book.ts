@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
-import { listQuerySchema } from './list-query.js';
+import { listQuerySchema, pageSchema } from './list-query.js';
 import { text } from './text.js';
+import { userRecordSchema } from './user.js';
 
 /**
  * `GET /sys/user/queryByOrgCodeForAddressList` (System → Address book): the users of the caller's
@@ -13,3 +15,8 @@ export const addressBookQuerySchema = listQuerySchema.extend({
   keyword: text().trim().max(100, 'must be at most 100 characters').optional(),
 });
 export type AddressBookQuery = z.infer<typeof addressBookQuerySchema>;
+
+/** The users of a department and its sub-departments, with the users list's contract. */
+export const addressBookEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/sys/user/queryByOrgCodeForAddressList', query: addressBookQuerySchema, result: pageSchema(userRecordSchema) }),
+};

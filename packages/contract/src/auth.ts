@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { defineEndpoint } from './endpoint.js';
 import { allDictItemsSchema } from './dict.js';
 import { fields } from './fields.js';
 import { thirdLoginOffersSchema } from './third-login.js';
@@ -206,3 +207,8 @@ export const publicConfigSchema = z.object({
   frameSources: z.array(text()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Settings the login page needs before anyone signs in. */
+export const systemEndpoints = {
+  publicConfig: defineEndpoint({ method: 'GET', path: '/sys/public/config', result: publicConfigSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource } from './resource.js';
 import { fields } from './fields.js';
@@ -96,3 +97,8 @@ export const testConnectionBodySchema = z.object({
   dbPassword: dataSourceAddSchema.shape.dbPassword,
 });
 export const testConnectionResultSchema = z.object({ ok: z.boolean(), message: text() });
+
+/** The data source form's "test connection". */
+export const dataSourceEndpoints = {
+  testConnection: defineEndpoint({ method: 'POST', path: '/sys/dataSource/testConnection', body: testConnectionBodySchema, result: testConnectionResultSchema }),
+};

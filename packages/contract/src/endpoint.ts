@@ -39,7 +39,12 @@ export const defineEndpoint = <
 
 /** What a caller sends as the query string, the body, and what the answer's `result` holds. */
 type AnyInput = z.ZodType | undefined;
-export type EndpointQuery<E extends Endpoint> = E extends Endpoint<infer Query, AnyInput, z.ZodType | null, AnyInput> ? (Query extends z.ZodType ? z.input<Query> : undefined) : never;
+/**
+ * A list query's filters are open (any column name, schema catchall): its declared keys keep their
+ * types and other keys take any scalar, instead of an index signature that would clash with `pageNo: number`.
+ */
+type OpenQuery<T> = string extends keyof T ? { [K in keyof T as string extends K ? never : K]: T[K] } & Record<string, string | number | boolean | undefined> : T;
+export type EndpointQuery<E extends Endpoint> = E extends Endpoint<infer Query, AnyInput, z.ZodType | null, AnyInput> ? (Query extends z.ZodType ? OpenQuery<z.input<Query>> : undefined) : never;
 export type EndpointBody<E extends Endpoint> = E extends Endpoint<AnyInput, infer Body, z.ZodType | null, AnyInput> ? (Body extends z.ZodType ? z.input<Body> : undefined) : never;
 export type EndpointParams<E extends Endpoint> = E extends Endpoint<AnyInput, AnyInput, z.ZodType | null, infer Params> ? (Params extends z.ZodType ? z.input<Params> : undefined) : never;
 export type EndpointResult<E extends Endpoint> = E['result'] extends z.ZodType ? z.output<E['result']> : null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * Operations probes for load balancers, orchestrators and monitoring (docs/operations.md): liveness,
@@ -29,3 +30,9 @@ export type Readiness = z.infer<typeof readinessSchema>;
 
 /** What an incoming `X-Request-Id` may be: short, and safe in a log line and a header. Anything else gets a new id. */
 export const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Probes for load balancers and monitoring (the metrics answer text, not an envelope: a route of their own). */
+export const opsEndpoints = {
+  health: defineEndpoint({ method: 'GET', path: '/health', result: healthSchema }),
+  ready: defineEndpoint({ method: 'GET', path: '/ready', result: readinessSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -220,3 +221,8 @@ export const reportMailTexts = {
   cut: ['Only the first {shown} rows are in this mail; the report page shows them all.', '本邮件只含前 {shown} 行；报表页面可查看全部。', 'Diese Mail enthält nur die ersten {shown} Zeilen; die Berichtsseite zeigt alle.'],
   empty: ['(no rows)', '（无数据）', '(keine Zeilen)'],
 } as const satisfies Record<string, Words>;
+
+/** The report form's "parse SQL". */
+export const reportEndpoints = {
+  parseSql: defineEndpoint({ method: 'POST', path: '/online/cgreport/head/parseSql', body: parseSqlBodySchema, result: parsedSqlSchema }),
+};

@@ -8,6 +8,7 @@ import { Permission } from './permissions.js';
 import { auditLabels, defineResource } from './resource.js';
 import { resourcePaths } from './resource-paths.js';
 import { accountTypeSchema } from './account.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** One row of the Users screen (`/sys/user/list`). */
 export const userRecordSchema = userInfoSchema.extend({
@@ -117,6 +118,11 @@ export const duplicateCheckQuerySchema = z.object({
   dataId: fields.id.optional(),
   _t: text().optional(),
 });
+
+/** The forms' duplicate check: success true when the value is free, false (HTTP 200) with the reason when taken. */
+export const duplicateEndpoints = {
+  check: defineEndpoint({ method: 'GET', path: '/sys/duplicate/check', query: duplicateCheckQuerySchema, result: null }),
+};
 
 /** Administrator sets another user's password (`/sys/user/changePassword`). */
 export const adminChangePasswordRequestSchema = z

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@cellsight/contract';
+import { type PublicConfig, systemEndpoints } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -8,7 +8,7 @@ export const fallbackPlatformName = 'Cellsight';
 /** GET /sys/public/config: platform name, region portals and footer links (public). */
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],
-  queryFn: async (): Promise<PublicConfig> => (await api.get<PublicConfig>('/sys/public/config')).result,
+  queryFn: async (): Promise<PublicConfig> => (await api.call(systemEndpoints.publicConfig)).result,
   // Deployment settings: they do not change while the page is open.
   staleTime: Infinity,
   retry: 1,

@@ -1,7 +1,7 @@
-import { Permission, addressBookQuerySchema, pageSchema, userRecordSchema } from '@cellsight/contract';
+import { Permission, addressBookEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { AddressBookService } from './address-book.service.js';
 
@@ -10,17 +10,14 @@ import type { AddressBookService } from './address-book.service.js';
  * chosen department's subtree included, with the users list's contract and a keyword search.
  */
 const routes: FastifyPluginAsyncZod<{ service: AddressBookService }> = async (app, { service }) => {
-  route(
+  endpointRoute(
     app,
+    addressBookEndpoints.list,
     {
-      method: 'GET',
-      url: '/sys/user/queryByOrgCodeForAddressList',
       access: { permission: Permission.AddressBookList },
       tenancy: 'tenant', scope: 'scoped',
       tags: ['address book'],
       summary: 'Users of department depId and its sub-departments (all without it), keyword in name, user name, phone or e-mail; list contract',
-      input: { querystring: addressBookQuerySchema },
-      result: pageSchema(userRecordSchema),
     },
     async (request) => ok(await service.list(requireAuth(request), request.query, request.language)),
   );

@@ -1,25 +1,22 @@
-import { Permission, ServerCode, testConnectionBodySchema, testConnectionResultSchema } from '@cellsight/contract';
+import { Permission, ServerCode, dataSourceEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import type { DataSourceService } from './data-source.service.js';
 
 /** Data sources (System → Data sources): the kit's calls, and "test connection". */
 const routes: FastifyPluginAsyncZod<{ service: DataSourceService }> = async (app, { service }) => {
   const tags = ['data sources'];
   resourceRoutes(app, service, tags, { records: 'none' });
-  route(
+  endpointRoute(
     app,
+    dataSourceEndpoints.testConnection,
     {
-      method: 'POST',
-      url: '/sys/dataSource/testConnection',
       access: { permission: [Permission.DataSourceAdd, Permission.DataSourceEdit] },
       tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Connects to the database with the form’s values (without a password: the stored one of `id`) and says whether it worked',
-      input: { body: testConnectionBodySchema },
-      result: testConnectionResultSchema,
     },
     async (request) => {
       const result = await service.testConnection(request.body);

@@ -1,8 +1,8 @@
-import { duplicateCheckQuerySchema } from '@cellsight/contract';
+import { duplicateEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityAnswer } from '../../kit/envelope.js';
 import { forbidden, invalidField } from '../../lib/errors.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
 /**
@@ -14,9 +14,10 @@ import { requireAuth } from '../../access/auth-context.js';
 export const fieldOfColumn = (name: string): string => name.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/duplicate/check', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['system'], summary: 'Whether a value of a declared resource field is still free (forms)', input: { querystring: duplicateCheckQuerySchema }, result: null },
+    duplicateEndpoints.check,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['system'], summary: 'Whether a value of a declared resource field is still free (forms)' },
     async (request) => {
       const auth = requireAuth(request);
       const { tableName, fieldVal, dataId } = request.query;

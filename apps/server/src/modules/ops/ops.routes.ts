@@ -1,8 +1,8 @@
-import { ServerCode, healthSchema, readinessSchema } from '@cellsight/contract';
+import { ServerCode, opsEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import { type ReadinessService, bearerMatches, isLoopback, isRelayed } from './ops.service.js';
 
 const tags = ['operations'];
@@ -15,20 +15,18 @@ const tags = ['operations'];
 const routes: FastifyPluginAsyncZod<{ readiness: ReadinessService }> = async (app, { readiness }) => {
   const { config } = app;
 
-  route(app, { method: 'GET', url: '/health', access: 'public', tenancy: 'platform', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)', result: healthSchema }, async () =>
+  endpointRoute(app, opsEndpoints.health, { access: 'public', tenancy: 'platform', scope: 'none', tags, summary: 'Liveness: 200 while the process runs (it checks nothing else)' }, async () =>
     ok({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
-  route(
+  endpointRoute(
     app,
+    opsEndpoints.ready,
     {
-      method: 'GET',
-      url: '/ready',
       access: 'public',
       tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Readiness: 200 when the database answers, the MQTT broker is reachable and Redis (with REDIS_URL) answers; else 503 naming each one that is down',
-      result: readinessSchema,
     },
     async () => {
       const { states, down } = await readiness.check();

@@ -1,9 +1,8 @@
 import {
   Permission,
-  parseSqlBodySchema,
-  parsedSqlSchema,
   reportCodeParamsSchema,
   reportColumnsSchema,
+  reportEndpoints,
   reportConfigIdParamsSchema,
   reportDataQuerySchema,
   reportDataSchema,
@@ -14,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { ReportService } from './report.service.js';
 
@@ -27,19 +26,16 @@ const routes: FastifyPluginAsyncZod<{ service: ReportService }> = async (app, { 
   const tags = ['online reports'];
   resourceRoutes(app, service, tags, { records: 'report' });
 
-  route(
+  endpointRoute(
     app,
+    reportEndpoints.parseSql,
     {
-      method: 'POST',
-      url: '/online/cgreport/head/parseSql',
       access: { permission: [Permission.ReportAdd, Permission.ReportEdit] },
       tenancy: 'tenant', scope: 'none',
       // Runs the query with no rows, in the sandbox: it reads and changes nothing.
       demoAllowed: true,
       tags,
       summary: 'Runs the SQL with no rows (LIMIT 0) in the report sandbox and answers its columns with their types, and its ${name} parameters',
-      input: { body: parseSqlBodySchema },
-      result: parsedSqlSchema,
     },
     async (request) => ok(await service.parseSql(requireAuth(request), request.body)),
   );

@@ -1,4 +1,4 @@
-import { type Language, type Resource, ServerCode, wordsIn } from '@cellsight/contract';
+import { type Language, type Resource, ServerCode, duplicateEndpoints, wordsIn } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormRule, Input, Modal, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ export function ResourceFormDialog<R extends Resource>({ resource, form: definit
     validator: async (_rule, value: unknown) => {
       if (typeof value !== 'string' || value.trim() === '') return;
       try {
-        await api.get('/sys/duplicate/check', { tableName: resource.table, fieldName: field, fieldVal: value.trim(), dataId: id });
+        await api.call(duplicateEndpoints.check, { query: { tableName: resource.table, fieldName: field, fieldVal: value.trim(), dataId: id } });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 200) throw new Error(feedback.errorText(error));
         // Taken: a specific code's text in the console's language (4010 "This user name is already

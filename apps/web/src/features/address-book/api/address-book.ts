@@ -1,4 +1,4 @@
-import { type Page, type UserRecord, userResource } from '@cellsight/contract';
+import { addressBookEndpoints, userResource } from '@cellsight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -17,6 +17,6 @@ export interface AddressBookParams {
 export const useAddressBook = (query: AddressBookParams) =>
   useQuery({
     queryKey: [...resourceKeys.all(userResource), 'addressBook', query],
-    queryFn: async () => (await api.get<Page<UserRecord>>('/sys/user/queryByOrgCodeForAddressList', { ...query })).result,
+    queryFn: async () => (await api.call(addressBookEndpoints.list, { query: { ...query } })).result,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { type ParsedSql, type ReportRecord, reportResource } from '@cellsight/contract';
+import { type ReportRecord, reportEndpoints, reportResource } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, saveFile } from '@/lib/api-client';
 import { type ReportSearch, reportExportPath } from '@/components/pickers/popup-report';
@@ -6,7 +6,7 @@ import { type ReportSearch, reportExportPath } from '@/components/pickers/popup-
 /** `POST /online/cgreport/head/parseSql`: the query's columns with their types, and its `${name}` parameters. */
 export const useParseSql = () =>
   useMutation({
-    mutationFn: async (body: { cgrSql: string; dbSource?: string | null }) => (await api.post<ParsedSql>(`${reportResource.path}/parseSql`, body)).result,
+    mutationFn: async (body: { cgrSql: string; dbSource?: string | null }) => (await api.call(reportEndpoints.parseSql, { body })).result,
   });
 
 /** The report's columns and parameters, loaded with the edited report. */
