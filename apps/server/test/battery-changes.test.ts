@@ -7,22 +7,11 @@ import { createBatteryChangeRepository } from '../src/modules/battery-change/bat
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { describeListEndpoint } from './support/list-conformance.js';
 import { listenLive } from './support/live-events.js';
+import { addStation, loggerKeyOf, registerLoggers } from './support/fleet.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
-const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
-const loggerRow = (gsn: string) => JSON.stringify([{ gsn, key: keyOf(gsn), product_code: `${gsn}-M` }]);
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const register = async (t: TestApp, token: string, gsn: string) => {
-  const response = await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token, payload: { loggers: [{ gsn, key: keyOf(gsn) }] } });
-  expect(response.json()).toMatchObject({ success: true });
-};
-/** A station for `masterId` (the caller itself when absent) with the logger bound to it; its id. */
-const addStation = async (t: TestApp, token: string, name: string, gsn: string, masterId?: string): Promise<string> => {
-  const body = (await t.request({ method: 'POST', url: '/boot/want/tbStation/add_station?from=EUR', token, payload: { name, logger: loggerRow(gsn), ...(masterId ? { masterId } : {}) } })).json();
-  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
-  return body.message as string;
-};
 const addChange = (t: TestApp, token: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/want/batteryChange/add', token, payload });
 
 describeListEndpoint('battery changes', {
@@ -30,9 +19,9 @@ describeListEndpoint('battery changes', {
   columns: batteryChangeListColumns,
   permission: Permission.BatteryChangeList,
   async seed(t, admin) {
-    await register(t, admin, 'BCLIST0001');
-    await register(t, admin, 'BCLIST0002');
-    await addStation(t, admin, 'Battery change list station', 'BCLIST0001');
+    await registerLoggers(t, admin, ['BCLIST0001']);
+    await registerLoggers(t, admin, ['BCLIST0002']);
+    await addStation(t, admin, { name: 'Battery change list station', gsns: ['BCLIST0001'] });
     for (const [gsn, oldSn, newSn, changeTime] of [
       ['BCLIST0001', 'PACK-0001', 'PACK-0002', '2026-05-03T08:00:00Z'],
       ['BCLIST0001', 'PACK-0002', 'PACK-0003', '2026-06-10T12:30:00Z'],
@@ -90,11 +79,11 @@ describe('battery change records', () => {
     token.enduser = await t.login('enduser', 'Enduser2026');
     token.enduser2 = await t.login('enduser2', 'Enduser2026');
     token.demo = await t.login('demo', 'Demo2026');
-    await register(t, token.admin, gsnA);
-    await register(t, token.admin, gsnB);
-    stationA = await addStation(t, token.admin, 'Change station A', gsnA, 'u-demo-end-user');
-    stationB = await addStation(t, token.admin, 'Change station B', gsnB, 'u-demo-end-user-2');
-    logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, gsnA, keyOf(gsnA));
+    await registerLoggers(t, token.admin, [gsnA]);
+    await registerLoggers(t, token.admin, [gsnB]);
+    stationA = await addStation(t, token.admin, { name: 'Change station A', gsns: [gsnA], masterId: 'u-demo-end-user' });
+    stationB = await addStation(t, token.admin, { name: 'Change station B', gsns: [gsnB], masterId: 'u-demo-end-user-2' });
+    logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, gsnA, loggerKeyOf(gsnA));
   }, 120_000);
 
   afterAll(async () => {

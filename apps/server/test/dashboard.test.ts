@@ -1,7 +1,8 @@
-import { type DashboardAnalysis, type DashboardMonitor, type DashboardWorkplace, ServerCode, StationStatus } from '@cellsight/contract';
+import { type EndpointResult, ServerCode, StationStatus, dashboardEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
+import { addStationWithLoggers, loggerKeyOf } from './support/fleet.js';
 import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
 
 /**
@@ -19,28 +20,18 @@ const commandIds = {} as Record<'restartTokyo' | 'upgradeTokyo' | 'upgradeDark' 
 
 const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 const api = (who: Who | string, url: string) => t.request({ method: 'GET', url: `/boot/want/dashboard/${url}`, token: who in token ? token[who as Who] : who });
-const result = async <T>(who: Who, url: string): Promise<T> => {
-  const response = await api(who, url);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result as T;
+type Dashboard = keyof typeof dashboardEndpoints;
+const result = async <K extends Dashboard>(who: Who, name: K): Promise<EndpointResult<(typeof dashboardEndpoints)[K]>> => {
+  const { statusCode, envelope, response } = await t.call(dashboardEndpoints[name], { token: token[who] });
+  expect(statusCode, response.body).toBe(200);
+  return envelope.result as EndpointResult<(typeof dashboardEndpoints)[K]>;
 };
-const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
 
 let serial = 0;
 const createStation = async (name: string, masterId: string, values: { status: number; zone?: string; lat?: number | null; online?: boolean }) => {
   serial += 1;
   const gsn = `DASH${String(serial).padStart(4, '0')}`;
-  expect((await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: token.admin, payload: { loggers: [{ gsn, key: keyOf(gsn) }] } })).json()).toMatchObject({ success: true });
-  const body = (
-    await t.request({
-      method: 'POST',
-      url: '/boot/want/tbStation/add_station?from=EUR',
-      token: token.admin,
-      payload: { name, masterId, logger: JSON.stringify([{ gsn, key: keyOf(gsn), product_code: `${gsn}-M` }]) },
-    })
-  ).json();
-  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
-  const id = body.message as string;
+  const id = await addStationWithLoggers(t, token.admin, { name, gsns: [gsn], masterId });
   const zone = values.zone ?? 'UTC';
   const lat = values.lat === undefined ? 30 + serial : values.lat;
   await t.app.db.execute(sql`update tb_station set status = ${values.status}, zone = ${zone}, lat = ${lat}, lon = ${lat === null ? null : 100 + serial} where id = ${id}`);
@@ -95,7 +86,7 @@ beforeAll(async () => {
   station.dark = await createStation('Dark valley', enduser2, { status: StationStatus.Offline });
   station.nowhere = await createStation('Nowhere farm', enduser2, { status: StationStatus.Normal, lat: null });
   // A logger on no station: its registrant (the administrator) counts it.
-  await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: token.admin, payload: { loggers: [{ gsn: 'DASHLOOSE1', key: keyOf('DASHLOOSE1') }] } });
+  await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: token.admin, payload: { loggers: [{ gsn: 'DASHLOOSE1', key: loggerKeyOf('DASHLOOSE1') }] } });
   // Another tenant's station, logger and open fault: nobody here counts them.
   await t.app.db.execute(sql`insert into sys_tenant (id, name) values (2, 'Tenant 2') on conflict do nothing`);
   await t.app.db.execute(sql`insert into tb_station (id, tenant_id, name, status, lat, lon) values ('dash-foreign', 2, 'Foreign station', 0, 1, 1)`);
@@ -138,7 +129,7 @@ afterAll(async () => {
 
 describe('GET /want/dashboard/analysis', () => {
   it('counts the administrator’s whole tenant: stations by status, loggers online and offline, open events by type', async () => {
-    const analysis = await result<DashboardAnalysis>('admin', 'analysis');
+    const analysis = await result('admin', 'analysis');
     expect(analysis.stations).toEqual({ total: 6, fault: 1, warning: 1, normal: 3, offline: 1 });
     // Six station loggers (four online) and the unbound one of its registrant.
     expect(analysis.loggers).toEqual({ total: 7, online: 4, offline: 3 });
@@ -146,7 +137,7 @@ describe('GET /want/dashboard/analysis', () => {
   });
 
   it('sums energy over each station’s own today, month and year (Tokyo’s day starts at its midnight, not UTC’s), from the daily rollups only', async () => {
-    const analysis = await result<DashboardAnalysis>('admin', 'analysis');
+    const analysis = await result('admin', 'analysis');
     const tokyo = await localToday('Asia/Tokyo');
     expect(analysis.energy.today).toEqual({ charge: 16.5, discharge: 12.5 });
     // Yesterday in Tokyo is this month unless today is the first; 40 days ago is this year after 9 February.
@@ -157,7 +148,7 @@ describe('GET /want/dashboard/analysis', () => {
   });
 
   it('gives a 30-day trend ending on the latest station-local date, with empty days as 0', async () => {
-    const analysis = await result<DashboardAnalysis>('admin', 'analysis');
+    const analysis = await result('admin', 'analysis');
     const [tokyo, utc] = [await localToday('Asia/Tokyo'), await localToday('UTC')];
     expect(analysis.trend).toHaveLength(30);
     expect(analysis.trend.at(-1)?.date).toBe(tokyo.d > utc.d ? tokyo.d : utc.d);
@@ -170,7 +161,7 @@ describe('GET /want/dashboard/analysis', () => {
   });
 
   it('lists the stations with most fault and protect events of the last 30 days, most first', async () => {
-    const analysis = await result<DashboardAnalysis>('admin', 'analysis');
+    const analysis = await result('admin', 'analysis');
     expect(analysis.topStations).toEqual([
       { id: station.tokyo.id, name: 'Tokyo harbour', status: StationStatus.Fault, faults: 2, protects: 1 },
       { id: station.dark.id, name: 'Dark valley', status: StationStatus.Offline, faults: 1, protects: 0 },
@@ -179,24 +170,24 @@ describe('GET /want/dashboard/analysis', () => {
   });
 
   it('counts only the installer’s branch, and only an end user’s own stations', async () => {
-    const installer = await result<DashboardAnalysis>('installer', 'analysis');
+    const installer = await result('installer', 'analysis');
     expect(installer.stations).toEqual({ total: 4, fault: 1, warning: 1, normal: 2, offline: 0 });
     expect(installer.loggers).toEqual({ total: 4, online: 4, offline: 0 });
     expect(installer.openEvents).toEqual({ total: 3, normal: 0, warning: 1, fault: 1, protect: 1 });
     expect(installer.energy.today).toEqual({ charge: 6.5, discharge: 2.5 });
     expect(installer.topStations.map((s) => s.name)).toEqual(['Tokyo harbour', 'Greenwich yard']);
 
-    const enduser = await result<DashboardAnalysis>('enduser', 'analysis');
+    const enduser = await result('enduser', 'analysis');
     expect(enduser.stations).toEqual({ total: 3, fault: 1, warning: 1, normal: 1, offline: 0 });
     expect(enduser.loggers.total).toBe(3);
 
-    const enduser2 = await result<DashboardAnalysis>('enduser2', 'analysis');
+    const enduser2 = await result('enduser2', 'analysis');
     expect(enduser2.stations).toEqual({ total: 2, fault: 0, warning: 0, normal: 1, offline: 1 });
     expect(enduser2.openEvents).toEqual({ total: 1, normal: 1, warning: 0, fault: 0, protect: 0 });
     expect(enduser2.energy.today).toEqual({ charge: 10, discharge: 10 });
     expect(enduser2.topStations.map((s) => s.name)).toEqual(['Dark valley']);
 
-    const distributor = await result<DashboardAnalysis>('distributor', 'analysis');
+    const distributor = await result('distributor', 'analysis');
     expect(distributor.stations.total).toBe(6);
     expect(distributor.loggers.total).toBe(6);
   });
@@ -208,14 +199,14 @@ describe('the station energy the analysis reads', () => {
     await t.app.db.execute(sql`update tb_battery_rollup set charge_energy = 12 where battery_sn = ${battery} and period = '1d'`);
     await dailyRollup(battery, 'UTC', 5, 4, 3);
     await refreshStationEnergy(1);
-    const afterMinute = await result<DashboardAnalysis>('enduser2', 'analysis');
+    const afterMinute = await result('enduser2', 'analysis');
     expect(afterMinute.energy.today).toEqual({ charge: 12, discharge: 10 });
     // The administrator reads the tenant's sums per zone: the same change, the same moment.
-    expect((await result<DashboardAnalysis>('admin', 'analysis')).energy.today).toEqual({ charge: 18.5, discharge: 12.5 });
+    expect((await result('admin', 'analysis')).energy.today).toEqual({ charge: 18.5, discharge: 12.5 });
     // Five days back is outside the minute's refresh: the logger's late day is counted after the hourly one.
     expect(afterMinute.trend.reduce((sum, day) => sum + day.charge, 0)).toBe(12);
     await refreshStationEnergy(7);
-    const afterHour = await result<DashboardAnalysis>('enduser2', 'analysis');
+    const afterHour = await result('enduser2', 'analysis');
     expect(afterHour.trend.reduce((sum, day) => sum + day.charge, 0)).toBe(16);
     expect(afterHour.energy.today).toEqual({ charge: 12, discharge: 10 });
 
@@ -224,19 +215,19 @@ describe('the station energy the analysis reads', () => {
     await t.app.db.execute(sql`delete from tb_station_energy_day where station_id = ${station.dark.id}`);
     await t.app.db.execute(sql`delete from tb_station_energy_month where station_id = ${station.dark.id}`);
     await refreshStationEnergy(null);
-    expect((await result<DashboardAnalysis>('enduser2', 'analysis')).energy.today).toEqual({ charge: 10, discharge: 10 });
-    expect((await result<DashboardAnalysis>('admin', 'analysis')).energy.today).toEqual({ charge: 16.5, discharge: 12.5 });
+    expect((await result('enduser2', 'analysis')).energy.today).toEqual({ charge: 10, discharge: 10 });
+    expect((await result('admin', 'analysis')).energy.today).toEqual({ charge: 16.5, discharge: 12.5 });
   });
 });
 
 describe('GET /want/dashboard/monitor', () => {
   it('places the caller’s located stations, the worst first, and counts those without a location', async () => {
-    const admin = await result<DashboardMonitor>('admin', 'monitor');
+    const admin = await result('admin', 'monitor');
     expect(admin.stations.map((s) => s.name)).toEqual(['Tokyo harbour', 'Greenwich yard', 'Installer workshop', 'Quiet meadow', 'Dark valley']);
     expect(admin.stations[0]).toEqual({ id: station.tokyo.id, name: 'Tokyo harbour', lat: expect.any(Number), lon: expect.any(Number), status: StationStatus.Fault });
     expect(admin).toMatchObject({ located: 5, unlocated: 1, limit: 5000 });
 
-    const enduser2 = await result<DashboardMonitor>('enduser2', 'monitor');
+    const enduser2 = await result('enduser2', 'monitor');
     expect(enduser2.stations.map((s) => s.name)).toEqual(['Dark valley']);
     expect(enduser2).toMatchObject({ located: 1, unlocated: 1 });
   });
@@ -244,7 +235,7 @@ describe('GET /want/dashboard/monitor', () => {
 
 describe('GET /want/dashboard/workplace', () => {
   it('lists open faults and protections, the latest commands and the upgrades under way, within the scope', async () => {
-    const installer = await result<DashboardWorkplace>('installer', 'workplace');
+    const installer = await result('installer', 'workplace');
     expect(installer.openFaults?.total).toBe(2);
     expect(installer.openFaults?.records.map((e) => [e.type, e.code, e.stationId, e.stationName])).toEqual(
       expect.arrayContaining([
@@ -255,12 +246,12 @@ describe('GET /want/dashboard/workplace', () => {
     expect(installer.recentCommands?.map((c) => c.id).sort()).toEqual([commandIds.restartTokyo, commandIds.upgradeTokyo, commandIds.upgradeDone].sort());
     expect(installer.upgrades).toMatchObject({ total: 1, records: [{ id: commandIds.upgradeTokyo, op: 'upgrade', progress: 40, stationId: station.tokyo.id }] });
 
-    const enduser2 = await result<DashboardWorkplace>('enduser2', 'workplace');
+    const enduser2 = await result('enduser2', 'workplace');
     expect(enduser2.openFaults).toEqual({ total: 0, records: [] });
     expect(enduser2.recentCommands?.map((c) => c.id)).toEqual([commandIds.upgradeDark]);
     expect(enduser2.upgrades?.total).toBe(1);
 
-    const admin = await result<DashboardWorkplace>('admin', 'workplace');
+    const admin = await result('admin', 'workplace');
     expect(admin.openFaults?.total).toBe(2);
     expect(admin.upgrades?.records.map((c) => c.id).sort()).toEqual([commandIds.upgradeTokyo, commandIds.upgradeDark].sort());
   });

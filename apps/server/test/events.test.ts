@@ -7,22 +7,11 @@ import { createLoggerRepository } from '../src/modules/logger/logger.repository.
 import { connectLogger, publish, sample, waitFor } from './support/device.js';
 import { describeListEndpoint } from './support/list-conformance.js';
 import { listenLive } from './support/live-events.js';
+import { addStation, loggerKeyOf, registerLoggers } from './support/fleet.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
-const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
-const loggerRow = (gsn: string) => JSON.stringify([{ gsn, key: keyOf(gsn), product_code: `${gsn}-M` }]);
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const register = async (t: TestApp, token: string, gsn: string) => {
-  const response = await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token, payload: { loggers: [{ gsn, key: keyOf(gsn) }] } });
-  expect(response.json()).toMatchObject({ success: true });
-};
-/** A station for `masterId` (the caller itself when absent) with the logger bound to it; its id. */
-const addStation = async (t: TestApp, token: string, name: string, gsn: string, masterId?: string): Promise<string> => {
-  const body = (await t.request({ method: 'POST', url: '/boot/want/tbStation/add_station?from=EUR', token, payload: { name, logger: loggerRow(gsn), ...(masterId ? { masterId } : {}) } })).json();
-  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
-  return body.message as string;
-};
 const event = (id: string, values: Partial<DeviceEvent> = {}): DeviceEvent => ({ id, type: 'warning', code: 'W-SOC-LOW', category: 'soc', begin: Date.now() - 60_000, ...values });
 
 describeListEndpoint('events', {
@@ -31,9 +20,9 @@ describeListEndpoint('events', {
   permission: Permission.EventList,
   async seed(t, admin) {
     const devices = createLoggerRepository(t.app.db);
-    await register(t, admin, 'EVLIST0001');
-    await register(t, admin, 'EVLIST0002');
-    await addStation(t, admin, 'Event list station', 'EVLIST0001');
+    await registerLoggers(t, admin, ['EVLIST0001']);
+    await registerLoggers(t, admin, ['EVLIST0002']);
+    await addStation(t, admin, { name: 'Event list station', gsns: ['EVLIST0001'] });
     const begin = Date.UTC(2026, 4, 3, 8, 0);
     await devices.upsertEvents('EVLIST0001', [
       event('e-1', { batterySn: 'EVLIST0001-B1', begin }),
@@ -83,13 +72,13 @@ describe('the events screen', () => {
     token.enduser = await t.login('enduser', 'Enduser2026');
     token.enduser2 = await t.login('enduser2', 'Enduser2026');
     token.demo = await t.login('demo', 'Demo2026');
-    await register(t, token.admin, gsnA);
-    await register(t, token.admin, gsnB);
-    stationA = await addStation(t, token.admin, 'Events station A', gsnA, 'u-demo-end-user');
-    await addStation(t, token.admin, 'Events station B', gsnB, 'u-demo-end-user-2');
+    await registerLoggers(t, token.admin, [gsnA]);
+    await registerLoggers(t, token.admin, [gsnB]);
+    stationA = await addStation(t, token.admin, { name: 'Events station A', gsns: [gsnA], masterId: 'u-demo-end-user' });
+    await addStation(t, token.admin, { name: 'Events station B', gsns: [gsnB], masterId: 'u-demo-end-user-2' });
 
     // Station A's logger reports through the broker: a reading, then an event about that battery.
-    logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, gsnA, keyOf(gsnA));
+    logger = await connectLogger(t.app.devicePlane.brokerPort ?? 0, gsnA, loggerKeyOf(gsnA));
     await publish(logger, deviceTopics.telemetry(gsnA), { v: 1, samples: [sample(batteryA, Date.now() - 120_000, { soc: 61.5, voltage: 52.4, current: -12.5, power: -655, temperature: 31.5 })] });
     await publish(logger, deviceTopics.events(gsnA), { v: 1, events: [{ id: 'a-open', batterySn: batteryA, type: 'warning', code: 'W-TEMP-HIGH', category: 'temperature', begin: Date.now() - 90_000 }] });
     await publish(logger, deviceTopics.events(gsnA), { v: 1, events: [{ id: 'a-unknown', type: 'warning', code: 'X-VENDOR-42', category: 'vendor', begin: Date.now() - 30_000 }] });

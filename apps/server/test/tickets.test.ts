@@ -8,20 +8,11 @@ import { describeListEndpoint } from './support/list-conformance.js';
 import { type LiveEvents, listenLive } from './support/live-events.js';
 import { mailBody, startSmtpServer } from './support/message-servers.js';
 import { png, upload } from './support/upload.js';
+import { addStationWithLoggers } from './support/fleet.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
 
-const keyOf = (gsn: string) => `key-${gsn.toLowerCase()}`;
 const count = async (t: TestApp, query: ReturnType<typeof sql>): Promise<number> => ((await t.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 
-/** A registered logger on a new station owned by `masterId`; the station's id. */
-const addStation = async (t: TestApp, admin: string, name: string, gsn: string, masterId?: string): Promise<string> => {
-  const registered = await t.request({ method: 'POST', url: '/boot/want/logger/registerBatch', token: admin, payload: { loggers: [{ gsn, key: keyOf(gsn) }] } });
-  expect(registered.json()).toMatchObject({ success: true });
-  const logger = JSON.stringify([{ gsn, key: keyOf(gsn), product_code: `${gsn}-M` }]);
-  const body = (await t.request({ method: 'POST', url: '/boot/want/tbStation/add_station?from=EUR', token: admin, payload: { name, logger, ...(masterId ? { masterId } : {}) } })).json();
-  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
-  return body.message as string;
-};
 
 const ticket = (stationId: string, extra: Record<string, unknown> = {}) => ({
   title: 'Battery shows a fault',
@@ -38,7 +29,7 @@ describeListEndpoint('tickets', {
   columns: ticketListColumns,
   permission: Permission.TicketList,
   async seed(t, admin) {
-    const station = await addStation(t, admin, 'Ticket list station', 'TKLIST0001');
+    const station = await addStationWithLoggers(t, admin, { name: 'Ticket list station', gsns: ['TKLIST0001'] });
     for (const [title, category] of [
       ['Display flickers', 'defect'],
       ['Add a weekly report', 'suggestion'],
@@ -117,8 +108,8 @@ describe('tickets', () => {
       token[who] = await t.login(who, password);
     }
     for (const [username, email] of Object.entries(mail)) await t.app.db.update(users).set({ email }).where(eq(users.username, username));
-    stationA = await addStation(t, token.admin, 'Ticket station A', 'TKSCOPEA01', 'u-demo-end-user');
-    stationB = await addStation(t, token.admin, 'Ticket station B', 'TKSCOPEB01', 'u-demo-end-user-2');
+    stationA = await addStationWithLoggers(t, token.admin, { name: 'Ticket station A', gsns: ['TKSCOPEA01'], masterId: 'u-demo-end-user' });
+    stationB = await addStationWithLoggers(t, token.admin, { name: 'Ticket station B', gsns: ['TKSCOPEB01'], masterId: 'u-demo-end-user-2' });
   }, 120_000);
 
   afterAll(async () => {

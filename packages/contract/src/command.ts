@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import type { ListColumns } from './list-query.js';
+import { type ListColumns, listQuerySchema, pageSchema } from './list-query.js';
 import { text } from './text.js';
 import { commandOps, loggerKeyPattern, loggerSnPattern, batterySnPattern, upgradeStates } from './device.js';
 import { limits } from './validation.js';
+import { idQuerySchema } from './user.js';
 
 /** Whether a name is an IANA time zone the runtime knows (Europe/Berlin, Asia/Hong_Kong, UTC). */
 export const isTimeZone = (name: string): boolean => {
@@ -158,3 +159,10 @@ export const loggerImportRowsSchema = z.object({
   loggers: loggerRegistrationSchema.shape.loggers.element.array().min(1, 'must hold at least one logger').max(limits.loggerImportMax, `must hold at most ${limits.loggerImportMax} loggers`),
 });
 export type LoggerImportRows = z.infer<typeof loggerImportRowsSchema>;
+
+/** Remote commands: send one, and the command audit. */
+export const commandEndpoints = {
+  operate: defineEndpoint({ method: 'POST', path: '/want/device/operate', body: operateRequestSchema, result: commandRecordSchema }),
+  list: defineEndpoint({ method: 'GET', path: '/want/command/list', query: listQuerySchema, result: pageSchema(commandRecordSchema) }),
+  queryById: defineEndpoint({ method: 'GET', path: '/want/command/queryById', query: idQuerySchema, result: commandRecordSchema }),
+};

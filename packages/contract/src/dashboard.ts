@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commandRecordSchema } from './command.js';
 import { eventTypes } from './device.js';
 import { text } from './text.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * The dashboards (spec section 2: dashboard-analysis, monitor, workplace). Every figure is within
@@ -83,3 +84,10 @@ export const dashboardWorkplaceSchema = z.object({
   upgrades: z.object({ total: count, records: z.array(dashboardCommandSchema) }).nullable(),
 });
 export type DashboardWorkplace = z.infer<typeof dashboardWorkplaceSchema>;
+
+/** The three dashboards, each within the caller's scope. */
+export const dashboardEndpoints = {
+  analysis: defineEndpoint({ method: 'GET', path: '/want/dashboard/analysis', result: dashboardAnalysisSchema }),
+  monitor: defineEndpoint({ method: 'GET', path: '/want/dashboard/monitor', result: dashboardMonitorSchema }),
+  workplace: defineEndpoint({ method: 'GET', path: '/want/dashboard/workplace', result: dashboardWorkplaceSchema }),
+};

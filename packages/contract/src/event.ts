@@ -7,6 +7,7 @@ import { Permission } from './permissions.js';
 import { type Words, defineResource, wordsIn } from './resource.js';
 import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * Device events as the console shows them (spec sections 2 "site-events" and 3, Event: type,
@@ -259,3 +260,7 @@ export type EventAcknowledgeRequest = z.input<typeof eventAcknowledgeSchema>;
 /** What an acknowledgement did: the events acknowledged now, and those that keep an earlier acknowledgement. */
 export const eventAcknowledgeResultSchema = z.object({ acknowledged: z.number().int(), alreadyAcknowledged: z.number().int() });
 export type EventAcknowledgeResult = z.infer<typeof eventAcknowledgeResultSchema>;
+
+export const eventEndpoints = {
+  acknowledge: defineEndpoint({ method: 'POST', path: '/want/event/acknowledge', body: eventAcknowledgeSchema, result: eventAcknowledgeResultSchema }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loggerSnPattern } from './device.js';
 import { text } from './text.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * Why a device message was refused (each is counted; see docs/device-protocol.md). `connect-rate`
@@ -42,3 +43,9 @@ export const loggerRefusalSchema = z.object({
   lastExample: text().nullable(),
 });
 export type LoggerRefusal = z.infer<typeof loggerRefusalSchema>;
+
+/** This process's ingestion counters, and a logger's recent refusals. */
+export const ingestEndpoints = {
+  stats: defineEndpoint({ method: 'GET', path: '/want/ingest/stats', result: ingestStatsSchema }),
+  refusals: defineEndpoint({ method: 'GET', path: '/want/logger/refusals', query: loggerRefusalsQuerySchema, result: z.array(loggerRefusalSchema) }),
+};

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import type { ListColumns } from './list-query.js';
+import { type ListColumns, listQuerySchema, pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
-import { defineResource } from './resource.js';
+import { defineResource, importResultSchema } from './resource.js';
 import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
+import { defineEndpoint } from './endpoint.js';
+import { loggerImportRowsSchema, loggerKeyRotationSchema, loggerRegistrationResultSchema, loggerRegistrationSchema } from './command.js';
 
 /**
  * What the console shows of loggers (spec section 3, Logger): the stored state, not the device
@@ -85,3 +87,10 @@ export const loggerResource = defineResource({
   sheet: ['gsn', 'alias', 'stationName', 'online', 'batteryCount', 'signal', 'firmware', 'deviceType', 'brand', 'lastIp', 'lat', 'lon', 'timezone', 'lastSeen', 'createTime'],
 });
 
+/** Loggers outside the screen kit: the list with state, registration, key rotation and the corrected import rows. */
+export const loggerEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/want/logger/list', query: listQuerySchema, result: pageSchema(loggerRecordSchema) }),
+  registerBatch: defineEndpoint({ method: 'POST', path: '/want/logger/registerBatch', body: loggerRegistrationSchema, result: loggerRegistrationResultSchema }),
+  rotateKey: defineEndpoint({ method: 'POST', path: '/want/logger/rotateKey', body: loggerKeyRotationSchema, result: null }),
+  importRows: defineEndpoint({ method: 'POST', path: '/want/logger/importRows', body: loggerImportRowsSchema, result: importResultSchema }),
+};

@@ -5,8 +5,9 @@ import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
-import { defaultTimeZoneDictId, timeZoneOfDictId } from './time-zone.js';
+import { defaultTimeZoneDictId, timeZoneListQuerySchema, timeZoneListSchema, timeZoneOfDictId } from './time-zone.js';
 import { limits, stationImagePathPattern } from './validation.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * Stations (spec sections 2, 3, 5 and 7): a station belongs to an end user (its owner) and carries
@@ -244,3 +245,17 @@ export type StationOwner = z.infer<typeof stationOwnerSchema>;
 export const stationIdQuerySchema = z.object({ id: fields.id, _t: text().optional() });
 
 export { defaultTimeZoneDictId };
+
+/** The wizard's step 3 for an existing station: loggers (each with its batteries) added to station `stationId`. */
+export const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCodeBodySchema.shape.logger });
+
+/** The station wizard's calls (the list, record and export calls are the screen kit's). */
+export const stationEndpoints = {
+  checkSn: defineEndpoint({ method: 'POST', path: '/want/tbStation/check_sn', query: stationRegionQuerySchema, body: checkSnBodySchema, result: null }),
+  checkProductCode: defineEndpoint({ method: 'POST', path: '/want/tbStation/check_product_code', body: checkProductCodeBodySchema, result: null }),
+  addStation: defineEndpoint({ method: 'POST', path: '/want/tbStation/add_station', query: stationRegionQuerySchema, body: addStationSchema, result: null }),
+  /** Accounts a new station may belong to: the caller, then the accounts below it. */
+  owners: defineEndpoint({ method: 'GET', path: '/want/tbStation/owners', result: z.array(stationOwnerSchema) }),
+  addLoggers: defineEndpoint({ method: 'POST', path: '/want/tbStation/add_logger', body: addLoggersSchema, result: null }),
+  timeZones: defineEndpoint({ method: 'GET', path: '/want/commDictI18n/list', query: timeZoneListQuerySchema, result: timeZoneListSchema }),
+};

@@ -1,8 +1,8 @@
-import { Permission, ServerCode, eventAcknowledgeResultSchema, eventAcknowledgeSchema } from '@cellsight/contract';
+import { Permission, ServerCode, eventEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { EventService } from './event.service.js';
 
@@ -13,17 +13,14 @@ const routes: FastifyPluginAsyncZod<{ service: EventService }> = async (app, { s
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, service, tags, { records: 'event' });
 
-  route(
+  endpointRoute(
     app,
+    eventEndpoints.acknowledge,
     {
-      method: 'POST',
-      url: '/want/event/acknowledge',
       access: { permission: Permission.EventAcknowledge },
       tenancy: 'tenant', scope: { record: 'event', in: 'body.ids' },
       tags,
       summary: 'Acknowledge events (1 to 100, optional comment up to 256 characters): all within the caller’s scope or none (404); an event acknowledged before keeps its first acknowledgement',
-      input: { body: eventAcknowledgeSchema },
-      result: eventAcknowledgeResultSchema,
     },
     async (request) => {
       const { note, ...result } = await service.acknowledge(requireAuth(request), request.body);

@@ -2,17 +2,11 @@ import {
   Permission,
   ServerCode,
   importResultSchema,
-  ingestStatsSchema,
+  ingestEndpoints,
   limits,
-  listQuerySchema,
+  loggerEndpoints,
   loggerImportPreviewSchema,
-  loggerImportRowsSchema,
-  loggerKeyRotationSchema,
-  loggerRecordSchema,
-  loggerRegistrationResultSchema,
-  loggerRegistrationSchema,
   loggerPlacementEndpoints,
-  pageSchema,
 } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
@@ -36,44 +30,40 @@ export interface LoggerRouteOptions {
 
 /** Every call under /want/logger/ (and this process's ingestion counters): the list, registration, keys, spreadsheet import, alias, unbinding. */
 const routes: FastifyPluginAsyncZod<LoggerRouteOptions> = async (app, { service, keys, loggerImport, placement }) => {
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/want/logger/list', access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { list: 'logger' }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)', input: { querystring: listQuerySchema }, result: pageSchema(loggerRecordSchema) },
+    loggerEndpoints.list,
+    { access: { permission: Permission.LoggerList }, tenancy: 'tenant', scope: { list: 'logger' }, tags, summary: 'Loggers of the caller’s tenants with their state (list contract)' },
     async (request) => ok(await service.listLoggers(requireAuth(request), request.query)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/want/ingest/stats', access: { permission: Permission.IngestStats }, tenancy: 'platform', scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason', result: ingestStatsSchema },
+    ingestEndpoints.stats,
+    { access: { permission: Permission.IngestStats }, tenancy: 'platform', scope: 'none', tags, summary: 'Ingestion counters of this server process: messages, samples received and stored, refusals by reason' },
     async () => ok(app.devicePlane.ingest.stats()),
   );
 
-  route(
+  endpointRoute(
     app,
+    loggerEndpoints.registerBatch,
     {
-      method: 'POST',
-      url: '/want/logger/registerBatch',
       access: { permission: Permission.LoggerRegister },
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Register loggers (serial number and registration key) so they may connect',
-      input: { body: loggerRegistrationSchema },
-      result: loggerRegistrationResultSchema,
     },
     async (request) => ok(await service.registerLoggers(requireAuth(request), request.body.loggers), 'Registered', ServerCode.ADDED),
   );
 
-  route(
+  endpointRoute(
     app,
+    loggerEndpoints.rotateKey,
     {
-      method: 'POST',
-      url: '/want/logger/rotateKey',
       access: { permission: Permission.LoggerRotateKey },
       tenancy: 'tenant', scope: { record: 'logger', in: 'body.gsn' },
       tags,
       summary: 'Give a registered logger a new registration key: its connection is dropped and it must reconnect with the new password',
-      input: { body: loggerKeyRotationSchema },
-      result: null,
     },
     async (request) => {
       request.operationNote = await keys.rotate(requireAuth(request), request.body);
@@ -114,17 +104,14 @@ const routes: FastifyPluginAsyncZod<LoggerRouteOptions> = async (app, { service,
       return ok(await loggerImport.preview(data, fileName, request.language));
     },
   );
-  route(
+  endpointRoute(
     app,
+    loggerEndpoints.importRows,
     {
-      method: 'POST',
-      url: '/want/logger/importRows',
       access: { permission: Permission.LoggerImport },
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: `Register the corrected rows of a previewed file (at most ${limits.loggerImportMax}): the import's checks and registration's rules, every row or none, refusals naming loggers[i].field`,
-      input: { body: loggerImportRowsSchema },
-      result: importResultSchema,
     },
     async (request) => {
       const imported = await loggerImport.importRows(requireAuth(request), request.body.loggers);

@@ -1,42 +1,26 @@
-import {
-  Permission,
-  ServerCode,
-  addStationSchema,
-  checkProductCodeBodySchema,
-  checkSnBodySchema,
-  stationOwnerSchema,
-  stationRegionQuerySchema,
-  timeZoneListQuerySchema,
-  timeZoneListSchema,
-  fields,
-} from '@cellsight/contract';
+import { Permission, ServerCode, stationEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { StationService } from './station.service.js';
 
 const tags = ['stations'];
-const addLoggersSchema = z.object({ stationId: fields.id, logger: checkProductCodeBodySchema.shape.logger });
 
 const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, { service }) => {
   // List, queryById, edit, delete, deleteBatch, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, service, tags, { records: 'station' });
 
   const add = { permission: Permission.StationAdd };
-  route(
+  endpointRoute(
     app,
+    stationEndpoints.checkSn,
     {
-      method: 'POST',
-      url: '/want/tbStation/check_sn',
       access: add,
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Wizard step 1: check the loggers (form fields gsn_N, key_N, product_code_N); a failing row answers its code (4000, 4001, 4002, 4003) with its index as result',
-      input: { querystring: stationRegionQuerySchema, body: checkSnBodySchema },
-      result: null,
     },
     async (request) => {
       await service.checkSn(requireAuth(request), request.body);
@@ -44,17 +28,14 @@ const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, {
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    stationEndpoints.checkProductCode,
     {
-      method: 'POST',
-      url: '/want/tbStation/check_product_code',
       access: add,
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Wizard: check the battery modules’ product codes (logger: the rows as JSON text); 4027 with the row index when one is used',
-      input: { body: checkProductCodeBodySchema },
-      result: null,
     },
     async (request) => {
       await service.checkProductCode(requireAuth(request), request.body.logger);
@@ -62,17 +43,14 @@ const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, {
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    stationEndpoints.addStation,
     {
-      method: 'POST',
-      url: '/want/tbStation/add_station',
       access: add,
       tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'Create a station (or a sub-station: pid) and bind its loggers in one transaction; the new id is the message',
-      input: { querystring: stationRegionQuerySchema, body: addStationSchema },
-      result: null,
     },
     async (request) => {
       const id = await service.addStation(requireAuth(request), request.body);
@@ -81,23 +59,21 @@ const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, {
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/want/tbStation/owners', access: add, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Accounts a new station may belong to: the caller, then the accounts below it', result: z.array(stationOwnerSchema) },
+    stationEndpoints.owners,
+    { access: add, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Accounts a new station may belong to: the caller, then the accounts below it' },
     async (request) => ok(await service.owners(requireAuth(request))),
   );
 
-  route(
+  endpointRoute(
     app,
+    stationEndpoints.addLoggers,
     {
-      method: 'POST',
-      url: '/want/tbStation/add_logger',
       access: { permission: Permission.StationEdit },
       tenancy: 'tenant', scope: { record: 'station', in: 'body.stationId' },
       tags,
       summary: 'Bind more loggers to a station (same checks and codes as the wizard)',
-      input: { body: addLoggersSchema },
-      result: null,
     },
     async (request) => {
       await service.addLoggers(requireAuth(request), request.body.stationId, request.body.logger);
@@ -105,17 +81,14 @@ const routes: FastifyPluginAsyncZod<{ service: StationService }> = async (app, {
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    stationEndpoints.timeZones,
     {
-      method: 'GET',
-      url: '/want/commDictI18n/list',
       access: 'authenticated',
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Station time zones: lang 1 English (or German with Accept-Language de-DE), 0 Chinese; the default is dictId 343',
-      input: { querystring: timeZoneListQuerySchema },
-      result: timeZoneListSchema,
     },
     async (request) => {
       const language = request.query.lang === '0' ? 'zh-CN' : request.language === 'de-DE' ? 'de-DE' : 'en-US';

@@ -1,4 +1,4 @@
-import type { CommandRecord } from '@cellsight/contract';
+import { type CommandRecord, commandEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { commandKeys } from './command-keys';
@@ -13,7 +13,7 @@ export const commandPollMs = 3_000;
 export const useCommand = (id: string | null) =>
   useQuery({
     queryKey: commandKeys.one(id ?? ''),
-    queryFn: async (): Promise<CommandRecord> => (await api.get<CommandRecord>('/want/command/queryById', { id: id ?? '' })).result,
+    queryFn: async (): Promise<CommandRecord> => (await api.call(commandEndpoints.queryById, { query: { id: id ?? '' } })).result,
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data) ? false : commandPollMs),
   });

@@ -1,4 +1,4 @@
-import { type DashboardAnalysis, type DashboardMonitor, type DashboardWorkplace, type EventRecord, type Page, eventResource } from '@cellsight/contract';
+import { type EventRecord, type Page, dashboardEndpoints, eventResource } from '@cellsight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
@@ -21,13 +21,13 @@ export const eventStreamLength = 20;
 const options = { refetchInterval: dashboardRefreshMs, placeholderData: <T,>(previous: T | undefined) => previous };
 
 export const useDashboardAnalysis = () =>
-  useQuery({ queryKey: dashboardKeys.analysis, queryFn: async () => (await api.get<DashboardAnalysis>('/want/dashboard/analysis')).result, ...options });
+  useQuery({ queryKey: dashboardKeys.analysis, queryFn: async () => (await api.call(dashboardEndpoints.analysis)).result, ...options });
 
 export const useDashboardMonitor = () =>
-  useQuery({ queryKey: dashboardKeys.monitor, queryFn: async () => (await api.get<DashboardMonitor>('/want/dashboard/monitor')).result, ...options });
+  useQuery({ queryKey: dashboardKeys.monitor, queryFn: async () => (await api.call(dashboardEndpoints.monitor)).result, ...options });
 
 export const useDashboardWorkplace = () =>
-  useQuery({ queryKey: dashboardKeys.workplace, queryFn: async () => (await api.get<DashboardWorkplace>('/want/dashboard/workplace')).result, ...options });
+  useQuery({ queryKey: dashboardKeys.workplace, queryFn: async () => (await api.call(dashboardEndpoints.workplace)).result, ...options });
 
 /** The latest events of the caller's loggers (the events list, newest first): where the monitor's stream starts. */
 export const useRecentEvents = () =>

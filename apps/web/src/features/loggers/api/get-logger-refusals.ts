@@ -1,4 +1,4 @@
-import type { LoggerRefusal } from '@cellsight/contract';
+import { type LoggerRefusal, ingestEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
@@ -10,6 +10,6 @@ export const loggerRefusalsKey = (gsn: string) => [...loggerKeys.all, 'refusals'
 export const useLoggerRefusals = (gsn: string) =>
   useQuery({
     queryKey: loggerRefusalsKey(gsn),
-    queryFn: async (): Promise<LoggerRefusal[]> => (await api.get<LoggerRefusal[]>('/want/logger/refusals', { gsn })).result,
+    queryFn: async (): Promise<LoggerRefusal[]> => (await api.call(ingestEndpoints.refusals, { query: { gsn } })).result,
     refetchInterval: 15_000,
   });

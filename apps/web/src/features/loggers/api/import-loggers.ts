@@ -1,4 +1,4 @@
-import type { LoggerImportPreview, LoggerImportRows } from '@cellsight/contract';
+import { type LoggerImportPreview, type LoggerImportRows, loggerEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, saveFile } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
@@ -23,7 +23,7 @@ export const usePreviewLoggerImport = () =>
 export const useImportLoggerRows = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoggerImportRows) => api.post<{ imported: number }>('/want/logger/importRows', body),
+    mutationFn: (body: LoggerImportRows) => api.call(loggerEndpoints.importRows, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loggerKeys.all }),
   });
 };

@@ -1,4 +1,4 @@
-import type { LoggerRegistration, LoggerRegistrationResult } from '@cellsight/contract';
+import { type LoggerRegistration, loggerEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
@@ -7,7 +7,7 @@ import { loggerKeys } from './logger-keys';
 export const useRegisterLoggers = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: LoggerRegistration) => api.post<LoggerRegistrationResult>('/want/logger/registerBatch', request),
+    mutationFn: async (request: LoggerRegistration) => api.call(loggerEndpoints.registerBatch, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loggerKeys.all }),
   });
 };

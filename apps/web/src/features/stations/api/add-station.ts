@@ -1,4 +1,4 @@
-import { type AddStationRequest, loggerResource, stationResource } from '@cellsight/contract';
+import { type AddStationRequest, loggerResource, stationEndpoints, stationResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export interface AddStationCall {
  * loggers in one step; resolves to the new station's id (the answer's message).
  */
 export const addStation = async ({ request, region }: AddStationCall): Promise<string> =>
-  (await api.post<unknown>('/want/tbStation/add_station', request, { from: region ?? undefined })).message;
+  (await api.call(stationEndpoints.addStation, { body: request, query: { from: region ?? undefined } })).message;
 
 export const useAddStation = () => {
   const queryClient = useQueryClient();

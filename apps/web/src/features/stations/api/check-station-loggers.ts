@@ -1,4 +1,4 @@
-import { wizardCodeField } from '@cellsight/contract';
+import { stationEndpoints, wizardCodeField } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import type { RegionCode } from '@/lib/region';
@@ -25,14 +25,14 @@ export const checkSnBody = (rows: readonly LoggerRow[]): Record<string, string> 
 export const loggerListText = (rows: readonly LoggerRow[]): string => JSON.stringify(rows.map(({ gsn, key, product_code }) => ({ gsn, key, product_code })));
 
 /** POST /want/tbStation/check_product_code: the loggers again, and whether another logger holds a product code. */
-export const checkProductCodes = (rows: readonly LoggerRow[]) => api.post<null>('/want/tbStation/check_product_code', { logger: loggerListText(rows) });
+export const checkProductCodes = (rows: readonly LoggerRow[]) => api.call(stationEndpoints.checkProductCode, { body: { logger: loggerListText(rows) } });
 
 /**
  * Wizard step 0's check: the SNs and keys (`check_sn`), then the product codes. Resolves when
  * every row may be bound; a refused row rejects with the server's code (see `rowRefusalOf`).
  */
 export const checkStationLoggers = async ({ rows, region }: { rows: readonly LoggerRow[]; region: RegionCode | null }): Promise<void> => {
-  await api.post<null>('/want/tbStation/check_sn', checkSnBody(rows), { from: region ?? undefined });
+  await api.call(stationEndpoints.checkSn, { body: checkSnBody(rows), query: { from: region ?? undefined } });
   await checkProductCodes(rows);
 };
 

@@ -1,4 +1,4 @@
-import type { LoggerRecord, Page } from '@cellsight/contract';
+import { type LoggerRecord, type Page, loggerEndpoints } from '@cellsight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { stationKeys, stationRefreshMs } from './station-keys';
@@ -7,7 +7,7 @@ export type StationDeviceQuery = Record<string, string | number>;
 
 /** GET /want/logger/list?stationId=: one page of a station's loggers with their online state. */
 export const getStationLoggers = async (stationId: string, query: StationDeviceQuery): Promise<Page<LoggerRecord>> =>
-  (await api.get<Page<LoggerRecord>>('/want/logger/list', { ...query, stationId })).result;
+  (await api.call(loggerEndpoints.list, { query: { ...query, stationId } })).result;
 
 export const useStationLoggers = (stationId: string, query: StationDeviceQuery, enabled = true) =>
   useQuery({

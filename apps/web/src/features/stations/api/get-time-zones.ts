@@ -1,4 +1,4 @@
-import { type TimeZoneList, defaultTimeZoneDictId } from '@cellsight/contract';
+import { defaultTimeZoneDictId, stationEndpoints } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export const timeZoneLang = (language: string): '0' | '1' => (language.startsWit
 export const timeZonesQuery = (language: string) =>
   queryOptions({
     queryKey: ['station-time-zones', language],
-    queryFn: async () => (await api.get<TimeZoneList>('/want/commDictI18n/list', { lang: timeZoneLang(language), pageSize: 100 })).result.records,
+    queryFn: async () => (await api.call(stationEndpoints.timeZones, { query: { lang: timeZoneLang(language), pageSize: 100 } })).result.records,
     // The offsets in the labels change only with daylight saving time.
     staleTime: 60 * 60 * 1000,
   });
