@@ -9,7 +9,10 @@
 //     `plugins/`, `kit/` or `access/`; `access/` importing `modules/`, `plugins/` or `kit/`; `kit/`
 //     importing `modules/` or `plugins/`; `plugins/` importing `modules/`; the server importing the
 //     simulator app (apps/; the simulator's library in packages/ is a package) (each file and target once;
-//     `db/schema.ts`, the one list of every module's tables that migrations are generated from, aside).
+//     `db/schema.ts`, the one list of every module's tables that migrations are generated from, aside);
+//   - API paths written outside the contract: a literal `url:` in a server route file, a literal
+//     or template path in a web `api.get/post/put/delete(…)` call (tests left out), and untyped
+//     `.json()` reads in the API tests (a contract endpoint's `t.call` answers the typed envelope).
 // With --list, each counted import or call is printed with its file.
 /* eslint-disable no-console -- a command-line tool: its report is its output */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -128,3 +131,18 @@ shown('create…Repository( calls in route files', repositoryCalls(true));
 console.log(`create…Repository( calls in all: ${repositoryCalls(false).length}`);
 shown('services that write SQL', sqlServices);
 shown('layer-rule breaks', [...new Set(layerBreaks)]);
+
+/** Every source file under `dir` with one of the extensions, tests included when asked. */
+const sourcesIn = (dir, pattern) =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourcesIn(full, pattern);
+    return pattern.test(name) ? [full] : [];
+  });
+const matchesIn = (fileList, pattern) =>
+  fileList.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((match) => `${path.relative(root, file)}: ${match[0]}`));
+const routeFiles = files.filter((file) => /\.routes\.ts$/.test(file));
+shown('route paths written in route files (not from a contract endpoint)', matchesIn(routeFiles, /\burl:\s*['`][^'`]+['`]/g));
+const webSources = sourcesIn(path.join(root, 'apps/web/src'), /^(?!.*\.test\.tsx?$).*\.tsx?$/);
+shown('web calls with a path of their own (not api.call of an endpoint)', matchesIn(webSources, /\bapi\.(?:get|post|put|delete)(?:<[^(]*>)?\(\s*['`][^'`]*['`]/g));
+shown('untyped .json() reads in API tests', matchesIn(sourcesIn(path.join(root, 'apps/server/test'), /\.ts$/), /\.json\(\)/g));

@@ -1,3 +1,4 @@
+import { departEndpoints, departUserEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
@@ -22,9 +23,9 @@ const usernames = async (query: Record<string, string>) => {
   return (body.result.records as { username: string }[]).map((r) => r.username);
 };
 const addDepart = async (departName: string, parentId?: string): Promise<string> => {
-  const body = (await call('POST', '/sys/sysDepart/add', { departName, ...(parentId ? { parentId } : {}) })).json();
-  expect(body, body.message).toMatchObject({ success: true });
-  return body.result as string;
+  const { envelope } = await t.call(departEndpoints.add, { token: admin, body: { departName, ...(parentId ? { parentId } : {}) } });
+  expect(envelope, envelope.message).toMatchObject({ success: true });
+  return envelope.result;
 };
 
 beforeAll(async () => {
@@ -42,7 +43,7 @@ beforeAll(async () => {
     [salesNorth, [ben, dora]],
     [service, [carl]],
   ] as const) {
-    expect((await call('POST', '/sys/user/editSysDepartWithUser', { depId, userIdList })).json()).toMatchObject({ success: true });
+    expect((await t.call(departUserEndpoints.add, { token: admin, body: { depId, userIdList: [...userIdList] } })).envelope).toMatchObject({ success: true });
   }
   // Dora works for another company: in the department, but never in this tenant's address book.
   await moveToTenant(t, dora, 2);

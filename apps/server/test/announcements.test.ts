@@ -1,4 +1,4 @@
-import { type AnnouncementRecord, DeviceCode, type ListByUser, Permission, ServerCode, type UserAnnouncement, deviceTopics } from '@cellsight/contract';
+import { type AnnouncementRecord, DeviceCode, type ListByUser, type MyAnnouncementsQuery, Permission, ServerCode, announcementEndpoints, deviceTopics, menuEndpoints } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,20 +22,20 @@ const addOk = async (body: Record<string, unknown>, token = admin): Promise<stri
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as string;
 };
-const release = (token: string, id: string, what: 'doReleaseData' | 'doReovkeData' = 'doReleaseData') => t.request({ method: 'GET', url: `/boot/sys/annountCement/${what}`, token, query: { id } });
+const release = (token: string, id: string, what: 'release' | 'revoke' = 'release') => t.call(announcementEndpoints[what], { token, query: { id } });
 const bell = async (token: string, language = 'en-US'): Promise<ListByUser> => {
   const response = await t.request({ method: 'GET', url: '/boot/sys/annountCement/listByUser', token, query: { pageSize: '50' }, headers: { 'accept-language': language } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as ListByUser;
 };
 const noticeIds = async (token: string) => (await bell(token)).anntMsgList.map((a) => a.id);
-const markRead = (token: string, anntId: string) => t.request({ method: 'PUT', url: '/boot/sys/sysAnnouncementSend/editByAnntIdAndUserId', token, payload: { anntId } });
-const mine = async (token: string, query: Record<string, string> = {}) => {
-  const response = await t.request({ method: 'GET', url: '/boot/sys/sysAnnouncementSend/getMyAnnouncementSend', token, query: { pageSize: '50', ...query } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result as { records: UserAnnouncement[]; total: number };
+const markRead = (token: string, anntId: string) => t.call(announcementEndpoints.markRead, { token, body: { anntId } });
+const mine = async (token: string, query: MyAnnouncementsQuery = {}) => {
+  const { statusCode, envelope, response } = await t.call(announcementEndpoints.mine, { token, query: { pageSize: 50, ...query } });
+  expect(statusCode, response.body).toBe(200);
+  return envelope.result;
 };
-const queryById = (token: string, id: string) => t.request({ method: 'GET', url: '/boot/sys/annountCement/queryById', token, query: { id } });
+const queryById = (token: string, id: string) => t.call(announcementEndpoints.queryById, { token, query: { id } });
 
 beforeAll(async () => {
   t = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '0' });
@@ -59,7 +59,7 @@ describe('publishing and revoking', () => {
     const live = await listenLive(t, endUser);
     try {
       const published = await release(admin, id);
-      expect(published.json(), published.body).toMatchObject({ success: true });
+      expect(published.envelope, published.response.body).toMatchObject({ success: true });
       await waitFor(async () => live.heard, (heard) => heard.some((m) => m.event === 'announcement.changed' && (m.data.ids as string[]).includes(id)));
     } finally {
       live.close();
@@ -72,9 +72,9 @@ describe('publishing and revoking', () => {
     // Another tenant's users never see it, nor can they open it.
     expect(await noticeIds(outsider)).not.toContain(id);
     expect((await queryById(outsider, id)).statusCode).toBe(404);
-    expect((await queryById(endUser, id)).json().result).toMatchObject({ id, titile: 'Maintenance tonight', sendStatus: '1', userIds: null });
+    expect((await queryById(endUser, id)).envelope.result).toMatchObject({ id, titile: 'Maintenance tonight', sendStatus: '1', userIds: null });
 
-    expect((await release(admin, id, 'doReovkeData')).json()).toMatchObject({ success: true });
+    expect((await release(admin, id, 'revoke')).envelope).toMatchObject({ success: true });
     expect(await noticeIds(endUser)).not.toContain(id);
     expect((await mine(endUser)).records.map((r) => r.id)).not.toContain(id);
     expect((await queryById(endUser, id)).statusCode).toBe(404);
@@ -84,13 +84,13 @@ describe('publishing and revoking', () => {
     const id = await addOk({ titile: 'Draft' });
     const edited = await t.request({ method: 'PUT', url: '/boot/sys/annountCement/edit', token: admin, payload: { id, titile: 'Draft, edited', priority: 'H' } });
     expect(edited.json(), edited.body).toMatchObject({ success: true });
-    expect((await release(admin, id, 'doReovkeData')).json()).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
+    expect((await release(admin, id, 'revoke')).envelope).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
     await release(admin, id);
     const again = await t.request({ method: 'PUT', url: '/boot/sys/annountCement/edit', token: admin, payload: { id, titile: 'Changed after publishing' } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
-    expect((await release(admin, id)).json()).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
-    const record = (await queryById(admin, id)).json().result as AnnouncementRecord;
+    expect((await release(admin, id)).envelope).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED });
+    const record = (await queryById(admin, id)).envelope.result;
     expect(record).toMatchObject({ titile: 'Draft, edited', priority: 'H', sendStatus: '1', sender: 'admin' });
     // The administrators' list, with dictionary texts.
     const list = (await t.request({ method: 'GET', url: '/boot/sys/annountCement/list', token: admin, query: { pageSize: '50' } })).json().result.records as (AnnouncementRecord & { sendStatus_dictText: string })[];
@@ -113,7 +113,7 @@ describe('publishing and revoking', () => {
     expect(shown).not.toContain(later);
     expect(shown).not.toContain(over);
     expect((await queryById(endUser, later)).statusCode).toBe(404);
-    const record = (await queryById(admin, now)).json().result as AnnouncementRecord;
+    const record = (await queryById(admin, now)).envelope.result;
     expect(record).toMatchObject({ msgAbstract: 'Short summary', msgCategory: '1', sendStatus: '1', createBy: 'admin', startTime: new Date(`${wall(at - hour).replace(' ', 'T')}Z`).toISOString() });
 
     // Still refused, naming the field: a time that is none, an end before the start, a system message.
@@ -144,7 +144,7 @@ describe('audience', () => {
     await release(admin, id);
     expect(await noticeIds(installer)).toContain(id);
     expect(await noticeIds(endUser)).not.toContain(id);
-    expect((await queryById(admin, id)).json().result).toMatchObject({ msgType: 'USER', userIds: `${installerId},` });
+    expect((await queryById(admin, id)).envelope.result).toMatchObject({ msgType: 'USER', userIds: `${installerId},` });
 
     const noOne = await add(admin, { titile: 'Nobody', msgType: 'USER', userIds: '' });
     expect(noOne.statusCode).toBe(400);
@@ -178,7 +178,7 @@ describe('read marks', () => {
     const id = await addOk({ titile: 'Read me' });
     await release(admin, id);
     const before = await bell(installer);
-    expect((await markRead(endUser, id)).json()).toMatchObject({ success: true });
+    expect((await markRead(endUser, id)).envelope).toMatchObject({ success: true });
     expect(await noticeIds(endUser)).not.toContain(id);
     expect((await bell(installer)).anntMsgTotal).toBe(before.anntMsgTotal);
     expect(await noticeIds(installer)).toContain(id);
@@ -186,16 +186,16 @@ describe('read marks', () => {
     expect((await mine(endUser, { readFlag: '0' })).records.map((r) => r.id)).not.toContain(id);
     expect((await mine(endUser)).records.find((r) => r.id === id)?.readFlag).toBe('1');
     // Marking twice is harmless; marking one the caller may not read is 404 naming the field.
-    expect((await markRead(endUser, id)).json()).toMatchObject({ success: true });
+    expect((await markRead(endUser, id)).envelope).toMatchObject({ success: true });
     const foreign = await markRead(outsider, id);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toContain('anntId');
+    expect(foreign.envelope.message).toContain('anntId');
   });
 
   it('marks everything read at once', async () => {
     await release(admin, await addOk({ titile: 'One more' }));
     expect((await bell(installer)).anntMsgTotal).toBeGreaterThan(0);
-    expect((await t.request({ method: 'PUT', url: '/boot/sys/sysAnnouncementSend/readAll', token: installer })).json()).toMatchObject({ success: true });
+    expect((await t.call(announcementEndpoints.readAll, { token: installer })).envelope).toMatchObject({ success: true });
     expect((await bell(installer)).anntMsgTotal).toBe(0);
     expect((await bell(installer)).anntMsgList).toEqual([]);
   });
@@ -210,7 +210,7 @@ describe('rich text', () => {
         '<ul><li>one</li></ul><a href="javascript:alert(1)">bad</a> <a href="https://example.com/x">good</a> <a href="mailto:ops@example.com">mail</a>' +
         '<img src="x" onerror="alert(1)"><img src="https://example.com/a.png" alt="ok"><img src="/boot/sys/common/view/announcement/pic.png"><iframe src="https://evil.example"></iframe>',
     });
-    const content = ((await queryById(admin, id)).json().result as AnnouncementRecord).msgContent;
+    const content = (await queryById(admin, id)).envelope.result.msgContent;
     expect(content).not.toMatch(/script|onclick|onerror|javascript:|<style|<iframe|alert/i);
     expect(content).toContain('<h2>Heads up</h2>');
     expect(content).toContain('<strong>this</strong> <em>now</em> <u>please</u>');
@@ -230,12 +230,12 @@ describe('permission', () => {
     expect((await t.request({ method: 'GET', url: '/boot/sys/annountCement/list', token: installer })).statusCode).toBe(403);
     const id = await addOk({ titile: 'Admin only' });
     expect((await release(installer, id)).statusCode).toBe(403);
-    expect((await release(endUser, id, 'doReovkeData')).statusCode).toBe(403);
+    expect((await release(endUser, id, 'revoke')).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: '/boot/sys/annountCement/delete', token: installer, query: { id } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: '/boot/sys/annountCement/listByUser' })).statusCode).toBe(401);
-    const menu = (await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: admin })).json().result;
+    expect((await t.call(announcementEndpoints.listByUser)).statusCode).toBe(401);
+    const menu = (await t.call(menuEndpoints.userPermissions, { token: admin })).envelope.result;
     expect(JSON.stringify(menu.menu)).toContain('/system/annountCement');
-    expect((menu.auth as { action: string }[]).map((a) => a.action)).toEqual(expect.arrayContaining([Permission.AnnouncementAdd, Permission.AnnouncementRelease]));
+    expect(menu.auth.map((a) => a.action)).toEqual(expect.arrayContaining([Permission.AnnouncementAdd, Permission.AnnouncementRelease]));
   });
 });
 

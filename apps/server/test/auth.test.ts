@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { type EndpointBody, ServerCode, authEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, migratedPglite } from './support/test-app.js';
 
@@ -13,9 +13,8 @@ afterAll(() => t.close());
 
 describe('sign-in', () => {
   it('answers with token, user info, dictionaries, role, departments and tenants', async () => {
-    const response = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: adminPassword } });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const { statusCode, envelope: body } = await t.call(authEndpoints.login, { body: { username: 'admin', password: adminPassword } });
+    expect(statusCode).toBe(200);
     expect(body).toMatchObject({ success: true, code: 200 });
     expect(typeof body.timestamp).toBe('number');
     expect(body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
@@ -31,11 +30,11 @@ describe('sign-in', () => {
   });
 
   it('gives the same 4007 answer for a wrong password and an unknown user', async () => {
-    const wrong = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'admin', password: 'nope12345' } });
-    const unknown = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'nobody_here', password: 'nope12345' } });
+    const wrong = await t.call(authEndpoints.login, { body: { username: 'admin', password: 'nope12345' } });
+    const unknown = await t.call(authEndpoints.login, { body: { username: 'nobody_here', password: 'nope12345' } });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, code: ServerCode.WRONG_CREDENTIALS, message: 'Wrong user name or password' });
+      expect(response.envelope).toMatchObject({ success: false, code: ServerCode.WRONG_CREDENTIALS, message: 'Wrong user name or password' });
     }
   });
 
@@ -59,8 +58,9 @@ describe('sign-in', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '4' });
     try {
       const codes = [];
-      for (const url of ['/boot/sys/login', '/boot/sys/public_login', '/boot/sys/login', '/boot/sys/public_login', '/boot/sys/public_login']) {
-        codes.push((await limited.request({ method: 'POST', url, payload: { username: 'admin', password: 'wrong1234' } })).statusCode);
+      const { login, publicLogin } = authEndpoints;
+      for (const endpoint of [login, publicLogin, login, publicLogin, publicLogin]) {
+        codes.push((await limited.call(endpoint, { body: { username: 'admin', password: 'wrong1234' } })).statusCode);
       }
       expect(codes).toEqual([400, 400, 400, 400, 429]);
     } finally {
@@ -95,8 +95,8 @@ describe('sessions', () => {
 
     const token = await t.login('admin', adminPassword);
     expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(200);
-    const logout = await t.request({ method: 'POST', url: '/boot/sys/logout', token });
-    expect(logout.json()).toMatchObject({ success: true, code: ServerCode.LOGGED_OUT });
+    const logout = await t.call(authEndpoints.logout, { token });
+    expect(logout.envelope).toMatchObject({ success: true, code: ServerCode.LOGGED_OUT });
     expect((await t.request({ method: 'GET', url, token })).statusCode).toBe(401);
   });
 
@@ -200,22 +200,22 @@ describe('own password', () => {
     await addUser(t, adminToken, { username: 'pwuser', password: 'First1234' });
     const current = await t.login('pwuser', 'First1234');
     const other = await t.login('pwuser', 'First1234');
-    const change = (payload: Record<string, string>) => t.request({ method: 'PUT', url: '/boot/sys/user/updatePassword', token: current, payload });
+    const change = (body: EndpointBody<typeof authEndpoints.updatePassword>) => t.call(authEndpoints.updatePassword, { token: current, body });
 
     const oldWrong = await change({ username: 'pwuser', oldpassword: 'Nope12345', password: 'Second123', confirmpassword: 'Second123' });
-    expect(oldWrong.json()).toMatchObject({ success: false, code: ServerCode.OLD_PASSWORD_WRONG });
+    expect(oldWrong.envelope).toMatchObject({ success: false, code: ServerCode.OLD_PASSWORD_WRONG });
     const mismatch = await change({ username: 'pwuser', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second124' });
-    expect(mismatch.json()).toMatchObject({ success: false, code: ServerCode.PASSWORDS_DO_NOT_MATCH });
+    expect(mismatch.envelope).toMatchObject({ success: false, code: ServerCode.PASSWORDS_DO_NOT_MATCH });
     const empty = await change({ username: 'pwuser', oldpassword: 'First1234', password: '', confirmpassword: '' });
-    expect(empty.json()).toMatchObject({ success: false, code: ServerCode.NEW_PASSWORD_EMPTY });
+    expect(empty.envelope).toMatchObject({ success: false, code: ServerCode.NEW_PASSWORD_EMPTY });
     const weak = await change({ username: 'pwuser', oldpassword: 'First1234', password: '123456', confirmpassword: '123456' });
-    expect(weak.json()).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
-    expect(weak.json().result.errors[0].field).toBe('password');
+    expect(weak.envelope).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(weak.response.json().result.errors[0].field).toBe('password');
     const someoneElse = await change({ username: 'admin', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second123' });
     expect(someoneElse.statusCode).toBe(403);
 
     const done = await change({ username: 'pwuser', oldpassword: 'First1234', password: 'Second123', confirmpassword: 'Second123' });
-    expect(done.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
+    expect(done.envelope).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
     const url = '/boot/sys/permission/getUserPermissionByToken';
     expect((await t.request({ method: 'GET', url, token: current })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url, token: other })).statusCode).toBe(401);
@@ -226,35 +226,35 @@ describe('own password', () => {
 
 describe('department choice', () => {
   it('switches only to one of the user’s own departments', async () => {
-    const ok = await t.request({ method: 'POST', url: '/boot/sys/selectDepart', token: adminToken, payload: { orgCode: 'A01' } });
-    expect(ok.json()).toMatchObject({ success: true, result: { userInfo: { orgCode: 'A01' } } });
-    const foreign = await t.request({ method: 'POST', url: '/boot/sys/selectDepart', token: adminToken, payload: { orgCode: 'Z99' } });
+    const ok = await t.call(authEndpoints.selectDepart, { token: adminToken, body: { orgCode: 'A01' } });
+    expect(ok.envelope).toMatchObject({ success: true, result: { userInfo: { orgCode: 'A01' } } });
+    const foreign = await t.call(authEndpoints.selectDepart, { token: adminToken, body: { orgCode: 'Z99' } });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toContain('orgCode');
+    expect(foreign.envelope.message).toContain('orgCode');
   });
 
   it('lists where the user may work: departments, the current one, and active tenants', async () => {
-    const response = await t.request({ method: 'GET', url: '/boot/sys/user/getCurrentUserDeparts', token: adminToken });
-    expect(response.statusCode, response.body).toBe(200);
-    const result = response.json().result as { list: { orgCode: string }[]; orgCode: string | null; tenantList: { id: number }[] };
+    const { statusCode, envelope, response } = await t.call(authEndpoints.workplaces, { token: adminToken });
+    expect(statusCode, response.body).toBe(200);
+    const { result } = envelope;
     expect(result.list.map((d) => d.orgCode)).toContain('A01');
     expect(result.orgCode).toBe('A01');
     expect(result.tenantList.map((tenant) => tenant.id)).toEqual([1]);
-    expect((await t.request({ method: 'GET', url: '/boot/sys/user/getCurrentUserDeparts' })).statusCode).toBe(401);
+    expect((await t.call(authEndpoints.workplaces)).statusCode).toBe(401);
   });
 });
 
 describe('the device portal sign-in (/neutral/login)', () => {
   it('signs in accounts that may list loggers, and refuses the others and wrong passwords', async () => {
-    const portal = (username: string, password: string) => t.request({ method: 'POST', url: '/boot/sys/neutral_login', payload: { username, password } });
+    const portal = (username: string, password: string) => t.call(authEndpoints.neutralLogin, { body: { username, password } });
     const admin = await portal('admin', adminPassword);
-    expect(admin.statusCode, admin.body).toBe(200);
-    expect(admin.json().result.token).toEqual(expect.any(String));
+    expect(admin.statusCode, admin.response.body).toBe(200);
+    expect(admin.envelope.result.token).toEqual(expect.any(String));
 
     await addUser(t, adminToken, { username: 'noportal', password: 'Portal1234' });
     const refused = await portal('noportal', 'Portal1234');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toContain('device portal');
-    expect((await portal('admin', 'wrong-password')).json().code).toBe(ServerCode.WRONG_CREDENTIALS);
+    expect(refused.envelope.message).toContain('device portal');
+    expect((await portal('admin', 'wrong-password')).envelope.code).toBe(ServerCode.WRONG_CREDENTIALS);
   });
 });

@@ -1,3 +1,4 @@
+import * as contract from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,18 @@ describe('the authorisation matrix', () => {
   it('every API route declares its access and the records it reaches', () => {
     expect(undeclared).toEqual([]);
     expect(rows.length).toBeGreaterThan(300);
+  });
+
+  it('serves every call the contract declares (each `…Endpoints` entry), with each of its methods', () => {
+    const served = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));
+    const declared = Object.entries(contract)
+      .filter(([name]) => name.endsWith('Endpoints'))
+      .flatMap(([name, group]) => Object.entries(group as Record<string, contract.Endpoint>).map(([call, endpoint]) => ({ name: `${name}.${call}`, endpoint })));
+    expect(declared.length).toBeGreaterThan(100);
+    const missing = declared.flatMap(({ name, endpoint }) =>
+      (typeof endpoint.method === 'string' ? [endpoint.method] : endpoint.method).filter((method) => !served.has(`${method} /boot${endpoint.path}`)).map((method) => `${name}: ${method} ${endpoint.path}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('answers every caller × record of every route as its declaration says', async () => {

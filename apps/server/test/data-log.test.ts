@@ -1,4 +1,4 @@
-import { DataLogTable, ServerCode, dataLogEndpoints, loggerPlacementEndpoints } from '@cellsight/contract';
+import { DataLogTable, ServerCode, dataLogEndpoints, loggerPlacementEndpoints, roleEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant, queryRows } from './support/test-app.js';
@@ -115,8 +115,8 @@ describe('each kind of change writes one entry with who, before and after', () =
     expect(added, added.message).toMatchObject({ success: true });
     const id = added.result as string;
     expect((await call(admin, 'PUT', '/sys/role/edit', { id, roleName: 'Logged role 2' })).json()).toMatchObject({ success: true });
-    const granted = await call(admin, 'POST', '/sys/permission/saveRolePermission', { roleId: id, permissionIds: 'm-site,b-station-list' });
-    expect(granted.json(), granted.body).toMatchObject({ success: true });
+    const granted = await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId: id, permissionIds: 'm-site,b-station-list' } });
+    expect(granted.envelope, granted.response.body).toMatchObject({ success: true });
     expect((await call(admin, 'DELETE', `/sys/role/delete?id=${id}`)).json()).toMatchObject({ success: true });
     const entries = await entriesOf(admin, DataLogTable.Role, id);
     expect(entries.map((e) => e.action)).toEqual(['add', 'edit', 'edit', 'delete']);

@@ -1,4 +1,4 @@
-import { type DepartIdNode, type DepartTreeNode, Permission, ServerCode, userListColumns } from '@cellsight/contract';
+import { type DepartTreeNode, type EndpointBody, type EndpointQuery, Permission, ServerCode, departEndpoints, departUserEndpoints, userListColumns } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
@@ -17,14 +17,14 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opti
   return { status: response.statusCode, body: response.json() as { success: boolean; message: string; code: number; result: unknown } };
 };
 
-const tree = async () => (await call('GET', '/sys/sysDepart/queryTreeList')).body.result as DepartTreeNode[];
+const tree = async () => (await t.call(departEndpoints.tree, { token: admin })).envelope.result;
 const flatten = (nodes: DepartTreeNode[]): DepartTreeNode[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);
 const byId = async (id: string) => flatten(await tree()).find((node) => node.id === id);
 
-const addDepart = async (payload: object): Promise<string> => {
-  const { status, body } = await call('POST', '/sys/sysDepart/add', { payload });
-  if (status !== 200) throw new Error(body.message);
-  return body.result as string;
+const addDepart = async (body: EndpointBody<typeof departEndpoints.add>): Promise<string> => {
+  const { statusCode, envelope } = await t.call(departEndpoints.add, { token: admin, body });
+  if (statusCode !== 200) throw new Error(envelope.message);
+  return envelope.result;
 };
 
 beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('department tree', () => {
     const codes = await Promise.all(ids.map(async (id) => (await byId(id))?.orgCode));
     expect(new Set(codes).size).toBe(4);
     expect(codes.every((code) => /^A01A0[3-6]$/.test(code ?? ''))).toBe(true);
-    await call('DELETE', '/sys/sysDepart/deleteBatch', { query: { ids: ids.join(',') } });
+    await t.call(departEndpoints.deleteBatch, { token: admin, query: { ids: ids.join(',') } });
   });
 
   it('refuses a missing name, an unknown parent and bad values, naming the field', async () => {
@@ -101,15 +101,15 @@ describe('department tree', () => {
   });
 
   it('finds departments by part of their name, flat, and lists the id tree', async () => {
-    const found = await call('GET', '/sys/sysDepart/searchBy', { query: { keyWord: 'sales' } });
-    expect(found.status).toBe(200);
-    const nodes = found.body.result as DepartTreeNode[];
+    const found = await t.call(departEndpoints.search, { token: admin, query: { keyWord: 'sales' } });
+    expect(found.statusCode).toBe(200);
+    const nodes = found.envelope.result;
     expect(nodes.map((node) => node.departName).sort()).toEqual(['Sales', 'Sales North', 'Sales South']);
     expect(nodes.every((node) => node.children.length === 0)).toBe(true);
     // A LIKE wildcard is a plain character.
-    expect((await call('GET', '/sys/sysDepart/searchBy', { query: { keyWord: '%' } })).body.result).toEqual([]);
+    expect((await t.call(departEndpoints.search, { token: admin, query: { keyWord: '%' } })).envelope.result).toEqual([]);
 
-    const ids = (await call('GET', '/sys/sysDepart/queryIdTree')).body.result as DepartIdNode[];
+    const ids = (await t.call(departEndpoints.idTree, { token: admin })).envelope.result;
     const company = ids.find((node) => node.key === root.id);
     expect(company).toMatchObject({ key: root.id, value: root.id, title: root.departName });
     expect(Object.keys(company ?? {}).sort()).toEqual(['children', 'key', 'title', 'value']);
@@ -117,55 +117,55 @@ describe('department tree', () => {
   });
 
   it('edits a department but never moves it', async () => {
-    const edited = await call('PUT', '/sys/sysDepart/edit', { payload: { id: north, departName: 'Sales Nord', memo: 'Hamburg', parentId: sales } });
-    expect(edited.status).toBe(200);
-    expect(edited.body.code).toBe(ServerCode.EDITED);
+    const edited = await t.call(departEndpoints.edit, { token: admin, body: { id: north, departName: 'Sales Nord', memo: 'Hamburg', parentId: sales } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.envelope.code).toBe(ServerCode.EDITED);
     expect(await byId(north)).toMatchObject({ departName: 'Sales Nord', title: 'Sales Nord', memo: 'Hamburg', orgCode: 'A01A01A01', parentId: sales });
 
     const moved = await call('POST', '/sys/sysDepart/edit', { payload: { id: north, parentId: root.id } });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toContain('parentId');
-    const toRoot = await call('PUT', '/sys/sysDepart/edit', { payload: { id: north, parentId: '' } });
-    expect(toRoot.status).toBe(400);
+    const toRoot = await t.call(departEndpoints.edit, { token: admin, body: { id: north, parentId: '' } });
+    expect(toRoot.statusCode).toBe(400);
     expect((await byId(north))?.parentId).toBe(sales);
 
     // An empty optional field clears it.
-    await call('PUT', '/sys/sysDepart/edit', { payload: { id: north, memo: '' } });
+    await t.call(departEndpoints.edit, { token: admin, body: { id: north, memo: '' } });
     expect((await byId(north))?.memo).toBeNull();
 
-    expect((await call('PUT', '/sys/sysDepart/edit', { payload: { id: 'd-nowhere', departName: 'x' } })).status).toBe(404);
-    expect((await call('PUT', '/sys/sysDepart/edit', { payload: { id: north, departName: '' } })).body.message).toContain('departName');
+    expect((await t.call(departEndpoints.edit, { token: admin, body: { id: 'd-nowhere', departName: 'x' } })).statusCode).toBe(404);
+    expect((await t.call(departEndpoints.edit, { token: admin, body: { id: north, departName: '' } })).envelope.message).toContain('departName');
   });
 
   it('refuses to delete a department that still has sub-departments, naming it', async () => {
-    const one = await call('DELETE', '/sys/sysDepart/delete', { query: { id: sales } });
-    expect(one.status).toBe(400);
-    expect(one.body.message).toContain('id');
-    expect(one.body.message).toContain('Sales');
-    const batch = await call('DELETE', '/sys/sysDepart/deleteBatch', { query: { ids: `${sales},${north}` } });
-    expect(batch.status).toBe(400);
-    expect(batch.body.message).toContain('ids');
+    const one = await t.call(departEndpoints.delete, { token: admin, query: { id: sales } });
+    expect(one.statusCode).toBe(400);
+    expect(one.envelope.message).toContain('id');
+    expect(one.envelope.message).toContain('Sales');
+    const batch = await t.call(departEndpoints.deleteBatch, { token: admin, query: { ids: `${sales},${north}` } });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.envelope.message).toContain('ids');
     expect(await byId(sales)).toBeDefined();
     expect(await byId(north)).toBeDefined();
-    expect((await call('DELETE', '/sys/sysDepart/delete', { query: { id: 'd-nowhere' } })).status).toBe(404);
+    expect((await t.call(departEndpoints.delete, { token: admin, query: { id: 'd-nowhere' } })).statusCode).toBe(404);
   });
 
   it('deletes a department with its user links, and a subtree given whole', async () => {
     const userId = await addUser(t, admin, { username: 'south_worker' });
-    await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: south, userIdList: [userId] } });
+    await t.call(departUserEndpoints.add, { token: admin, body: { depId: south, userIdList: [userId] } });
     await t.app.db.update(users).set({ orgCode: 'A01A01A02' }).where(eq(users.id, userId));
 
-    const deleted = await call('DELETE', '/sys/sysDepart/delete', { query: { id: south } });
-    expect(deleted.status).toBe(200);
-    expect(deleted.body.code).toBe(ServerCode.DELETED);
+    const deleted = await t.call(departEndpoints.delete, { token: admin, query: { id: south } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.envelope.code).toBe(ServerCode.DELETED);
     expect(await byId(south)).toBeUndefined();
     expect((await call('GET', '/sys/user/userDepartList', { query: { userId } })).body.result).toEqual([]);
     const [row] = await t.app.db.select({ orgCode: users.orgCode }).from(users).where(eq(users.id, userId));
     expect(row?.orgCode).toBeNull();
 
-    const batch = await call('DELETE', '/sys/sysDepart/deleteBatch', { query: { ids: `${sales},${north}` } });
-    expect(batch.status).toBe(200);
-    expect(batch.body.code).toBe(ServerCode.BATCH_DELETED);
+    const batch = await t.call(departEndpoints.deleteBatch, { token: admin, query: { ids: `${sales},${north}` } });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.envelope.code).toBe(ServerCode.BATCH_DELETED);
     expect(await byId(sales)).toBeUndefined();
     expect(await byId(north)).toBeUndefined();
   });
@@ -182,53 +182,53 @@ describe('users of a department', () => {
     ben = await addUser(t, admin, { username: 'ben_s', realname: 'Ben Schulz' });
   });
 
-  const members = async (query: Record<string, string> = {}) => {
-    const { status, body } = await call('GET', '/sys/user/departUserList', { query: { depId: depart, ...query } });
-    expect(status).toBe(200);
-    return (body.result as { records: { username: string }[] }).records.map((user) => user.username);
+  const members = async (query: Omit<EndpointQuery<typeof departUserEndpoints.list>, 'depId'> = {}) => {
+    const { statusCode, envelope } = await t.call(departUserEndpoints.list, { token: admin, query: { ...query, depId: depart } });
+    expect(statusCode).toBe(200);
+    return envelope.result.records.map((user) => user.username);
   };
 
   it('adds users, lists them with the list contract and takes them out again', async () => {
     expect(await members()).toEqual([]);
-    const added = await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [anna, ben, anna] } });
-    expect(added.status).toBe(200);
-    expect(added.body.code).toBe(ServerCode.ADDED);
+    const added = await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [anna, ben, anna] } });
+    expect(added.statusCode).toBe(200);
+    expect(added.envelope.code).toBe(ServerCode.ADDED);
     expect(await members({ column: 'username', order: 'asc' })).toEqual(['anna_s', 'ben_s']);
     expect(await members({ username: '*ben*' })).toEqual(['ben_s']);
     // Adding again changes nothing.
-    expect((await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [anna] } })).status).toBe(200);
+    expect((await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [anna] } })).statusCode).toBe(200);
     expect(await members()).toHaveLength(2);
 
-    const removed = await call('DELETE', '/sys/user/deleteUserInDepartBatch', { query: { depId: depart, userIds: ben } });
-    expect(removed.status).toBe(200);
+    const removed = await t.call(departUserEndpoints.remove, { token: admin, query: { depId: depart, userIds: ben } });
+    expect(removed.statusCode).toBe(200);
     expect(await members()).toEqual(['anna_s']);
-    expect((await call('DELETE', '/sys/user/deleteUserInDepartBatch', { query: { depId: depart, userIds: ben } })).status).toBe(404);
+    expect((await t.call(departUserEndpoints.remove, { token: admin, query: { depId: depart, userIds: ben } })).statusCode).toBe(404);
   });
 
   it('answers the user picker with the department’s users, by real name', async () => {
-    await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [ben] } });
-    const all = await call('GET', '/sys/user/queryUserByDepId', { query: { id: depart } });
-    expect((all.body.result as { username: string }[]).map((user) => user.username)).toEqual(['anna_s', 'ben_s']);
-    const named = await call('GET', '/sys/user/queryUserByDepId', { query: { id: depart, realname: 'schul' } });
-    expect((named.body.result as { realname: string }[]).map((user) => user.realname)).toEqual(['Ben Schulz']);
-    expect((await call('GET', '/sys/user/queryUserByDepId', { query: { id: 'd-nowhere' } })).status).toBe(404);
+    await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [ben] } });
+    const all = await t.call(departUserEndpoints.byDepart, { token: admin, query: { id: depart } });
+    expect(all.envelope.result.map((user) => user.username)).toEqual(['anna_s', 'ben_s']);
+    const named = await t.call(departUserEndpoints.byDepart, { token: admin, query: { id: depart, realname: 'schul' } });
+    expect(named.envelope.result.map((user) => user.realname)).toEqual(['Ben Schulz']);
+    expect((await t.call(departUserEndpoints.byDepart, { token: admin, query: { id: 'd-nowhere' } })).statusCode).toBe(404);
   });
 
   it('refuses unknown users and departments, naming the field, and adds nobody', async () => {
-    const unknown = await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [anna, 'u-nobody'] } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toContain('userIdList');
-    expect((await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [] } })).body.message).toContain('userIdList');
-    expect((await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: 'd-nowhere', userIdList: [anna] } })).status).toBe(404);
+    const unknown = await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [anna, 'u-nobody'] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.envelope.message).toContain('userIdList');
+    expect((await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [] } })).envelope.message).toContain('userIdList');
+    expect((await t.call(departUserEndpoints.add, { token: admin, body: { depId: 'd-nowhere', userIdList: [anna] } })).statusCode).toBe(404);
     expect((await call('GET', '/sys/user/departUserList', { query: {} })).body.message).toContain('depId');
-    expect((await call('GET', '/sys/user/departUserList', { query: { depId: 'd-nowhere' } })).status).toBe(404);
+    expect((await t.call(departUserEndpoints.list, { token: admin, query: { depId: 'd-nowhere' } })).statusCode).toBe(404);
   });
 
   it('never shows or links users of another tenant', async () => {
     const stranger = await addUser(t, admin, { username: 'other_firm' });
     await moveToTenant(t, stranger, 77);
-    const refused = await call('POST', '/sys/user/editSysDepartWithUser', { payload: { depId: depart, userIdList: [stranger] } });
-    expect(refused.status).toBe(400);
+    const refused = await t.call(departUserEndpoints.add, { token: admin, body: { depId: depart, userIdList: [stranger] } });
+    expect(refused.statusCode).toBe(400);
     expect(await members()).not.toContain('other_firm');
   });
 });
@@ -286,14 +286,14 @@ describeListEndpoint('department users', {
   async seed(t, admin) {
     const ids: string[] = [];
     for (const username of ['member_a', 'member_b', 'member_c']) ids.push(await addUser(t, admin, { username, realname: `Member ${username}` }));
-    const response = await t.request({ method: 'POST', url: '/boot/sys/user/editSysDepartWithUser', token: admin, payload: { depId: root.id, userIdList: ids } });
-    if (response.statusCode !== 200) throw new Error(response.body);
+    const { statusCode, response } = await t.call(departUserEndpoints.add, { token: admin, body: { depId: root.id, userIdList: ids } });
+    if (statusCode !== 200) throw new Error(response.body);
   },
   // A member of the department who belongs to another company.
   async foreign(t) {
     const token = await t.login('admin', adminPassword);
     const id = await addUser(t, token, { username: 'member_foreign' });
-    await t.request({ method: 'POST', url: '/boot/sys/user/editSysDepartWithUser', token, payload: { depId: root.id, userIdList: [id] } });
+    await t.call(departUserEndpoints.add, { token, body: { depId: root.id, userIdList: [id] } });
     await moveToTenant(t, id, 99);
     return id;
   },

@@ -1,5 +1,5 @@
 import type { StoredFileRecord } from '@cellsight/contract';
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, roleEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant, queryRows } from './support/test-app.js';
@@ -51,13 +51,8 @@ beforeAll(async () => {
   // A clerk of tenant 1 granted System → Files who is no administrator.
   const role = (await t.request({ method: 'POST', url: '/boot/sys/role/add', token: token.admin, payload: { roleName: 'File clerks', roleCode: 'file_clerks' } })).json();
   expect(role, role.message).toMatchObject({ success: true });
-  const granted = await t.request({
-    method: 'POST',
-    url: '/boot/sys/permission/saveRolePermission',
-    token: token.admin,
-    payload: { roleId: role.result, permissionIds: 'm-system,m-system-file,b-system-file-list,b-system-file-delete' },
-  });
-  expect(granted.json(), granted.body).toMatchObject({ success: true });
+  const granted = await t.call(roleEndpoints.saveGrants, { token: token.admin, body: { roleId: role.result, permissionIds: 'm-system,m-system-file,b-system-file-list,b-system-file-delete' } });
+  expect(granted.envelope, granted.response.body).toMatchObject({ success: true });
   await addUser(t, token.admin, { username: 'clerk', password: 'FileClerk1', selectedroles: role.result as string, accountType: 'installer' });
   token.clerk = await t.login('clerk', 'FileClerk1');
   for (const [who, password] of [

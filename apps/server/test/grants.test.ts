@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, menuEndpoints, roleEndpoints, roleUserEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
@@ -16,7 +16,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 /** A role granting exactly these menu and button rows; returns its id. */
 const role = async (code: string, rows: string[]): Promise<string> => {
   const id = (await call(admin, 'POST', '/sys/role/add', { roleName: code, roleCode: code })).json().result as string;
-  const saved = await call(admin, 'POST', '/sys/permission/saveRolePermission', { roleId: id, permissionIds: rows.join(','), lastpermissionIds: '' });
+  const saved = await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId: id, permissionIds: rows.join(','), lastpermissionIds: '' } });
   expect(saved.statusCode).toBe(200);
   return id;
 };
@@ -36,21 +36,24 @@ afterAll(() => t.close());
 describe('granting', () => {
   it('a role-users manager cannot give anyone a role that grants more than they hold', async () => {
     const manager = await member('role_manager', await role('role_users_only', ['m-system', 'm-system-role', 'b-system-role-list', 'b-system-role-users']));
-    const refused = await call(manager.token, 'POST', '/sys/user/addSysUserRole', { roleId: 'r-admin', userIdList: [manager.id] });
+    const refused = await t.call(roleUserEndpoints.add, { token: manager.token, body: { roleId: 'r-admin', userIdList: [manager.id] } });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toContain('system:user:list');
+    expect(refused.envelope.message).toContain('system:user:list');
     expect((await call(manager.token, 'GET', '/sys/user/list')).statusCode).toBe(403);
     // A role within their own grants is fine.
     const listOnly = await role('role_list_only', ['m-system', 'm-system-role', 'b-system-role-list']);
-    expect((await call(manager.token, 'POST', '/sys/user/addSysUserRole', { roleId: listOnly, userIdList: [manager.id] })).statusCode).toBe(200);
+    expect((await t.call(roleUserEndpoints.add, { token: manager.token, body: { roleId: listOnly, userIdList: [manager.id] } })).statusCode).toBe(200);
   });
 
   it('a role authoriser cannot grant rows whose codes they lack, to their own role or any other', async () => {
     const ownRole = await role('authoriser', ['m-system', 'm-system-role', 'b-system-role-list', 'b-system-role-authorize']);
     const authoriser = await member('role_authoriser', ownRole);
-    const widen = await call(authoriser.token, 'POST', '/sys/permission/saveRolePermission', { roleId: ownRole, permissionIds: 'm-system,m-system-role,b-system-role-list,b-system-role-authorize,b-user-list', lastpermissionIds: 'm-system,m-system-role,b-system-role-list,b-system-role-authorize' });
+    const widen = await t.call(roleEndpoints.saveGrants, {
+      token: authoriser.token,
+      body: { roleId: ownRole, permissionIds: 'm-system,m-system-role,b-system-role-list,b-system-role-authorize,b-user-list', lastpermissionIds: 'm-system,m-system-role,b-system-role-list,b-system-role-authorize' },
+    });
     expect(widen.statusCode).toBe(403);
-    const grants = (await call(admin, 'GET', '/sys/permission/queryRolePermission', { roleId: ownRole })).json().result as string[];
+    const grants = (await t.call(roleEndpoints.grants, { token: admin, query: { roleId: ownRole } })).envelope.result;
     expect(grants).not.toContain('b-user-list');
   });
 
@@ -67,24 +70,24 @@ describe('granting', () => {
 
   it('a menu editor cannot put a code they lack on a button, but may edit buttons otherwise', async () => {
     const editor = await member('menu_editor', await role('menu_editor', ['m-system', 'm-system-menu', 'b-system-permission-list', 'b-system-permission-edit']));
-    const escalate = await call(editor.token, 'PUT', '/sys/permission/edit', { id: 'b-system-permission-list', perms: 'system:permission:list,system:user:add' });
+    const escalate = await t.call(menuEndpoints.edit, { token: editor.token, body: { id: 'b-system-permission-list', perms: 'system:permission:list,system:user:add' } });
     expect(escalate.statusCode).toBe(403);
-    expect((await call(editor.token, 'PUT', '/sys/permission/edit', { id: 'b-logger-list', name: 'List loggers' })).statusCode).toBe(200);
+    expect((await t.call(menuEndpoints.edit, { token: editor.token, body: { id: 'b-logger-list', name: 'List loggers' } })).statusCode).toBe(200);
   });
 });
 
 describe('the administrators are never locked out', () => {
   it('keeps every row granted to the administrator role', async () => {
-    const grants = (await call(admin, 'GET', '/sys/permission/queryRolePermission', { roleId: 'r-admin' })).json().result as string[];
-    const refused = await call(admin, 'POST', '/sys/permission/saveRolePermission', { roleId: 'r-admin', permissionIds: grants.filter((id) => id !== 'b-system-role-authorize').join(','), lastpermissionIds: grants.join(',') });
+    const grants = (await t.call(roleEndpoints.grants, { token: admin, query: { roleId: 'r-admin' } })).envelope.result;
+    const refused = await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId: 'r-admin', permissionIds: grants.filter((id) => id !== 'b-system-role-authorize').join(','), lastpermissionIds: grants.join(',') } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: ServerCode.INCORRECT_PARAMETER, result: { errors: [{ field: 'permissionIds' }] } });
+    expect(refused.envelope).toMatchObject({ code: ServerCode.INCORRECT_PARAMETER, result: { errors: [{ field: 'permissionIds' }] } });
   });
 
   it('keeps at least one user in the administrator role', async () => {
-    const holders = async () => (await call(admin, 'GET', '/sys/user/userRoleList', { roleId: 'r-admin', pageSize: '100' })).json().result.records as { id: string }[];
+    const holders = async () => (await t.call(roleUserEndpoints.list, { token: admin, query: { roleId: 'r-admin', pageSize: 100 } })).envelope.result.records;
     const ids = (await holders()).map((user) => user.id);
-    const refused = await call(admin, 'DELETE', '/sys/user/deleteUserRoleBatch', { roleId: 'r-admin', userIds: ids.join(',') });
+    const refused = await t.call(roleUserEndpoints.removeBatch, { token: admin, query: { roleId: 'r-admin', userIds: ids.join(',') } });
     expect(refused.statusCode).toBe(400);
     expect((await holders()).length).toBe(ids.length);
   });

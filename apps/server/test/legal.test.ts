@@ -1,4 +1,4 @@
-import { type LegalText, Permission, ServerCode, legalDefaultText } from '@cellsight/contract';
+import { type LegalText, type LegalTextEdit, Permission, ServerCode, legalDefaultText, legalEndpoints, menuEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textToHtml } from '../src/lib/rich-text-html.js';
 import { type TestApp, adminPassword, createTestApp } from './support/test-app.js';
@@ -13,12 +13,13 @@ afterAll(async () => {
   await t?.close();
 });
 
+// The visitor's language comes as Accept-Language, which `t.call` does not send.
 const read = async (kind: string, language?: string): Promise<LegalText> => {
   const response = await t.request({ method: 'GET', url: `/boot/sys/public/legal?kind=${kind}`, headers: language ? { 'accept-language': language } : {} });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as LegalText;
 };
-const edit = (token: string, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/boot/sys/legal/edit', token, payload });
+const edit = (token: string, body: LegalTextEdit) => t.call(legalEndpoints.edit, { token, body });
 
 describe('the privacy policy and terms of use', () => {
   it('are public, in the visitor’s language, the platform’s own until an administrator writes one', async () => {
@@ -32,13 +33,13 @@ describe('the privacy policy and terms of use', () => {
   });
 
   it('take an administrator’s text for one language, leaving the others', async () => {
-    const response = await edit(admin, { kind: 'privacy', language: 'de-DE', content: '  Betreiber: Muster GmbH.\n\nWir speichern Messwerte.  ' });
-    expect(response.json(), response.body).toMatchObject({ success: true, code: ServerCode.EDITED });
+    const { envelope, response } = await edit(admin, { kind: 'privacy', language: 'de-DE', content: '  Betreiber: Muster GmbH.\n\nWir speichern Messwerte.  ' });
+    expect(envelope, response.body).toMatchObject({ success: true, code: ServerCode.EDITED });
     const german = await read('privacy', 'de-DE');
     expect(german).toMatchObject({ content: '<p>Betreiber: Muster GmbH.</p><p>Wir speichern Messwerte.</p>', updateBy: 'admin' });
     expect(german.updateTime).not.toBeNull();
     expect((await read('privacy', 'en-US')).content).toBe(textToHtml(legalDefaultText('privacy', 'en-US')));
-    const all = (await t.request({ method: 'GET', url: '/boot/sys/legal/list', token: admin })).json().result as LegalText[];
+    const all = (await t.call(legalEndpoints.list, { token: admin })).envelope.result;
     expect(all).toHaveLength(6);
     expect(all.find((text) => text.kind === 'privacy' && text.language === 'de-DE')?.updateBy).toBe('admin');
   });
@@ -54,23 +55,23 @@ describe('the privacy policy and terms of use', () => {
     );
     const onlyScript = await edit(admin, { kind: 'condition', language: 'de-DE', content: '<script>alert(1)</script>' });
     expect(onlyScript.statusCode).toBe(400);
-    expect(onlyScript.json().result.errors).toEqual([{ field: 'content', message: 'is required' }]);
+    expect(onlyScript.response.json().result.errors).toEqual([{ field: 'content', message: 'is required' }]);
   });
 
   it('refuse an empty text, naming the field, and keep the one before', async () => {
     const before = await read('condition', 'en-US');
     const response = await edit(admin, { kind: 'condition', language: 'en-US', content: '   ' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('content');
+    expect(response.envelope.message).toContain('content');
     expect(await read('condition', 'en-US')).toEqual(before);
   });
 
   it('are written by administrators only', async () => {
     const installer = await t.login('installer', 'Installer2026');
     expect((await edit(installer, { kind: 'privacy', language: 'en-US', content: 'Mine now.' })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: '/boot/sys/legal/list', token: installer })).statusCode).toBe(403);
+    expect((await t.call(legalEndpoints.list, { token: installer })).statusCode).toBe(403);
     expect((await edit('', { kind: 'privacy', language: 'en-US', content: 'Mine now.' })).statusCode).toBe(401);
-    const auth = (await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: admin })).json().result.auth as { action: string }[];
+    const { auth } = (await t.call(menuEndpoints.userPermissions, { token: admin })).envelope.result;
     expect(auth.map((a) => a.action)).toContain(Permission.LegalEdit);
   });
 });

@@ -1,8 +1,8 @@
-import { Permission, ServerCode } from '@cellsight/contract';
+import { type AccountType, type Endpoint, Permission, ServerCode, memberEndpoints, menuEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLive } from './support/live-events.js';
-import { type TestApp, adminPassword, createTestApp, queryRows } from './support/test-app.js';
+import { type EndpointCall, type TestApp, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 
 /**
  * The Members screen (issue 11, spec section 6) through the API. The demo hierarchy: distributor →
@@ -19,13 +19,14 @@ const id = {} as Record<'admin' | 'distributor' | 'installer' | 'installer2' | '
 
 const api = (caller: Caller | string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.request({ method, url: `/boot${url}`, token: token[caller as Caller] ?? caller, ...(payload ? { payload } : {}) });
+/** A contract endpoint's call as `caller` (a demo account's name, or a token). */
+const call = <E extends Endpoint>(caller: Caller | string, endpoint: E, input: Omit<EndpointCall<E>, 'token'> = {}) => t.call(endpoint, { token: token[caller as Caller] ?? caller, ...input });
 
 /** Creates a member as `caller` and returns its id (the call must succeed). */
-const addMember = async (caller: Caller, member: { username: string; accountType: string; superiorId?: string; email?: string; phone?: string }): Promise<string> => {
-  const response = await api(caller, 'POST', '/member/add', { password: 'Passw0rd1', realname: `${member.username} name`, ...member });
-  const body = response.json();
-  expect(body, body.message).toMatchObject({ success: true, code: ServerCode.ADDED });
-  return body.result as string;
+const addMember = async (caller: Caller, member: { username: string; accountType: AccountType; superiorId?: string; email?: string; phone?: string }): Promise<string> => {
+  const { envelope } = await call(caller, memberEndpoints.add, { body: { password: 'Passw0rd1', realname: `${member.username} name`, ...member } });
+  expect(envelope, envelope.message).toMatchObject({ success: true, code: ServerCode.ADDED });
+  return envelope.result;
 };
 
 /** Usernames in the caller's member list (all pages, filtered as given). */
@@ -87,36 +88,38 @@ describe('creating members', () => {
   });
 
   it('refuses types the caller may not create, naming accountType', async () => {
-    const distributor = await api('distributor', 'POST', '/member/add', { username: 'nodist', password: 'Passw0rd1', realname: 'No', accountType: 'distributor' });
+    const distributor = await call('distributor', memberEndpoints.add, { body: { username: 'nodist', password: 'Passw0rd1', realname: 'No', accountType: 'distributor' } });
     expect(distributor.statusCode).toBe(400);
-    expect(distributor.json().message).toContain('accountType');
-    const installer = await api('installer', 'POST', '/member/add', { username: 'noinst', password: 'Passw0rd1', realname: 'No', accountType: 'installer' });
+    expect(distributor.envelope.message).toContain('accountType');
+    const installer = await call('installer', memberEndpoints.add, { body: { username: 'noinst', password: 'Passw0rd1', realname: 'No', accountType: 'installer' } });
     expect(installer.statusCode).toBe(400);
-    expect(installer.json().message).toContain('accountType');
+    expect(installer.envelope.message).toContain('accountType');
     // End users hold no member permission at all.
-    expect((await api('enduser', 'POST', '/member/add', { username: 'noeu', password: 'Passw0rd1', realname: 'No', accountType: 'end_user' })).statusCode).toBe(403);
+    expect((await call('enduser', memberEndpoints.add, { body: { username: 'noeu', password: 'Passw0rd1', realname: 'No', accountType: 'end_user' } })).statusCode).toBe(403);
   });
 
   it('puts an installer’s end users under the installer, and never under another branch’s account', async () => {
     const own = await addMember('installer', { username: 'insteu', accountType: 'end_user' });
     expect(await superiorOf(own)).toBe(id.installer);
-    const foreign = await api('installer', 'POST', '/member/add', { username: 'insteu2', password: 'Passw0rd1', realname: 'No', accountType: 'end_user', superiorId: id.installer2 });
+    const foreign = await call('installer', memberEndpoints.add, { body: { username: 'insteu2', password: 'Passw0rd1', realname: 'No', accountType: 'end_user', superiorId: id.installer2 } });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toContain('superiorId');
-    const otherBranch = await api('distributor', 'POST', '/member/add', { username: 'disteu3', password: 'Passw0rd1', realname: 'No', accountType: 'end_user', superiorId: id.inst3 });
+    expect(foreign.envelope.message).toContain('superiorId');
+    const otherBranch = await call('distributor', memberEndpoints.add, { body: { username: 'disteu3', password: 'Passw0rd1', realname: 'No', accountType: 'end_user', superiorId: id.inst3 } });
     expect(otherBranch.statusCode).toBe(404);
   });
 
   it('answers 4010, 4011 and 4012 for a taken name, mobile and e-mail, and names the field of bad input', async () => {
-    const base = { password: 'Passw0rd1', realname: 'Dup', accountType: 'end_user' };
-    expect((await api('distributor', 'POST', '/member/add', { ...base, username: 'enduser' })).json()).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
-    expect((await api('distributor', 'POST', '/member/add', { ...base, username: 'dupphone', phone: '13800000001' })).json()).toMatchObject({ success: false, code: ServerCode.MOBILE_REGISTERED });
-    expect((await api('distributor', 'POST', '/member/add', { ...base, username: 'dupmail', email: 'NEWEU@example.com' })).json()).toMatchObject({ success: false, code: ServerCode.EMAIL_REGISTERED });
-    const weak = await api('distributor', 'POST', '/member/add', { ...base, username: 'weakpw', password: 'abcdefgh' });
+    const base = { password: 'Passw0rd1', realname: 'Dup', accountType: 'end_user' } as const;
+    const add = async (body: { username: string; password?: string; phone?: string; email?: string; confirmpassword?: string }) => call('distributor', memberEndpoints.add, { body: { ...base, ...body } });
+    expect((await add({ username: 'enduser' })).envelope).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
+    expect((await add({ username: 'dupphone', phone: '13800000001' })).envelope).toMatchObject({ success: false, code: ServerCode.MOBILE_REGISTERED });
+    expect((await add({ username: 'dupmail', email: 'NEWEU@example.com' })).envelope).toMatchObject({ success: false, code: ServerCode.EMAIL_REGISTERED });
+    const weak = await add({ username: 'weakpw', password: 'abcdefgh' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toContain('password');
-    const mismatch = await api('distributor', 'POST', '/member/add', { ...base, username: 'mismatch', confirmpassword: 'Passw0rd2' });
-    expect(mismatch.json().message).toContain('confirmpassword');
+    expect(weak.envelope.message).toContain('password');
+    const mismatch = await add({ username: 'mismatch', confirmpassword: 'Passw0rd2' });
+    expect(mismatch.envelope.message).toContain('confirmpassword');
+    // Not an account type: sent raw, past the types.
     const badType = await api('distributor', 'POST', '/member/add', { ...base, username: 'badtype', accountType: 'boss' });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().message).toContain('accountType');
@@ -175,12 +178,12 @@ describe('scope', () => {
   });
 
   it('offers the types the caller may create and the accounts members may go under', async () => {
-    const distributor = (await api('distributor', 'GET', '/member/options')).json().result;
+    const distributor = (await call('distributor', memberEndpoints.options)).envelope.result;
     expect(distributor.accountTypes).toEqual(['installer', 'end_user']);
     expect(distributor.superiors[0]).toMatchObject({ id: id.distributor, accountType: 'distributor' });
-    expect(distributor.superiors.map((s: { username: string }) => s.username)).toEqual(expect.arrayContaining(['installer', 'installer2']));
-    expect(distributor.superiors.map((s: { username: string }) => s.username)).not.toContain('inst3');
-    const installer = (await api('installer', 'GET', '/member/options')).json().result;
+    expect(distributor.superiors.map((s) => s.username)).toEqual(expect.arrayContaining(['installer', 'installer2']));
+    expect(distributor.superiors.map((s) => s.username)).not.toContain('inst3');
+    const installer = (await call('installer', memberEndpoints.options)).envelope.result;
     expect(installer).toEqual({ accountTypes: ['end_user'], superiors: [expect.objectContaining({ id: id.installer })] });
   });
 });
@@ -195,8 +198,8 @@ describe('moving members', () => {
 
     // Both installers' consoles hear that their members changed.
     const sockets = { former: await listenLive(t, token.installer), next: await listenLive(t, token.installer2) };
-    const response = await api('distributor', 'POST', '/member/move', { id: mover, superiorId: id.installer2 });
-    expect(response.json(), response.body).toMatchObject({ success: true });
+    const response = await call('distributor', memberEndpoints.move, { body: { id: mover, superiorId: id.installer2 } });
+    expect(response.envelope, response.response.body).toMatchObject({ success: true });
     const heard = (socket: keyof typeof sockets) => sockets[socket].heard.some((e) => e.event === 'user.changed' && (e.data.ids as string[]).includes(mover));
     for (let i = 0; i < 50 && !(heard('former') && heard('next')); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect([heard('former'), heard('next')]).toEqual([true, true]);
@@ -211,13 +214,13 @@ describe('moving members', () => {
   });
 
   it('requires a visible installer or distributor of the right type as the target', async () => {
-    const toEndUser = await api('distributor', 'POST', '/member/move', { id: id.enduser, superiorId: id.enduser2 });
+    const toEndUser = await call('distributor', memberEndpoints.move, { body: { id: id.enduser, superiorId: id.enduser2 } });
     expect(toEndUser.statusCode).toBe(400);
-    expect(toEndUser.json().message).toContain('superiorId');
-    const toForeign = await api('distributor', 'POST', '/member/move', { id: id.enduser, superiorId: id.inst3 });
+    expect(toEndUser.envelope.message).toContain('superiorId');
+    const toForeign = await call('distributor', memberEndpoints.move, { body: { id: id.enduser, superiorId: id.inst3 } });
     expect(toForeign.statusCode).toBe(404);
-    expect(toForeign.json().message).toContain('superiorId');
-    const installerUnderInstaller = await api('distributor', 'POST', '/member/move', { id: id.installer2, superiorId: id.installer });
+    expect(toForeign.envelope.message).toContain('superiorId');
+    const installerUnderInstaller = await call('distributor', memberEndpoints.move, { body: { id: id.installer2, superiorId: id.installer } });
     expect(installerUnderInstaller.statusCode).toBe(400);
     const missing = await api('distributor', 'POST', '/member/move', { id: id.enduser });
     expect(missing.statusCode).toBe(400);
@@ -231,12 +234,12 @@ describe('deleting members', () => {
     const leaver = await addMember('installer', { username: 'leaver', accountType: 'end_user' });
     const station = await createStation('Leaver home', leaver);
     const leaverToken = await t.login('leaver', 'Passw0rd1');
-    const response = await api('installer', 'DELETE', `/member/delete?id=${leaver}`);
-    expect(response.json(), response.body).toMatchObject({ success: true, code: ServerCode.DELETED });
+    const response = await call('installer', memberEndpoints.delete, { query: { id: leaver } });
+    expect(response.envelope, response.response.body).toMatchObject({ success: true, code: ServerCode.DELETED });
     expect(await listed('installer')).not.toContain('leaver');
     expect(await seesStation('installer', station)).toBe(true);
     expect(await seesStation('distributor', station)).toBe(true);
-    expect((await api(leaverToken, 'GET', '/sys/permission/getUserPermissionByToken')).statusCode).toBe(401);
+    expect((await t.call(menuEndpoints.userPermissions, { token: leaverToken })).statusCode).toBe(401);
     expect((await logged('/member/delete')).at(-1)).toMatchObject({ userid: 'installer', log_content: `Deleted member(s) leaver (${leaver})` });
   });
 
@@ -245,8 +248,8 @@ describe('deleting members', () => {
     const endUser = await addMember('distributor', { username: 'orphan', accountType: 'end_user', superiorId: installer });
     const installerStation = await createStation('Installer yard', installer);
     const endUserStation = await createStation('Orphan home', endUser);
-    const response = await api('distributor', 'DELETE', `/member/delete?id=${installer}`);
-    expect(response.json(), response.body).toMatchObject({ success: true });
+    const response = await call('distributor', memberEndpoints.delete, { query: { id: installer } });
+    expect(response.envelope, response.response.body).toMatchObject({ success: true });
     expect(await superiorOf(endUser)).toBe(id.distributor);
     const members = await listed('distributor');
     expect(members).toContain('orphan');
@@ -259,7 +262,7 @@ describe('deleting members', () => {
 
   it('refuses an administrator’s own account before handing anything on', async () => {
     const under = await addMember('admin', { username: 'selfinst', accountType: 'installer', superiorId: id.dist2 });
-    const response = await api('admin', 'DELETE', `/member/deleteBatch?ids=${id.dist2},${id.admin}`);
+    const response = await call('admin', memberEndpoints.deleteBatch, { query: { ids: `${id.dist2},${id.admin}` } });
     expect(response.statusCode).toBe(403);
     expect(await superiorOf(under)).toBe(id.dist2);
     expect(await superiorOf(id.inst3)).toBe(id.dist2);
@@ -268,21 +271,22 @@ describe('deleting members', () => {
   it('hands a deleted distributor’s members to the default distributor, and refuses without one', async () => {
     const lone = await addMember('admin', { username: 'lonedist', accountType: 'distributor' });
     const under = await addMember('admin', { username: 'loneinst', accountType: 'installer', superiorId: lone });
-    const response = await api('admin', 'DELETE', `/member/delete?id=${lone}`);
-    expect(response.json(), response.body).toMatchObject({ success: true });
+    const response = await call('admin', memberEndpoints.delete, { query: { id: lone } });
+    expect(response.envelope, response.response.body).toMatchObject({ success: true });
     // DEMO=1: the demo distributor is the default (MEMBER_DEFAULT_DISTRIBUTOR).
     expect(await superiorOf(under)).toBe(id.distributor);
 
     const none = await createTestApp({ DEMO: '0' });
     try {
       const admin = await none.login('admin', adminPassword);
-      const add = async (payload: object) => (await none.request({ method: 'POST', url: '/boot/member/add', token: admin, payload: { password: 'Passw0rd1', realname: 'x', ...payload } })).json().result as string;
+      const add = async (member: { username: string; accountType: AccountType; superiorId?: string }) =>
+        (await none.call(memberEndpoints.add, { token: admin, body: { password: 'Passw0rd1', realname: 'x', ...member } })).envelope.result;
       const top = await add({ username: 'topdist', accountType: 'distributor' });
       await add({ username: 'topinst', accountType: 'installer', superiorId: top });
-      const refused = await none.request({ method: 'DELETE', url: `/boot/member/delete?id=${top}`, token: admin });
+      const refused = await none.call(memberEndpoints.delete, { token: admin, query: { id: top } });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ code: ServerCode.DELETION_FAILED });
-      expect(refused.json().message).toContain('MEMBER_DEFAULT_DISTRIBUTOR');
+      expect(refused.envelope).toMatchObject({ code: ServerCode.DELETION_FAILED });
+      expect(refused.envelope.message).toContain('MEMBER_DEFAULT_DISTRIBUTOR');
       expect(await queryRows(none, sql`select id from sys_user where id = ${top} and del_flag = 0`)).toHaveLength(1);
     } finally {
       await none.close();
@@ -292,35 +296,35 @@ describe('deleting members', () => {
 
 describe('permissions by checkbox', () => {
   const rowOf = async (caller: Caller, memberId: string, code: string) => {
-    const body = (await api(caller, 'GET', `/member/permissions?id=${memberId}`)).json();
-    expect(body.success, body.message).toBe(true);
-    return (body.result as { id: string; code: string; byRole: boolean; granted: boolean; grantable: boolean }[]).find((row) => row.code === code);
+    const { envelope } = await call(caller, memberEndpoints.permissions, { query: { id: memberId } });
+    expect(envelope.success, envelope.message).toBe(true);
+    return envelope.result.find((row) => row.code === code);
   };
   const deleteStation = () => api('enduser', 'DELETE', '/want/tbStation/delete?id=nostation');
 
   it('refuses to grant what the caller does not hold', async () => {
     const shutdown = await rowOf('installer', id.enduser, Permission.CommandShutdown);
     expect(shutdown).toMatchObject({ byRole: false, granted: false, grantable: false });
-    const response = await api('installer', 'PUT', '/member/permissions', { id: id.enduser, permissionIds: [shutdown?.id] });
+    const response = await call('installer', memberEndpoints.grant, { body: { id: id.enduser, permissionIds: [shutdown?.id ?? ''] } });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toContain(Permission.CommandShutdown);
-    const notGrantable = await api('distributor', 'PUT', '/member/permissions', { id: id.enduser, permissionIds: ['b-member-add'] });
+    expect(response.envelope.message).toContain(Permission.CommandShutdown);
+    const notGrantable = await call('distributor', memberEndpoints.grant, { body: { id: id.enduser, permissionIds: ['b-member-add'] } });
     expect(notGrantable.statusCode).toBe(400);
-    expect(notGrantable.json().message).toContain('permissionIds');
+    expect(notGrantable.envelope.message).toContain('permissionIds');
   });
 
   it('makes a granted permission work on the next request, and a revoked one stop', async () => {
     expect((await deleteStation()).statusCode).toBe(403);
     const row = await rowOf('distributor', id.enduser, Permission.StationDelete);
     expect(row).toMatchObject({ byRole: false, granted: false, grantable: true });
-    const granted = await api('distributor', 'PUT', '/member/permissions', { id: id.enduser, permissionIds: [row?.id] });
-    expect(granted.json(), granted.body).toMatchObject({ success: true });
+    const granted = await call('distributor', memberEndpoints.grant, { body: { id: id.enduser, permissionIds: [row?.id ?? ''] } });
+    expect(granted.envelope, granted.response.body).toMatchObject({ success: true });
     expect((await deleteStation()).statusCode).toBe(404);
-    const codes = (await api('enduser', 'GET', '/sys/permission/getUserPermissionByToken')).json().result.auth.map((p: { action: string }) => p.action);
+    const codes = (await t.call(menuEndpoints.userPermissions, { token: token.enduser })).envelope.result.auth.map((p) => p.action);
     expect(codes).toContain(Permission.StationDelete);
     expect(await rowOf('distributor', id.enduser, Permission.StationDelete)).toMatchObject({ granted: true });
 
-    expect((await api('distributor', 'PUT', '/member/permissions', { id: id.enduser, permissionIds: [] })).json()).toMatchObject({ success: true });
+    expect((await call('distributor', memberEndpoints.grant, { body: { id: id.enduser, permissionIds: [] } })).envelope).toMatchObject({ success: true });
     expect((await deleteStation()).statusCode).toBe(403);
     const notes = (await logged('/member/permissions')).map((row) => row.log_content);
     expect(notes.slice(-2)).toEqual([

@@ -1,4 +1,4 @@
-import { type MenuTreeNode, Permission, ServerCode } from '@cellsight/contract';
+import { type MenuAddRequest, type MenuTreeNode, Permission, ServerCode, menuEndpoints } from '@cellsight/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, users } from '../src/db/schema.js';
@@ -11,15 +11,13 @@ let demo: string;
 
 type Body = { success: boolean; code: number; message: string; result: { errors?: { field: string; message: string }[] } | null };
 
+/** A raw call, for refusals (the field errors, input the contract's types forbid) and the access checks. */
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { token?: string; query?: Record<string, string>; payload?: object } = {}) => {
   const response = await t.request({ method, url: `/boot/sys/permission/${url}`, token: options.token ?? admin, query: options.query, payload: options.payload });
   return { status: response.statusCode, body: response.json() as Body };
 };
 
-const tree = async (): Promise<MenuTreeNode[]> => {
-  const response = await t.request({ method: 'GET', url: '/boot/sys/permission/list', token: admin });
-  return response.json().result as MenuTreeNode[];
-};
+const tree = async (): Promise<MenuTreeNode[]> => (await t.call(menuEndpoints.list, { token: admin })).envelope.result;
 
 /** Every row of the tree by id. */
 const rows = async (): Promise<Map<string, MenuTreeNode>> => {
@@ -35,11 +33,11 @@ const rows = async (): Promise<Map<string, MenuTreeNode>> => {
 };
 
 /** Adds a row and returns its id (found by its unique name). */
-const add = async (payload: Record<string, unknown>): Promise<string> => {
-  const { status, body } = await call('POST', 'add', { payload });
-  expect(status, body.message).toBe(200);
-  const found = [...(await rows()).values()].find((row) => row.name === payload.name);
-  if (!found) throw new Error(`no row named ${String(payload.name)}`);
+const add = async (body: MenuAddRequest): Promise<string> => {
+  const { statusCode, envelope } = await t.call(menuEndpoints.add, { token: admin, body });
+  expect(statusCode, envelope.message).toBe(200);
+  const found = [...(await rows()).values()].find((row) => row.name === body.name);
+  if (!found) throw new Error(`no row named ${body.name}`);
   return found.id;
 };
 
@@ -72,17 +70,17 @@ describe('menu list', () => {
   });
 
   it('with a name returns the matching rows flat, any case', async () => {
-    const { status, body } = await call('GET', 'list', { query: { name: 'USER' } });
-    expect(status).toBe(200);
-    const matches = body.result as unknown as MenuTreeNode[];
+    const { statusCode, envelope } = await t.call(menuEndpoints.list, { token: admin, query: { name: 'USER' } });
+    expect(statusCode).toBe(200);
+    const matches = envelope.result;
     expect(matches.map((row) => row.name).sort()).toEqual(['Add user', 'Delete user', 'Edit user', 'Export users', 'Freeze user', 'List users', 'Role users', 'Users'].sort());
     expect(matches.every((row) => row.children === undefined && row.isLeaf)).toBe(true);
   });
 
   it('answers the first-level menus and the rows under one menu', async () => {
-    const first = (await call('GET', 'getSystemMenuList')).body.result as unknown as MenuTreeNode[];
+    const first = (await t.call(menuEndpoints.firstLevel, { token: admin })).envelope.result;
     expect(first.map((row) => row.id)).toEqual(['m-dashboard', 'm-site', 'm-site-add', 'm-site-edit', 'm-stationmgr-detail', 'm-battery', 'm-battery-detail', 'm-site-chart', 'm-site-events', 'm-battery-history', 'm-worklist', 'm-worklist-detail', 'm-collector', 'm-member', 'm-battery-change', 'm-stationmgr', 'm-system']);
-    const under = (await call('GET', 'getSystemSubmenu', { query: { parentId: 'm-system-menu' } })).body.result as unknown as MenuTreeNode[];
+    const under = (await t.call(menuEndpoints.submenu, { token: admin, query: { parentId: 'm-system-menu' } })).envelope.result;
     expect(under.map((row) => row.perms)).toEqual([Permission.MenuList, Permission.MenuAdd, Permission.MenuEdit, Permission.MenuDelete]);
     expect((await call('GET', 'getSystemSubmenu')).status).toBe(400);
   });
@@ -150,13 +148,14 @@ describe('adding', () => {
 describe('editing', () => {
   it('changes the given fields and keeps the others', async () => {
     const id = await add({ name: 'Editable', menuType: 1, parentId: 'm-system', url: '/editable', component: 'system/Editable', icon: 'edit', sortNo: 7 });
-    const { status, body } = await call('PUT', 'edit', { payload: { id, name: 'Edited', component: 'views/system/Other.vue', hidden: true, icon: '' } });
-    expect(status, body.message).toBe(200);
-    expect(body.code).toBe(ServerCode.EDITED);
+    const { statusCode, envelope } = await t.call(menuEndpoints.edit, { token: admin, body: { id, name: 'Edited', component: 'views/system/Other.vue', hidden: true, icon: '' } });
+    expect(statusCode, envelope.message).toBe(200);
+    expect(envelope.code).toBe(ServerCode.EDITED);
     expect((await rows()).get(id)).toMatchObject({ name: 'Edited', title: 'Edited', url: '/editable', component: 'system/Other', hidden: true, icon: null, sortNo: 7, updateBy: 'admin' });
+    // The edit is sent as POST too (t.call sends the first method, PUT).
     expect((await call('POST', 'edit', { payload: { id, sortNo: 8 } })).status).toBe(200);
     expect((await rows()).get(id)?.sortNo).toBe(8);
-    expect((await call('PUT', 'edit', { payload: { id: 'no-such-row', name: 'x' } })).status).toBe(404);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: 'no-such-row', name: 'x' } })).statusCode).toBe(404);
   });
 
   it('moving a row fixes both parents’ leaf flags', async () => {
@@ -166,13 +165,13 @@ describe('editing', () => {
     let all = await rows();
     expect([all.get(from)?.isLeaf, all.get(to)?.isLeaf]).toEqual([false, true]);
 
-    expect((await call('PUT', 'edit', { payload: { id: moving, parentId: to } })).status).toBe(200);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: moving, parentId: to } })).statusCode).toBe(200);
     all = await rows();
     expect([all.get(from)?.isLeaf, all.get(to)?.isLeaf]).toEqual([true, false]);
     expect(all.get(to)?.children?.map((row) => row.id)).toEqual([moving]);
 
     // Becoming a first-level menu leaves the parent too, and gets the group component.
-    expect((await call('PUT', 'edit', { payload: { id: moving, menuType: 0 } })).status).toBe(200);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: moving, menuType: 0 } })).statusCode).toBe(200);
     all = await rows();
     expect(all.get(to)?.isLeaf).toBe(true);
     expect(all.get(moving)).toMatchObject({ parentId: null, component: 'layouts/RouteView' });
@@ -199,7 +198,7 @@ describe('editing', () => {
     const ontoButton = await call('PUT', 'edit', { payload: { id: button, parentId: 'b-user-add' } });
     expect(fieldsOf(ontoButton.body)).toEqual(['parentId']);
     // Seeded API permissions are buttons at the root: they stay editable as they are.
-    expect((await call('PUT', 'edit', { payload: { id: 'b-ingest-stats', menuType: 2, name: 'Ingestion counters' } })).status).toBe(200);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: 'b-ingest-stats', menuType: 2, name: 'Ingestion counters' } })).statusCode).toBe(200);
 
     const menu = await add({ name: 'Kind menu', menuType: 1, parentId: 'm-system' });
     await add({ name: 'Kind child', menuType: 2, parentId: menu, perms: 'kind:child' });
@@ -215,9 +214,9 @@ describe('deleting', () => {
     const leafButton = await add({ name: 'Twig button', menuType: 2, parentId: twig, perms: 'twig:use' });
     await t.app.db.insert(rolePermissions).values([branch, twig, leafButton].map((permissionId) => ({ roleId: 'r-admin', permissionId })));
 
-    const { status, body } = await call('DELETE', 'delete', { query: { id: branch } });
-    expect(status, body.message).toBe(200);
-    expect(body.code).toBe(ServerCode.DELETED);
+    const { statusCode, envelope } = await t.call(menuEndpoints.delete, { token: admin, query: { id: branch } });
+    expect(statusCode, envelope.message).toBe(200);
+    expect(envelope.code).toBe(ServerCode.DELETED);
     const all = await rows();
     expect([branch, twig, leafButton].filter((id) => all.has(id))).toEqual([]);
     const grants = await t.app.db.select().from(rolePermissions).where(inArray(rolePermissions.permissionId, [branch, twig, leafButton]));
@@ -229,20 +228,20 @@ describe('deleting', () => {
     const buttons = (await rows()).get('m-system-user')?.children?.length;
     const child = await add({ name: 'Only child', menuType: 1, parentId: 'm-system-user' });
     expect((await rows()).get('m-system-user')?.isLeaf).toBe(false);
-    expect((await call('DELETE', 'delete', { query: { id: child } })).status).toBe(200);
+    expect((await t.call(menuEndpoints.delete, { token: admin, query: { id: child } })).statusCode).toBe(200);
     const usersMenu = (await rows()).get('m-system-user');
     expect(usersMenu?.isLeaf).toBe(true);
     // Its buttons are still there.
     expect(usersMenu?.children?.length).toBe(buttons);
-    expect((await call('DELETE', 'delete', { query: { id: child } })).status).toBe(404);
+    expect((await t.call(menuEndpoints.delete, { token: admin, query: { id: child } })).statusCode).toBe(404);
   });
 
   it('deletes several rows at once', async () => {
     const first = await add({ name: 'Batch one', menuType: 1, parentId: 'm-system-role' });
     const second = await add({ name: 'Batch two', menuType: 1, parentId: 'm-system-role' });
-    const { status, body } = await call('DELETE', 'deleteBatch', { query: { ids: `${first},${second}` } });
-    expect(status, body.message).toBe(200);
-    expect(body.code).toBe(ServerCode.BATCH_DELETED);
+    const { statusCode, envelope } = await t.call(menuEndpoints.deleteBatch, { token: admin, query: { ids: `${first},${second}` } });
+    expect(statusCode, envelope.message).toBe(200);
+    expect(envelope.code).toBe(ServerCode.BATCH_DELETED);
     const all = await rows();
     expect(all.has(first) || all.has(second)).toBe(false);
     expect(all.get('m-system-role')?.isLeaf).toBe(true);
@@ -268,7 +267,7 @@ describe('access', () => {
   });
 
   it('lets the demo account read but refuses its writes, even with the permissions', async () => {
-    expect((await call('GET', 'list', { token: demo })).status).toBe(200);
+    expect((await t.call(menuEndpoints.list, { token: demo })).statusCode).toBe(200);
     for (const { method, url, ...options } of calls.filter((c) => c.method !== 'GET')) {
       const { status, body } = await call(method, url, { ...options, token: demo });
       expect(status, `${method} ${url}`).toBe(403);

@@ -1,4 +1,4 @@
-import { Permission, type PermissionTreeNode, type MenuRoute, ServerCode, roleResource, userListColumns } from '@cellsight/contract';
+import { Permission, type PermissionTreeNode, type MenuRoute, ServerCode, menuEndpoints, roleEndpoints, roleResource, roleUserEndpoints, userListColumns } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, userRoles } from '../src/db/schema.js';
@@ -59,6 +59,7 @@ interface Body<T = unknown> {
   result: T;
 }
 
+/** A raw call: the role resource's calls, and input the contract's types forbid. */
 const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { query?: Record<string, string>; payload?: object; token?: string } = {}) => {
   const response = await t.request({ method, url: `/boot${url}`, token: options.token ?? admin, query: options.query, payload: options.payload });
   return { status: response.statusCode, body: response.json() as Body<T> };
@@ -74,7 +75,7 @@ const addRole = async (roleCode: string, roleName = roleCode) => {
   return id;
 };
 
-const grantsOf = async (roleId: string) => (await call<string[]>('GET', '/sys/permission/queryRolePermission', { query: { roleId } })).body.result.sort();
+const grantsOf = async (roleId: string) => (await t.call(roleEndpoints.grants, { token: admin, query: { roleId } })).envelope.result.sort();
 const linksOf = async (roleId: string) => ({
   users: await t.app.db.select().from(userRoles).where(eq(userRoles.roleId, roleId)),
   permissions: await t.app.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId)),
@@ -126,7 +127,7 @@ describe('roles: list and form', () => {
   it('deletes a role with its user and permission links, and tells its users', async () => {
     const roleId = await addRole('short_lived');
     const userId = await addUser(t, admin, { username: 'short_holder', selectedroles: roleId });
-    await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: 'm-collector,b-logger-list', lastpermissionIds: '' } });
+    await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: 'm-collector,b-logger-list', lastpermissionIds: '' } });
     expect((await linksOf(roleId)).permissions).toHaveLength(2);
     const pushed = vi.spyOn(t.app.realtime, 'toUsers');
     const deleted = await call('DELETE', '/sys/role/delete', { query: { id: roleId } });
@@ -138,27 +139,27 @@ describe('roles: list and form', () => {
   });
 
   it('checks a role code with JeecgBoot’s own call, the role being edited aside', async () => {
-    const check = async (query: Record<string, string>, token = admin) => call('GET', '/sys/role/checkRoleCode', { query, token });
-    expect((await check({ roleCode: 'admin' })).body).toMatchObject({ success: false });
-    expect((await check({ roleCode: 'nobody_holds_this' })).body).toMatchObject({ success: true });
+    const check = async (query: { roleCode: string; id?: string }, token = admin) => t.call(roleEndpoints.checkRoleCode, { query, token });
+    expect((await check({ roleCode: 'admin' })).envelope).toMatchObject({ success: false });
+    expect((await check({ roleCode: 'nobody_holds_this' })).envelope).toMatchObject({ success: true });
     const id = await addRole('code_checked');
-    expect((await check({ roleCode: 'code_checked' })).body).toMatchObject({ success: false });
-    expect((await check({ roleCode: 'code_checked', id })).body).toMatchObject({ success: true });
+    expect((await check({ roleCode: 'code_checked' })).envelope).toMatchObject({ success: false });
+    expect((await check({ roleCode: 'code_checked', id })).envelope).toMatchObject({ success: true });
     const missing = await check({ roleCode: '' });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('roleCode');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.envelope.message).toContain('roleCode');
     await addUser(t, admin, { username: 'code_checker' });
-    expect((await check({ roleCode: 'admin' }, await t.login('code_checker', 'Passw0rd1'))).status).toBe(403);
+    expect((await check({ roleCode: 'admin' }, await t.login('code_checker', 'Passw0rd1'))).statusCode).toBe(403);
   });
 
   it('answers the permission tree a role is authorised from under the role’s name too (JeecgBoot’s role screen), for authorisers only', async () => {
-    const byRole = await call<{ treeList: PermissionTreeNode[]; ids: string[] }>('GET', '/sys/role/queryTreeList');
-    expect(byRole.status).toBe(200);
-    expect(byRole.body.result).toEqual((await call('GET', '/sys/permission/queryTreeList')).body.result);
-    expect(byRole.body.result.ids).toContain('m-system-user');
+    const byRole = await t.call(roleEndpoints.roleTree, { token: admin });
+    expect(byRole.statusCode).toBe(200);
+    expect(byRole.envelope.result).toEqual((await t.call(roleEndpoints.permissionTree, { token: admin })).envelope.result);
+    expect(byRole.envelope.result.ids).toContain('m-system-user');
     await addUser(t, admin, { username: 'plain_user' });
     const plain = await t.login('plain_user', 'Passw0rd1');
-    expect((await call('GET', '/sys/role/queryTreeList', { token: plain })).status).toBe(403);
+    expect((await t.call(roleEndpoints.roleTree, { token: plain })).statusCode).toBe(403);
   });
 });
 
@@ -167,40 +168,40 @@ describe('users of a role', () => {
     const roleId = await addRole('night_shift');
     const ids = [await addUser(t, admin, { username: 'night_ann' }), await addUser(t, admin, { username: 'night_ben' }), await addUser(t, admin, { username: 'night_cy' })];
     const pushed = vi.spyOn(t.app.realtime, 'toUsers');
-    const added = await call('POST', '/sys/user/addSysUserRole', { payload: { roleId, userIdList: ids } });
-    expect(added.body).toMatchObject({ success: true, code: ServerCode.ADDED });
+    const added = await t.call(roleUserEndpoints.add, { token: admin, body: { roleId, userIdList: ids } });
+    expect(added.envelope).toMatchObject({ success: true, code: ServerCode.ADDED });
     expect(pushed).toHaveBeenCalledWith(ids, 'permissions.changed', {});
 
     const names = async (query: Record<string, string> = {}) =>
-      (await call<{ records: { username: string; roleNames: string }[]; total: number }>('GET', '/sys/user/userRoleList', { query: { roleId, column: 'username', order: 'asc', ...query } })).body.result.records.map((r) => r.username);
+      (await t.call(roleUserEndpoints.list, { token: admin, query: { roleId, column: 'username', order: 'asc', ...query } })).envelope.result.records.map((r) => r.username);
     expect(await names()).toEqual(['night_ann', 'night_ben', 'night_cy']);
     expect(await names({ username: '*be*' })).toEqual(['night_ben']);
     // Adding again is harmless: no second link.
-    expect((await call('POST', '/sys/user/addSysUserRole', { payload: { roleId, userIdList: [ids[0]] } })).status).toBe(200);
+    expect((await t.call(roleUserEndpoints.add, { token: admin, body: { roleId, userIdList: ids.slice(0, 1) } })).statusCode).toBe(200);
     expect(await names()).toHaveLength(3);
 
     pushed.mockClear();
-    const one = await call('DELETE', '/sys/user/deleteUserRole', { query: { roleId, userId: ids[0] as string } });
-    expect(one.body).toMatchObject({ success: true, code: ServerCode.DELETED });
+    const one = await t.call(roleUserEndpoints.remove, { token: admin, query: { roleId, userId: ids[0] as string } });
+    expect(one.envelope).toMatchObject({ success: true, code: ServerCode.DELETED });
     expect(pushed).toHaveBeenCalledWith([ids[0]], 'permissions.changed', {});
     expect(await names()).toEqual(['night_ben', 'night_cy']);
-    const rest = await call('DELETE', '/sys/user/deleteUserRoleBatch', { query: { roleId, userIds: `${ids[1]},${ids[2]}` } });
-    expect(rest.body).toMatchObject({ success: true, code: ServerCode.BATCH_DELETED });
+    const rest = await t.call(roleUserEndpoints.removeBatch, { token: admin, query: { roleId, userIds: `${ids[1]},${ids[2]}` } });
+    expect(rest.envelope).toMatchObject({ success: true, code: ServerCode.BATCH_DELETED });
     expect(await names()).toEqual([]);
-    expect((await call('DELETE', '/sys/user/deleteUserRole', { query: { roleId, userId: ids[0] as string } })).status).toBe(404);
+    expect((await t.call(roleUserEndpoints.remove, { token: admin, query: { roleId, userId: ids[0] as string } })).statusCode).toBe(404);
     pushed.mockRestore();
   });
 
   it('refuses unknown users naming userIdList, and an unknown role, writing nothing', async () => {
     const roleId = await addRole('day_shift');
     const known = await addUser(t, admin, { username: 'day_dora' });
-    const refused = await call('POST', '/sys/user/addSysUserRole', { payload: { roleId, userIdList: [known, 'no_such_user'] } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('userIdList');
+    const refused = await t.call(roleUserEndpoints.add, { token: admin, body: { roleId, userIdList: [known, 'no_such_user'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.envelope.message).toContain('userIdList');
     expect((await linksOf(roleId)).users).toEqual([]);
-    expect((await call('POST', '/sys/user/addSysUserRole', { payload: { roleId, userIdList: [] } })).status).toBe(400);
-    expect((await call('POST', '/sys/user/addSysUserRole', { payload: { roleId: 'no_such_role', userIdList: [known] } })).status).toBe(404);
-    expect((await call('GET', '/sys/user/userRoleList', { query: { roleId: 'no_such_role' } })).status).toBe(404);
+    expect((await t.call(roleUserEndpoints.add, { token: admin, body: { roleId, userIdList: [] } })).statusCode).toBe(400);
+    expect((await t.call(roleUserEndpoints.add, { token: admin, body: { roleId: 'no_such_role', userIdList: [known] } })).statusCode).toBe(404);
+    expect((await t.call(roleUserEndpoints.list, { token: admin, query: { roleId: 'no_such_role' } })).statusCode).toBe(404);
     expect((await call('GET', '/sys/user/userRoleList')).status).toBe(400);
   });
 });
@@ -208,31 +209,32 @@ describe('users of a role', () => {
 describe('role authorisation', () => {
   const flatten = (nodes: PermissionTreeNode[]): PermissionTreeNode[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);
   const menuIds = (routes: MenuRoute[]): string[] => routes.flatMap((route) => [route.id, ...menuIds(route.children ?? [])]);
-  const permissionsOf = async (token: string) => (await call<{ menu: MenuRoute[]; auth: { action: string }[] }>('GET', '/sys/permission/getUserPermissionByToken', { token })).body.result;
+  const permissionsOf = async (token: string) => (await t.call(menuEndpoints.userPermissions, { token })).envelope.result;
 
   it('answers the whole menu and button tree in menu order, with every id', async () => {
-    const { status, body } = await call<{ treeList: PermissionTreeNode[]; ids: string[] }>('GET', '/sys/permission/queryTreeList');
-    expect(status).toBe(200);
-    const all = flatten(body.result.treeList);
-    expect(all.map((node) => node.key).sort()).toEqual([...body.result.ids].sort());
-    const system = body.result.treeList.find((node) => node.key === 'm-system');
+    const { statusCode, envelope } = await t.call(roleEndpoints.permissionTree, { token: admin });
+    expect(statusCode).toBe(200);
+    const { treeList, ids } = envelope.result;
+    const all = flatten(treeList);
+    expect(all.map((node) => node.key).sort()).toEqual([...ids].sort());
+    const system = treeList.find((node) => node.key === 'm-system');
     expect(system).toMatchObject({ title: 'System', isLeaf: false, icon: 'setting', parentId: null });
     expect(system?.children.map((node) => node.key).slice(0, 2)).toEqual(['m-system-user', 'm-system-role']);
     const users = system?.children[0];
     expect(users?.children[0]).toMatchObject({ key: 'b-user-list', title: 'List users', isLeaf: true, parentId: 'm-system-user', children: [] });
-    expect(body.result.treeList.map((node) => node.key).indexOf('m-collector')).toBeLessThan(body.result.treeList.map((node) => node.key).indexOf('m-system'));
+    expect(treeList.map((node) => node.key).indexOf('m-collector')).toBeLessThan(treeList.map((node) => node.key).indexOf('m-system'));
   });
 
   it('grants a new role only the Loggers menu, then widens it with Users: the same session follows at once', async () => {
     const roleId = await addRole('logger_watch', 'Logger watch');
     const userId = await addUser(t, admin, { username: 'watcher' });
-    await call('POST', '/sys/user/addSysUserRole', { payload: { roleId, userIdList: [userId] } });
+    await t.call(roleUserEndpoints.add, { token: admin, body: { roleId, userIdList: [userId] } });
     const token = await t.login('watcher', 'Passw0rd1');
     expect((await permissionsOf(token)).menu).toEqual([]);
 
     const loggers = 'm-collector,b-logger-list';
-    const saved = await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: loggers, lastpermissionIds: '' } });
-    expect(saved.body).toMatchObject({ success: true, code: ServerCode.EDITED });
+    const saved = await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: loggers, lastpermissionIds: '' } });
+    expect(saved.envelope).toMatchObject({ success: true, code: ServerCode.EDITED });
     expect(await grantsOf(roleId)).toEqual(['b-logger-list', 'm-collector']);
     const [link] = (await linksOf(roleId)).permissions;
     expect(Date.now() - (link?.operateDate.getTime() ?? 0)).toBeLessThan(60_000);
@@ -243,7 +245,7 @@ describe('role authorisation', () => {
 
     const pushed = vi.spyOn(t.app.realtime, 'toUsers');
     const wide = `${loggers},m-system,m-system-user,b-user-list`;
-    await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: wide, lastpermissionIds: loggers } });
+    await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: wide, lastpermissionIds: loggers } });
     expect(pushed).toHaveBeenCalledWith([userId], 'permissions.changed', {});
     pushed.mockRestore();
     seen = await permissionsOf(token);
@@ -251,7 +253,7 @@ describe('role authorisation', () => {
     expect((await call('GET', '/sys/user/list', { token })).status).toBe(200);
 
     // Ids only in the loaded list are revoked: narrowing takes the Users screen away again.
-    await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: loggers, lastpermissionIds: wide } });
+    await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: loggers, lastpermissionIds: wide } });
     expect(await grantsOf(roleId)).toEqual(['b-logger-list', 'm-collector']);
     expect(menuIds((await permissionsOf(token)).menu)).toEqual(['m-collector']);
     expect((await call('GET', '/sys/user/list', { token })).status).toBe(403);
@@ -259,26 +261,26 @@ describe('role authorisation', () => {
 
   it('refuses a save naming an id that is not in the tree, or an unknown role, writing nothing', async () => {
     const roleId = await addRole('careful');
-    await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: 'm-collector', lastpermissionIds: '' } });
-    const refused = await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: 'm-system,m-system-user,foreign_id', lastpermissionIds: 'm-collector' } });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
-    expect(refused.body.message).toContain('permissionIds');
+    await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: 'm-collector', lastpermissionIds: '' } });
+    const refused = await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: 'm-system,m-system-user,foreign_id', lastpermissionIds: 'm-collector' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.envelope).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER });
+    expect(refused.envelope.message).toContain('permissionIds');
     expect(await grantsOf(roleId)).toEqual(['m-collector']);
-    expect((await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId: 'no_such_role', permissionIds: 'm-collector' } })).status).toBe(404);
-    expect((await call('GET', '/sys/permission/queryRolePermission', { query: { roleId: 'no_such_role' } })).status).toBe(404);
-    expect((await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: 'a;b' } })).status).toBe(400);
+    expect((await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId: 'no_such_role', permissionIds: 'm-collector' } })).statusCode).toBe(404);
+    expect((await t.call(roleEndpoints.grants, { token: admin, query: { roleId: 'no_such_role' } })).statusCode).toBe(404);
+    expect((await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: 'a;b' } })).statusCode).toBe(400);
   });
 
   it('is for holders of the authorise permission only', async () => {
     const roleId = await addRole('lister');
-    await call('POST', '/sys/permission/saveRolePermission', { payload: { roleId, permissionIds: 'm-system,m-system-role,b-system-role-list', lastpermissionIds: '' } });
+    await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId, permissionIds: 'm-system,m-system-role,b-system-role-list', lastpermissionIds: '' } });
     await addUser(t, admin, { username: 'role_lister', selectedroles: roleId });
     const token = await t.login('role_lister', 'Passw0rd1');
     expect((await call('GET', '/sys/role/list', { token })).status).toBe(200);
-    expect((await call('GET', '/sys/permission/queryTreeList', { token })).status).toBe(403);
-    expect((await call('GET', '/sys/permission/queryRolePermission', { token, query: { roleId } })).status).toBe(403);
-    expect((await call('POST', '/sys/permission/saveRolePermission', { token, payload: { roleId, permissionIds: 'm-collector' } })).status).toBe(403);
-    expect((await call('GET', '/sys/user/userRoleList', { token, query: { roleId } })).status).toBe(403);
+    expect((await t.call(roleEndpoints.permissionTree, { token })).statusCode).toBe(403);
+    expect((await t.call(roleEndpoints.grants, { token, query: { roleId } })).statusCode).toBe(403);
+    expect((await t.call(roleEndpoints.saveGrants, { token, body: { roleId, permissionIds: 'm-collector' } })).statusCode).toBe(403);
+    expect((await t.call(roleUserEndpoints.list, { token, query: { roleId } })).statusCode).toBe(403);
   });
 });

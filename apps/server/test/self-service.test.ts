@@ -1,4 +1,4 @@
-import { ServerCode, verificationLimits } from '@cellsight/contract';
+import { ServerCode, menuEndpoints, verificationLimits } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailBody, startSmsGateway, startSmtpServer } from './support/message-servers.js';
@@ -155,7 +155,7 @@ describe('self-service accounts with verification codes', () => {
     const changed = await post('/sys/user/passwordChange', { username: 'newowner', email: 'new.owner@example.com', smscode: code, password: 'Renewed123', confirmPassword: 'Renewed123' });
     expect(changed.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
 
-    expect((await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: oldSession })).statusCode).toBe(401);
+    expect((await t.call(menuEndpoints.userPermissions, { token: oldSession })).statusCode).toBe(401);
     await expect(t.login('newowner', 'Secret123')).rejects.toThrow();
     await t.login('newowner', 'Renewed123');
     // The code worked once.

@@ -1,4 +1,4 @@
-import { ServerCode, TenantMessage } from '@cellsight/contract';
+import { ServerCode, TenantMessage, tenantEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant, queryRows } from './support/test-app.js';
@@ -13,6 +13,7 @@ let admin: string;
 let tenantAdmin: string;
 let tenantAdminId: string;
 
+/** A raw call: the tenant resource's calls, refusals read by their field errors, and other headers. */
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.request({ method, url: `/boot${url}`, token, headers, ...(payload ? { payload } : {}) });
 const names = async (token: string, query = '') => ((await call(token, 'GET', `/sys/tenant/list?pageSize=100${query}`)).json().result.records as { name: string }[]).map((r) => r.name);
@@ -41,14 +42,14 @@ describe('who sees which tenants', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });
     }
-    expect((await call(tenantAdmin, 'GET', '/sys/tenant/queryList?ids=1,2,3')).json().result.map((r: { id: number }) => r.id)).toEqual([2]);
-    expect((await call(tenantAdmin, 'GET', '/sys/tenant/userList?tenantId=1')).statusCode).toBe(404);
+    expect((await t.call(tenantEndpoints.queryList, { token: tenantAdmin, query: { ids: '1,2,3' } })).envelope.result.map((r) => r.id)).toEqual([2]);
+    expect((await t.call(tenantEndpoints.users, { token: tenantAdmin, query: { tenantId: 1 } })).statusCode).toBe(404);
   });
 
   it('a tenant administrator neither adds, edits, freezes nor deletes tenants, not even its own', async () => {
     expect((await call(tenantAdmin, 'POST', '/sys/tenant/add', { name: 'Mine' })).statusCode).toBe(403);
     expect((await call(tenantAdmin, 'PUT', '/sys/tenant/edit', { id: 2, name: 'Renamed' })).statusCode).toBe(403);
-    expect((await call(tenantAdmin, 'PUT', '/sys/tenant/frozenBatch', { ids: '2', status: 0 })).statusCode).toBe(403);
+    expect((await t.call(tenantEndpoints.freeze, { token: tenantAdmin, body: { ids: '2', status: 0 } })).statusCode).toBe(403);
     // Tenants are the platform's records: a tenant administrator's write is refused before any tenant is read, so it learns nothing of others.
     expect((await call(tenantAdmin, 'PUT', '/sys/tenant/edit', { id: 1, name: 'Renamed' })).statusCode).toBe(403);
     expect((await call(tenantAdmin, 'DELETE', '/sys/tenant/delete?id=3')).statusCode).toBe(403);
@@ -85,8 +86,8 @@ describe('adding and editing', () => {
 describe("a tenant's users", () => {
   it('adds users to a tenant (users belong to several) and lists them; takes them out again', async () => {
     const userId = await addUser(t, admin, { username: 'multi_tenant_user' });
-    expect((await call(admin, 'POST', '/sys/tenant/addUsers', { tenantId: 4, userIds: userId })).json()).toMatchObject({ success: true });
-    const listed = (await call(admin, 'GET', '/sys/tenant/userList?tenantId=4')).json().result.records.map((u: { username: string }) => u.username);
+    expect((await t.call(tenantEndpoints.addUsers, { token: admin, body: { tenantId: 4, userIds: userId } })).envelope).toMatchObject({ success: true });
+    const listed = (await t.call(tenantEndpoints.users, { token: admin, query: { tenantId: 4 } })).envelope.result.records.map((u) => u.username);
     expect(listed).toEqual(['multi_tenant_user']);
     const memberships = await queryRows<{ tenant_id: number }>(t, sql`select tenant_id from sys_user_tenant where user_id = ${userId} order by tenant_id`);
     expect(memberships.map((m) => m.tenant_id)).toEqual([1, 4]);
@@ -106,13 +107,13 @@ describe("a tenant's users", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ success: false, code: ServerCode.OPERATION_FAILED, message: `Solar Company: ${TenantMessage.inUse} (1 user(s))` });
     const userId = (await queryRows<{ id: string }>(t, sql`select id from sys_user where username = 'multi_tenant_user'`))[0]?.id ?? '';
-    expect((await call(admin, 'DELETE', `/sys/tenant/removeUsers?tenantId=4&userIds=${userId}`)).json()).toMatchObject({ success: true });
+    expect((await t.call(tenantEndpoints.removeUsers, { token: admin, query: { tenantId: 4, userIds: userId } })).envelope).toMatchObject({ success: true });
     expect((await call(admin, 'DELETE', '/sys/tenant/deleteBatch?ids=4,10')).json()).toMatchObject({ success: true });
     expect(await names(admin)).toEqual(['Cellsight', 'Tenant 2', 'Tenant 3']);
   });
 
   it("the platform's own tenant is neither frozen nor deleted", async () => {
-    expect((await call(admin, 'PUT', '/sys/tenant/frozenBatch', { ids: '1', status: 0 })).statusCode).toBe(400);
+    expect((await t.call(tenantEndpoints.freeze, { token: admin, body: { ids: '1', status: 0 } })).statusCode).toBe(400);
     expect((await call(admin, 'DELETE', '/sys/tenant/delete?id=1')).statusCode).toBe(400);
   });
 });
@@ -121,14 +122,14 @@ describe('freezing', () => {
   it("ends the sessions of users left with no other tenant, refuses their sign-in, and lets them back once unfrozen", async () => {
     const before = await call(tenantAdmin, 'GET', '/sys/tenant/list');
     expect(before.statusCode).toBe(200);
-    expect((await call(admin, 'PUT', '/sys/tenant/frozenBatch', { ids: '2', status: 0 })).json()).toMatchObject({ success: true });
+    expect((await t.call(tenantEndpoints.freeze, { token: admin, body: { ids: '2', status: 0 } })).envelope).toMatchObject({ success: true });
     expect((await call(tenantAdmin, 'GET', '/sys/tenant/list')).statusCode).toBe(401);
     const login = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'tenant2_admin', password: 'Passw0rd1' } });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ code: ServerCode.ACCOUNT_FROZEN, message: TenantMessage.frozen });
     // The platform administrator still sees it, frozen, to unfreeze it.
     expect((await call(admin, 'GET', '/sys/tenant/queryById?id=2')).json().result).toMatchObject({ status: 0, status_dictText: 'Frozen' });
-    expect((await call(admin, 'PUT', '/sys/tenant/frozenBatch', { ids: '2', status: 1 })).json()).toMatchObject({ success: true });
+    expect((await t.call(tenantEndpoints.freeze, { token: admin, body: { ids: '2', status: 1 } })).envelope).toMatchObject({ success: true });
     tenantAdmin = await t.login('tenant2_admin', 'Passw0rd1');
     expect(await names(tenantAdmin)).toEqual(['Tenant 2']);
   });
@@ -139,7 +140,7 @@ describe('freezing', () => {
     const inThree = await t.login('two_tenant_user', 'Passw0rd1');
     const inOne = await t.login('two_tenant_user', 'Passw0rd1');
     expect((await call(inThree, 'GET', '/sys/tenant/list', undefined, { 'tenant-id': '3' })).statusCode).toBe(200);
-    expect((await call(admin, 'PUT', '/sys/tenant/frozenBatch', { ids: '3', status: 0 })).json()).toMatchObject({ success: true });
+    expect((await t.call(tenantEndpoints.freeze, { token: admin, body: { ids: '3', status: 0 } })).envelope).toMatchObject({ success: true });
     const ended = await call(inThree, 'GET', '/sys/tenant/list', undefined, { 'tenant-id': '3' });
     expect(ended.statusCode).toBe(401);
     expect(ended.json().message).toBe(TenantMessage.frozen);

@@ -1,6 +1,6 @@
 import { type AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, thirdLoginEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, queryRows } from './support/test-app.js';
@@ -91,7 +91,7 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     expect(back.statusCode).toBe(302);
     return { authorize, landing: new URL(back.headers.location as string) };
   };
-  const trade = (ticket: string) => t.request({ method: 'GET', url: `/boot/sys/thirdLogin/getLoginUser/${encodeURIComponent(ticket)}/oauth` });
+  const trade = (ticket: string) => t.call(thirdLoginEndpoints.ticketLogin, { params: { token: ticket, thirdType: 'oauth' } });
 
   it('offers what is configured on the sign-in page', async () => {
     const config = (await t.request({ method: 'GET', url: '/boot/sys/public/config' })).json().result;
@@ -108,27 +108,27 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     expect(landing.pathname).toBe('/user/login');
     const ticket = landing.searchParams.get('thirdToken')!;
     const login = await trade(ticket);
-    expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().result.userInfo).toMatchObject({ username: 'adal', realname: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(login.statusCode, login.response.body).toBe(200);
+    expect(login.envelope.result.userInfo).toMatchObject({ username: 'adal', realname: 'Ada Lovelace', email: 'ada@example.com' });
     const [row] = await queryRows<{ account_type: string }>(t, sql`select account_type from sys_user where username = 'adal'`);
     expect(row?.account_type).toBe('end_user');
     // A ticket works once.
-    expect((await trade(ticket)).json().code).toBe(ServerCode.AUTHENTICATION_FAILED);
+    expect((await trade(ticket)).envelope.code).toBe(ServerCode.AUTHENTICATION_FAILED);
 
     // The next time the same person is the same account, whatever the provider now calls them.
     provider.codes.set('code-again', { sub: 'acme-1001', preferred_username: 'ada.renamed' });
     const again = await trade((await roundTrip('code-again')).landing.searchParams.get('thirdToken')!);
-    expect(again.json().result.userInfo.username).toBe('adal');
+    expect(again.envelope.result.userInfo.username).toBe('adal');
   });
 
   it('links a verified e-mail to the account that holds it, and never an unverified one', async () => {
     provider.codes.set('code-verified', { sub: 'acme-2002', email: 'verified@example.com', email_verified: true });
     const verified = await trade((await roundTrip('code-verified')).landing.searchParams.get('thirdToken')!);
-    expect(verified.json().result.userInfo.username).toBe('verified');
+    expect(verified.envelope.result.userInfo.username).toBe('verified');
 
     provider.codes.set('code-unverified', { sub: 'acme-3003', preferred_username: 'mallory', email: 'verified@example.com', email_verified: false });
     const unverified = await trade((await roundTrip('code-unverified')).landing.searchParams.get('thirdToken')!);
-    expect(unverified.json().result.userInfo).toMatchObject({ username: 'mallory', email: null });
+    expect(unverified.envelope.result.userInfo).toMatchObject({ username: 'mallory', email: null });
   });
 
   it('sends the browser back with the reason when the state or the provider fails', async () => {
@@ -136,7 +136,7 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     expect((await roundTrip('code-state', { state: 'forged' })).landing.searchParams.get('thirdError')).toBe('state');
     expect((await roundTrip('code-state', { keepCookie: false })).landing.searchParams.get('thirdError')).toBe('state');
     expect((await roundTrip('unknown-code')).landing.searchParams.get('thirdError')).toBe('provider');
-    expect((await trade('x'.repeat(32) + '.' + 'y'.repeat(43))).json().code).toBe(ServerCode.AUTHENTICATION_FAILED);
+    expect((await trade('x'.repeat(32) + '.' + 'y'.repeat(43))).envelope.code).toBe(ServerCode.AUTHENTICATION_FAILED);
     expect((await t.request({ method: 'GET', url: '/boot/sys/thirdLogin/getLoginUser/nonsense/oauth' })).statusCode).toBe(400);
   });
 
@@ -144,16 +144,17 @@ describe('outside sign-in (OAuth2 / OIDC and CAS)', () => {
     provider.casTickets.set('ST-1-good', 'casuser');
     provider.casTickets.set('ST-2-stranger', 'nobody_here');
     const service = 'https://console.example.com/user/login?cas=1';
-    const good = await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1-good', service } });
-    expect(good.statusCode, good.body).toBe(200);
-    expect(good.json().result.userInfo.username).toBe('casuser');
-    expect(good.json().result.token).toEqual(expect.any(String));
+    const cas = (ticket: string, casService = service) => t.call(thirdLoginEndpoints.casLogin, { body: { ticket, service: casService } });
+    const good = await cas('ST-1-good');
+    expect(good.statusCode, good.response.body).toBe(200);
+    expect(good.envelope.result.userInfo.username).toBe('casuser');
+    expect(good.envelope.result.token).toEqual(expect.any(String));
     expect(provider.seen.casServices.at(-1)).toBe(service);
-    expect((await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-9-bad', service } })).json().code).toBe(ServerCode.AUTHENTICATION_FAILED);
-    expect((await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-2-stranger', service } })).json().code).toBe(ServerCode.USER_DOES_NOT_EXIST);
-    const bad = await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1', service: 'javascript:alert(1)' } });
+    expect((await cas('ST-9-bad')).envelope.code).toBe(ServerCode.AUTHENTICATION_FAILED);
+    expect((await cas('ST-2-stranger')).envelope.code).toBe(ServerCode.USER_DOES_NOT_EXIST);
+    const bad = await cas('ST-1', 'javascript:alert(1)');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('service');
+    expect(bad.envelope.message).toContain('service');
   });
 });
 
@@ -187,8 +188,8 @@ describe('outside sign-in and the destination policy', () => {
     const back = await t.request({ method: 'GET', url: `/boot/sys/thirdLogin/oauth/callback?code=code-local&state=${state}`, headers: { cookie } });
     expect(new URL(back.headers.location as string).searchParams.get('thirdError')).toBe('provider');
     provider.casTickets.set('ST-1-local', 'admin');
-    const cas = await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1-local', service: 'https://console.example.com/user/login?cas=1' } });
-    expect(cas.json().code).toBe(ServerCode.REMOTE_SERVICE_EXCEPTION);
+    const cas = await t.call(thirdLoginEndpoints.casLogin, { body: { ticket: 'ST-1-local', service: 'https://console.example.com/user/login?cas=1' } });
+    expect(cas.envelope.code).toBe(ServerCode.REMOTE_SERVICE_EXCEPTION);
     expect(provider.seen).toEqual({ tokenBodies: [], casServices: [] });
   });
 });
@@ -205,6 +206,6 @@ describe('outside sign-in when nothing is configured', () => {
   it('offers nothing and answers 404', async () => {
     expect((await t.request({ method: 'GET', url: '/boot/sys/public/config' })).json().result.thirdLogin).toEqual({ oauthName: null, casUrl: null });
     expect((await t.request({ method: 'GET', url: '/boot/sys/thirdLogin/render/oauth' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/boot/sys/cas/client/validateLogin', payload: { ticket: 'ST-1', service: 'https://x.example.com/' } })).statusCode).toBe(404);
+    expect((await t.call(thirdLoginEndpoints.casLogin, { body: { ticket: 'ST-1', service: 'https://x.example.com/' } })).statusCode).toBe(404);
   });
 });

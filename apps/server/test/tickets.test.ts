@@ -1,4 +1,4 @@
-import { Permission, ServerCode, type TicketRecord, type TicketThread, ticketListColumns } from '@cellsight/contract';
+import { Permission, ServerCode, type TicketRecord, ticketEndpoints, ticketListColumns } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
@@ -83,6 +83,7 @@ describe('tickets', () => {
   };
   const move = (who: Who, id: string, action: string) => post(who, 'transition', { id, action });
   const rating = { resolved: true, speedRating: 5, attitudeRating: 4 };
+  const threadOf = (who: Who, id: string) => t.call(ticketEndpoints.thread, { token: token[who], query: { id } });
   const statusOf = async (id: string) => ((await get('admin', `queryById?id=${id}`)).json().result as TicketRecord).status;
   const listOf = async (who: Who, query = '') => {
     const response = await get(who, `list?pageSize=100${query}`);
@@ -179,12 +180,12 @@ describe('tickets', () => {
     const { id } = await file('enduser');
     for (const who of ['enduser', 'installer', 'distributor', 'admin'] as const) {
       expect((await get(who, `queryById?id=${id}`)).statusCode, who).toBe(200);
-      expect((await get(who, `thread?id=${id}`)).statusCode, who).toBe(200);
+      expect((await threadOf(who, id)).statusCode, who).toBe(200);
       expect((await listOf(who)).map((r) => r.id), who).toContain(id);
     }
     for (const who of ['installer2', 'enduser2', 'demo'] as const) {
       expect((await get(who, `queryById?id=${id}`)).statusCode, who).toBe(404);
-      expect((await get(who, `thread?id=${id}`)).statusCode, who).toBe(404);
+      expect((await threadOf(who, id)).statusCode, who).toBe(404);
       expect((await listOf(who)).map((r) => r.id), who).not.toContain(id);
     }
     expect((await post('installer2', 'transition', { id, action: 'accept' })).statusCode).toBe(404);
@@ -224,7 +225,7 @@ describe('tickets', () => {
     expect((await post('enduser', 'close', { id, ...rating })).json()).toMatchObject({ code: ServerCode.OPERATION_FAILED, result: { errors: [{ field: 'id' }] } });
     expect((await post('enduser', 'reply', { ticketId: id, content: 'One more thing' })).json()).toMatchObject({ code: ServerCode.OPERATION_FAILED, result: { errors: [{ field: 'ticketId' }] } });
 
-    const thread = (await get('enduser', `thread?id=${id}`)).json().result as TicketThread;
+    const thread = (await threadOf('enduser', id)).envelope.result;
     expect(thread.entries.map((e) => [e.action, e.status, e.authorName])).toEqual([
       ['create', 'pending', 'Demo End User'],
       ['accept', 'processing', 'Demo Installer'],
@@ -244,8 +245,8 @@ describe('tickets', () => {
     // An installer's own ticket is handled by its distributor (or an administrator), not by itself.
     const own = await file('installer');
     expect((await move('installer', own.id, 'accept')).statusCode).toBe(403);
-    expect((await get('installer', `thread?id=${own.id}`)).json().result).toMatchObject({ actions: [], canReply: true, canClose: true });
-    expect((await get('distributor', `thread?id=${own.id}`)).json().result).toMatchObject({ actions: ['accept'], canReply: true, canClose: false });
+    expect((await threadOf('installer', own.id)).envelope.result).toMatchObject({ actions: [], canReply: true, canClose: true });
+    expect((await threadOf('distributor', own.id)).envelope.result).toMatchObject({ actions: ['accept'], canReply: true, canClose: false });
     expect((await get('enduser', `queryById?id=${own.id}`)).statusCode).toBe(404);
     expect((await move('distributor', own.id, 'accept')).statusCode).toBe(200);
     expect((await post('distributor', 'close', { id: own.id, ...rating })).statusCode).toBe(403);
@@ -272,7 +273,7 @@ describe('tickets', () => {
       await waitFor(async () => installer.heard.filter((m) => m.event === 'ticket.changed' && m.data.change === 'replied').length, (n) => n === 2);
       await waitFor(async () => mailsTo(mail.installer).length, (n) => n === installerMails + 1);
 
-      const thread = (await get('distributor', `thread?id=${id}`)).json().result as TicketThread;
+      const thread = (await threadOf('distributor', id)).envelope.result;
       expect(thread.entries.map((e) => [e.action, e.content, e.attachments])).toEqual([
         ['create', null, []],
         [null, 'Please send a photo of the wiring.', [attachment]],

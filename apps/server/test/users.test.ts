@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { type EndpointQuery, ServerCode, authEndpoints, userEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from './support/spreadsheet.js';
 import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
@@ -110,7 +110,7 @@ describe('add, edit, duplicates', () => {
     });
     expect(add.json()).toMatchObject({ success: true, code: ServerCode.ADDED });
     const id = add.json().result;
-    expect((await t.request({ method: 'GET', url: '/boot/sys/user/queryUserRole', token: admin, query: { userid: id } })).json().result).toEqual([installer?.id]);
+    expect((await t.call(userEndpoints.roleIds, { token: admin, query: { userid: id } })).envelope.result).toEqual([installer?.id]);
 
     const again = (payload: Record<string, string>) => t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { password: 'Other1234', realname: 'x', ...payload } });
     expect((await again({ username: 'erin_i' })).json()).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
@@ -119,7 +119,7 @@ describe('add, edit, duplicates', () => {
   });
 
   it('checkOnlyUser answers whether a value is free, ignoring the user being edited', async () => {
-    const check = async (query: Record<string, string>) => (await t.request({ method: 'GET', url: '/boot/sys/user/checkOnlyUser', token: admin, query })).json();
+    const check = async (query: EndpointQuery<typeof userEndpoints.checkOnlyUser>) => (await t.call(userEndpoints.checkOnlyUser, { token: admin, query })).envelope;
     expect(await check({ username: 'alice_w' })).toMatchObject({ success: false, code: ServerCode.USERNAME_REGISTERED });
     expect(await check({ username: 'nobody_yet' })).toMatchObject({ success: true });
     const alice = (await list({ username: 'alice_w' })).body.result.records[0];
@@ -193,19 +193,19 @@ describe('freeze, recycle bin', () => {
   it('a frozen user is signed out and cannot sign in until unfrozen', async () => {
     const id = await addUser(t, admin, { username: 'frank_f', password: 'Frank1234' });
     const token = await t.login('frank_f', 'Frank1234');
-    const freeze = await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: id, status: 2 } });
-    expect(freeze.json()).toMatchObject({ success: true });
+    const freeze = await t.call(userEndpoints.frozenBatch, { token: admin, body: { ids: id, status: 2 } });
+    expect(freeze.envelope).toMatchObject({ success: true });
     expect((await list({ username: 'frank_f' })).body.result.records[0]).toMatchObject({ status: 2, status_dictText: 'Frozen' });
     expect((await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token })).statusCode).toBe(401);
-    const login = await t.request({ method: 'POST', url: '/boot/sys/login', payload: { username: 'frank_f', password: 'Frank1234' } });
-    expect(login.json()).toMatchObject({ success: false, code: ServerCode.ACCOUNT_FROZEN });
-    await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: id, status: '1' } });
+    const login = await t.call(authEndpoints.login, { body: { username: 'frank_f', password: 'Frank1234' } });
+    expect(login.envelope).toMatchObject({ success: false, code: ServerCode.ACCOUNT_FROZEN });
+    await t.call(userEndpoints.frozenBatch, { token: admin, body: { ids: id, status: '1' } });
     await expect(t.login('frank_f', 'Frank1234')).resolves.toBeTypeOf('string');
   });
 
   it('an administrator cannot freeze or delete their own account', async () => {
     const me = (await list({ username: 'admin' })).body.result.records[0];
-    expect((await t.request({ method: 'PUT', url: '/boot/sys/user/frozenBatch', token: admin, payload: { ids: me.id, status: 2 } })).statusCode).toBe(403);
+    expect((await t.call(userEndpoints.frozenBatch, { token: admin, body: { ids: me.id, status: 2 } })).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: '/boot/sys/user/delete', token: admin, query: { id: me.id } })).statusCode).toBe(403);
   });
 
@@ -215,14 +215,14 @@ describe('freeze, recycle bin', () => {
     expect(del.json()).toMatchObject({ success: true, code: ServerCode.DELETED });
     expect((await list({ username: 'gina_g' })).body.result.total).toBe(0);
     await expect(t.login('gina_g', 'Gina12345')).rejects.toThrow();
-    const bin = (await t.request({ method: 'GET', url: '/boot/sys/user/recycleBin', token: admin })).json().result;
-    expect(bin.map((u: { username: string }) => u.username)).toEqual(['gina_g']);
-    await t.request({ method: 'PUT', url: '/boot/sys/user/putRecycleBin', token: admin, payload: { userIds: id } });
+    const bin = (await t.call(userEndpoints.recycleBin, { token: admin })).envelope.result;
+    expect(bin.map((u) => u.username)).toEqual(['gina_g']);
+    await t.call(userEndpoints.restoreRecycleBin, { token: admin, body: { userIds: id } });
     expect((await list({ username: 'gina_g' })).body.result.total).toBe(1);
     await t.request({ method: 'DELETE', url: '/boot/sys/user/deleteBatch', token: admin, query: { ids: id } });
-    const gone = await t.request({ method: 'DELETE', url: '/boot/sys/user/deleteRecycleBin', token: admin, query: { userIds: id } });
-    expect(gone.json()).toMatchObject({ success: true });
-    expect((await t.request({ method: 'GET', url: '/boot/sys/user/recycleBin', token: admin })).json().result).toEqual([]);
+    const gone = await t.call(userEndpoints.deleteRecycleBin, { token: admin, query: { userIds: id } });
+    expect(gone.envelope).toMatchObject({ success: true });
+    expect((await t.call(userEndpoints.recycleBin, { token: admin })).envelope.result).toEqual([]);
     // The name is free again.
     await expect(addUser(t, admin, { username: 'gina_g' })).resolves.toBeTypeOf('string');
   });
@@ -230,8 +230,8 @@ describe('freeze, recycle bin', () => {
   it('an administrator resets another user’s password, ending their sessions', async () => {
     await addUser(t, admin, { username: 'hank_h', password: 'Hank12345' });
     const token = await t.login('hank_h', 'Hank12345');
-    const reset = await t.request({ method: 'PUT', url: '/boot/sys/user/changePassword', token: admin, payload: { username: 'hank_h', password: 'Reset1234' } });
-    expect(reset.json()).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
+    const reset = await t.call(userEndpoints.changePassword, { token: admin, body: { username: 'hank_h', password: 'Reset1234' } });
+    expect(reset.envelope).toMatchObject({ success: true, code: ServerCode.PASSWORD_RESET });
     expect((await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token })).statusCode).toBe(401);
     await expect(t.login('hank_h', 'Reset1234')).resolves.toBeTypeOf('string');
   });
@@ -241,13 +241,13 @@ describe('own profile', () => {
   it('queryById returns yourself; edit_info changes only your own profile', async () => {
     const id = await addUser(t, admin, { username: 'ivy_i', password: 'Ivy123456' });
     const token = await t.login('ivy_i', 'Ivy123456');
-    const me = await t.request({ method: 'GET', url: '/boot/sys/user/queryById', token, query: { id } });
-    expect(me.json().result).toMatchObject({ username: 'ivy_i' });
+    const me = await t.call(userEndpoints.queryById, { token, query: { id } });
+    expect(me.envelope.result).toMatchObject({ username: 'ivy_i' });
     const adminId = (await list({ username: 'admin' })).body.result.records[0].id;
-    expect((await t.request({ method: 'GET', url: '/boot/sys/user/queryById', token, query: { id: adminId } })).statusCode).toBe(403);
-    const save = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token, payload: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
-    expect(save.json()).toMatchObject({ success: true, result: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
-    const other = await t.request({ method: 'PUT', url: '/boot/sys/user/edit_info', token, payload: { id: adminId, realname: 'Hacked' } });
+    expect((await t.call(userEndpoints.queryById, { token, query: { id: adminId } })).statusCode).toBe(403);
+    const save = await t.call(userEndpoints.editInfo, { token, body: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
+    expect(save.envelope).toMatchObject({ success: true, result: { realname: 'Ivy Ives', sex: 2, company: 'Ives AG', address: 'Main St 1' } });
+    const other = await t.call(userEndpoints.editInfo, { token, body: { id: adminId, realname: 'Hacked' } });
     expect(other.statusCode).toBe(403);
   });
 });
@@ -300,8 +300,8 @@ describe('departments in the user form', () => {
 
     const added = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { username: 'in_depart', password: 'Depart123', realname: 'In Depart', selecteddeparts: 'd-root' } });
     expect(added.json()).toMatchObject({ success: true });
-    const departs = await t.request({ method: 'GET', url: '/boot/sys/user/userDepartList', token: admin, query: { userId: added.json().result } });
-    expect(departs.json().result).toEqual([{ key: 'd-root', title: 'Cellsight' }]);
+    const departs = await t.call(userEndpoints.departs, { token: admin, query: { userId: added.json().result } });
+    expect(departs.envelope.result).toEqual([{ key: 'd-root', title: 'Cellsight' }]);
   });
 
   it('refuses unknown departments with a 400 naming the field, and creates nothing', async () => {

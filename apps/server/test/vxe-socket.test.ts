@@ -1,4 +1,4 @@
-import { VxeSocketType } from '@cellsight/contract';
+import { VxeSocketType, roleEndpoints } from '@cellsight/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -76,8 +76,8 @@ describe('/vxeSocket/{userId}/{pageId}', () => {
     id.other = await addUser(t, token.admin, { username: 'vxe_other', selectedroles: 'r-admin', accountType: 'admin' });
     // Someone who may look at dictionaries, not change them.
     const role = (await t.request({ method: 'POST', url: '/boot/sys/role/add', token: token.admin, payload: { roleName: 'Dictionary readers', roleCode: 'dict_readers' } })).json();
-    const granted = await t.request({ method: 'POST', url: '/boot/sys/permission/saveRolePermission', token: token.admin, payload: { roleId: role.result, permissionIds: 'm-system,m-system-dict,b-system-dict-list', lastpermissionIds: '' } });
-    expect(granted.json().success).toBe(true);
+    const granted = await t.call(roleEndpoints.saveGrants, { token: token.admin, body: { roleId: role.result, permissionIds: 'm-system,m-system-dict,b-system-dict-list', lastpermissionIds: '' } });
+    expect(granted.envelope.success).toBe(true);
     id.viewer = await addUser(t, token.admin, { username: 'vxe_viewer', selectedroles: role.result });
     // An end user of the same tenant, and the administrator of another tenant.
     id.enduser = await addUser(t, token.admin, { username: 'vxe_enduser', selectedroles: 'r-end-user', accountType: 'end_user' });

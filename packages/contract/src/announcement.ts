@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
+import { pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -185,6 +187,24 @@ export const myAnnouncementsQuerySchema = z.object({
   msgCategory: z.enum([AnnouncementCategory.Notice, AnnouncementCategory.System, '']).optional(),
 });
 export type MyAnnouncementsQuery = z.input<typeof myAnnouncementsQuerySchema>;
+
+/** The announcements' calls beside the kit's screen: one announcement, publishing and revoking; every reader's bell, list and read marks. */
+export const announcementEndpoints = {
+  /** An administrator's announcement of their tenant in any state, else one published for the caller. */
+  queryById: defineEndpoint({ method: 'GET', path: '/sys/annountCement/queryById', query: announcementIdQuerySchema, result: announcementResource.record }),
+  /** Publish a draft. */
+  release: defineEndpoint({ method: 'GET', path: '/sys/annountCement/doReleaseData', query: announcementIdQuerySchema, result: null }),
+  /** Revoke a published announcement (JeecgBoot's spelling). */
+  revoke: defineEndpoint({ method: 'GET', path: '/sys/annountCement/doReovkeData', query: announcementIdQuerySchema, result: null }),
+  /** The bell: the caller's unread notices and system messages and their counts. */
+  listByUser: defineEndpoint({ method: 'GET', path: '/sys/annountCement/listByUser', query: listByUserQuerySchema, result: listByUserSchema }),
+  /** The caller's announcements, read or not, newest first. */
+  mine: defineEndpoint({ method: 'GET', path: '/sys/sysAnnouncementSend/getMyAnnouncementSend', query: myAnnouncementsQuerySchema, result: pageSchema(userAnnouncementSchema) }),
+  /** The caller read this announcement. */
+  markRead: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/sysAnnouncementSend/editByAnntIdAndUserId', body: markReadSchema, result: null }),
+  /** The caller read everything (the result: how many were marked). */
+  readAll: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/sysAnnouncementSend/readAll', result: z.number().int() }),
+};
 
 /** The reader's own announcements (spec section 2), reached from the bell's 'view more'; open to every signed-in user. */
 export const userAnnouncementPath = '/isps/userAnnouncement';

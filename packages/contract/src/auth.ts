@@ -3,7 +3,6 @@ import { text } from './text.js';
 import { defineEndpoint } from './endpoint.js';
 import { allDictItemsSchema } from './dict.js';
 import { fields } from './fields.js';
-import { thirdLoginOffersSchema } from './third-login.js';
 
 export const userInfoSchema = z.object({
   id: text(),
@@ -167,6 +166,13 @@ export const editInfoRequestSchema = z.object({
 });
 export type EditInfoRequest = z.infer<typeof editInfoRequestSchema>;
 
+/**
+ * What the sign-in page offers of outside sign-in (third-login.ts): the OAuth provider's name, and
+ * the CAS server's address. Here rather than there, as third-login.ts's calls answer `loginResultSchema`.
+ */
+export const thirdLoginOffersSchema = z.object({ oauthName: text().nullable(), casUrl: text().nullable() });
+export type ThirdLoginOffers = z.infer<typeof thirdLoginOffersSchema>;
+
 /** Public settings the login page needs before anyone signs in. */
 export const publicConfigSchema = z.object({
   platformName: text(),
@@ -211,4 +217,24 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 /** Settings the login page needs before anyone signs in. */
 export const systemEndpoints = {
   publicConfig: defineEndpoint({ method: 'GET', path: '/sys/public/config', result: publicConfigSchema }),
+};
+
+/** Sign-in and sign-out, the department to work in, and the own password. */
+export const authEndpoints = {
+  /** Sign in with user name and password. */
+  login: defineEndpoint({ method: 'POST', path: '/sys/login', body: loginRequestSchema, result: loginResultSchema }),
+  /** `login` under its public-API name. */
+  publicLogin: defineEndpoint({ method: 'POST', path: '/sys/public_login', body: loginRequestSchema, result: loginResultSchema }),
+  /** The device portal's sign-in: `login`, for accounts that may list loggers (403 otherwise). */
+  neutralLogin: defineEndpoint({ method: 'POST', path: '/sys/neutral_login', body: loginRequestSchema, result: loginResultSchema }),
+  /** `neutralLogin` under its public-API name. */
+  publicNeutralLogin: defineEndpoint({ method: 'POST', path: '/sys/public_neutral_login', body: loginRequestSchema, result: loginResultSchema }),
+  /** End this session. */
+  logout: defineEndpoint({ method: 'POST', path: '/sys/logout', result: null }),
+  /** Choose the department to work in. */
+  selectDepart: defineEndpoint({ method: 'POST', path: '/sys/selectDepart', body: selectDepartRequestSchema, result: selectDepartResultSchema }),
+  /** Where you may work: your departments (and the current one) and your active tenants. */
+  workplaces: defineEndpoint({ method: 'GET', path: '/sys/user/getCurrentUserDeparts', result: workplacesSchema }),
+  /** Change your own password; your other sessions end. */
+  updatePassword: defineEndpoint({ method: 'PUT', path: '/sys/user/updatePassword', body: updatePasswordRequestSchema, result: null }),
 };

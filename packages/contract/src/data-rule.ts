@@ -2,23 +2,24 @@ import { z } from 'zod';
 import { announcementResource } from './announcement.js';
 import { batteryChangeResource } from './battery-change.js';
 import { dictResource } from './dict.js';
+import { defineEndpoint } from './endpoint.js';
 import { eventResource } from './event.js';
 import { fields, optionalText } from './fields.js';
 import { batteryResource } from './battery.js';
 import { loggerResource } from './logger.js';
 import { firmwareResource } from './firmware.js';
-import { listQuerySchema, type ListColumnType } from './list-query.js';
+import { listQuerySchema, pageSchema, type ListColumnType } from './list-query.js';
 import { logResource } from './log.js';
 import { memberResource } from './member.js';
 import { outboxResource } from './outbox.js';
 import { Permission } from './permissions.js';
 import { positionResource } from './position.js';
-import { type Resource, type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
-import { roleResource } from './role.js';
+import { type Resource, type Words, auditFields, auditLabels, defineResource, editSchemaOf, resourceIdQuerySchema } from './resource.js';
+import { permissionTreeSchema, roleResource } from './role.js';
 import { stationResource } from './station.js';
 import { text } from './text.js';
 import { ticketResource } from './ticket.js';
-import { userResource } from './user.js';
+import { userRecordSchema, userResource } from './user.js';
 
 /**
  * Data rules (row-level permissions, JeecgBoot `sys_permission_data_rule`): a rule on a menu narrows
@@ -193,3 +194,53 @@ export const departRoleUsersRequestSchema = z.object({
 });
 /** `DELETE /sys/sysDepartRole/removeUsers?roleId=&userIds=`. */
 export const departRoleUsersRemoveQuerySchema = z.object({ roleId: fields.id, userIds: fields.idList.min(1, 'is required') });
+
+/** The data rules of menus (under /sys/permission) and a role's choice of them (under /sys/role). */
+export const dataRuleEndpoints = {
+  /** A menu's data rules. */
+  list: defineEndpoint({ method: 'GET', path: '/sys/permission/getPermRuleListByPermId', query: dataRuleListQuerySchema, result: z.array(dataRuleRecordSchema) }),
+  /** A menu's data rules whose name and value hold the given texts. */
+  search: defineEndpoint({ method: 'GET', path: '/sys/permission/queryPermissionRule', query: dataRuleSearchQuerySchema, result: z.array(dataRuleRecordSchema) }),
+  /** The list columns a menu's data rules may name (empty: the menu has no list to narrow). */
+  columns: defineEndpoint({ method: 'GET', path: '/sys/permission/dataRuleColumns', query: dataRuleListQuerySchema, result: z.array(dataRuleColumnSchema) }),
+  add: defineEndpoint({ method: 'POST', path: '/sys/permission/addPermissionRule', body: dataRuleAddSchema, result: null }),
+  edit: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/permission/editPermissionRule', body: dataRuleEditSchema, result: null }),
+  /** Deletes a data rule and every choice of it. */
+  delete: defineEndpoint({ method: 'DELETE', path: '/sys/permission/deletePermissionRule', query: resourceIdQuerySchema, result: null }),
+  /** A menu's data rules and those the role applies (drChecked, comma-joined). */
+  roleChoice: defineEndpoint({ method: 'GET', path: '/sys/role/datarule/:permissionId/:roleId', params: dataRuleChoicePathSchema, result: dataRuleChoiceSchema }),
+  /** The data rules a role applies on a menu it holds. */
+  saveRoleChoice: defineEndpoint({ method: 'POST', path: '/sys/role/datarule', body: roleDataRuleRequestSchema, result: null }),
+};
+
+/**
+ * Department permissions (JeecgBoot: under /sys/permission and /sys/sysDepartPermission) and the
+ * calls of department roles besides the resource's (/sys/sysDepartRole): their grants within the
+ * department's, their data rules and their users.
+ */
+export const departRoleEndpoints = {
+  /** The menu and button ids a department holds. */
+  departGrants: defineEndpoint({ method: 'GET', path: '/sys/permission/queryDepartPermission', query: departPermissionQuerySchema, result: z.array(text()) }),
+  /** Grants the ids only in permissionIds and revokes the ids only in lastpermissionIds to a department, in one transaction. */
+  saveDepartGrants: defineEndpoint({ method: 'POST', path: '/sys/permission/saveDepartPermission', body: saveDepartPermissionRequestSchema, result: null }),
+  /** A menu's data rules and those the department offers its roles. */
+  departChoice: defineEndpoint({ method: 'GET', path: '/sys/sysDepartPermission/datarule/:permissionId/:departId', params: departDataRulePathSchema, result: dataRuleChoiceSchema }),
+  /** The data rules a department offers its roles on a menu it holds. */
+  saveDepartChoice: defineEndpoint({ method: 'POST', path: '/sys/sysDepartPermission/datarule', body: departDataRuleRequestSchema, result: null }),
+  /** The department's menus and buttons as a tree, and their ids: what its roles may be given. */
+  departTree: defineEndpoint({ method: 'GET', path: '/sys/sysDepartPermission/queryTreeListForDeptRole', query: deptRoleTreeQuerySchema, result: permissionTreeSchema }),
+  /** The menu and button ids a department role grants. */
+  roleGrants: defineEndpoint({ method: 'GET', path: '/sys/sysDepartPermission/queryDeptRolePermission', query: deptRolePermissionQuerySchema, result: z.array(text()) }),
+  /** Grants and revokes a department role's menus and buttons, within its department's. */
+  saveRoleGrants: defineEndpoint({ method: 'POST', path: '/sys/sysDepartPermission/saveDeptRolePermission', body: saveDeptRolePermissionRequestSchema, result: null }),
+  /** The rules the role's department offers on a menu, and those the role applies. */
+  roleChoice: defineEndpoint({ method: 'GET', path: '/sys/sysDepartRole/datarule/:permissionId/:roleId', params: dataRuleChoicePathSchema, result: dataRuleChoiceSchema }),
+  /** The data rules a department role applies on a menu it holds. */
+  saveRoleChoice: defineEndpoint({ method: 'POST', path: '/sys/sysDepartRole/datarule', body: roleDataRuleRequestSchema, result: null }),
+  /** The users holding a department role (list contract, as the users list). */
+  users: defineEndpoint({ method: 'GET', path: '/sys/sysDepartRole/userList', query: departRoleUserListQuerySchema, result: pageSchema(userRecordSchema) }),
+  /** Gives a department role to users of its department. */
+  addUsers: defineEndpoint({ method: 'POST', path: '/sys/sysDepartRole/addUsers', body: departRoleUsersRequestSchema, result: null }),
+  /** Takes a department role from users (ids comma-joined). */
+  removeUsers: defineEndpoint({ method: 'DELETE', path: '/sys/sysDepartRole/removeUsers', query: departRoleUsersRemoveQuerySchema, result: null }),
+};

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
-import { listQuerySchema } from './list-query.js';
+import { listQuerySchema, pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
-import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
+import { auditFields, auditLabels, defineResource, editSchemaOf, resourceIdQuerySchema, resourceIdsQuerySchema } from './resource.js';
 import { text } from './text.js';
+import { userRecordSchema } from './user.js';
 
 /** `org_category`: '1' company, '2' department, '3' post. */
 export const OrgCategory = { Company: '1', Department: '2', Post: '3' } as const;
@@ -142,3 +144,32 @@ export const usersByDepartQuerySchema = z.object({
   realname: text().trim().max(100, 'must be at most 100 characters').optional(),
   _t: text().optional(),
 });
+
+/** The department screen's calls (JeecgBoot `/sys/sysDepart`): a tree, no paged list. */
+export const departEndpoints = {
+  /** The whole department tree. */
+  tree: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/queryTreeList', result: z.array(departTreeNodeSchema) }),
+  /** Departments whose name holds keyWord (any case), as flat tree nodes; without keyWord the roots. */
+  search: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/searchBy', query: departSearchQuerySchema, result: z.array(departTreeNodeSchema) }),
+  /** The department tree for tree selects (key, value, title, children). */
+  idTree: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/queryIdTree', result: z.array(departIdNodeSchema) }),
+  /** Adds a department (below parentId, else a root) with a generated org code; the answer is its id. */
+  add: defineEndpoint({ method: 'POST', path: '/sys/sysDepart/add', body: departResource.add, result: text() }),
+  /** Edits a department; its parent cannot change. */
+  edit: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/sysDepart/edit', body: departResource.edit, result: null }),
+  /** Deletes a department without sub-departments; its user links go too. */
+  delete: defineEndpoint({ method: 'DELETE', path: '/sys/sysDepart/delete', query: resourceIdQuerySchema, result: null }),
+  /** Deletes departments (ids comma-joined); each sub-department must be among them. */
+  deleteBatch: defineEndpoint({ method: 'DELETE', path: '/sys/sysDepart/deleteBatch', query: resourceIdsQuerySchema, result: null }),
+};
+
+/** The users of a department (System → Departments → Users; JeecgBoot serves them under /sys/user). */
+export const departUserEndpoints = {
+  /** The users of department depId (list contract, as the users list). */
+  list: defineEndpoint({ method: 'GET', path: '/sys/user/departUserList', query: departUserListQuerySchema, result: pageSchema(userRecordSchema) }),
+  /** The users of a department for the user picker (at most 1000), optionally by real name. */
+  byDepart: defineEndpoint({ method: 'GET', path: '/sys/user/queryUserByDepId', query: usersByDepartQuerySchema, result: z.array(userRecordSchema) }),
+  add: defineEndpoint({ method: 'POST', path: '/sys/user/editSysDepartWithUser', body: departUsersAddRequestSchema, result: null }),
+  /** Takes users out of a department (userIds comma-joined). */
+  remove: defineEndpoint({ method: 'DELETE', path: '/sys/user/deleteUserInDepartBatch', query: departUsersRemoveQuerySchema, result: null }),
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, methodOf, pathOf } from './endpoint.js';
+import { type Endpoint, defineEndpoint, methodOf, pathOf } from './endpoint.js';
 
 const dataRules = defineEndpoint({
   method: 'GET',
@@ -24,5 +24,28 @@ describe('an endpoint', () => {
 
   it('is sent with the first of its methods', () => {
     expect(methodOf(defineEndpoint({ method: ['PUT', 'POST'], path: '/x', result: null }))).toBe('PUT');
+  });
+});
+
+describe('the contract’s endpoints', () => {
+  it('declare each method and path once, with every path parameter in their params schema', async () => {
+    const contract: Record<string, unknown> = await import('./index.js');
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const [groupName, group] of Object.entries(contract).filter(([name]) => name.endsWith('Endpoints'))) {
+      for (const [call, endpoint] of Object.entries(group as Record<string, Endpoint>)) {
+        const name = `${groupName}.${call}`;
+        for (const method of typeof endpoint.method === 'string' ? [endpoint.method] : endpoint.method) {
+          const key = `${method} ${endpoint.path}`;
+          if (seen.has(key)) problems.push(`${key}: ${seen.get(key)} and ${name}`);
+          seen.set(key, name);
+        }
+        const named = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+        const declared = endpoint.params instanceof z.ZodObject ? Object.keys(endpoint.params.shape) : [];
+        if (named.sort().join() !== declared.sort().join()) problems.push(`${name}: path names ${named.join(', ') || 'none'}, params ${declared.join(', ') || 'none'}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
   });
 });

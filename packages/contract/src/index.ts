@@ -19,6 +19,7 @@ export * from './battery.js';
 export * from './ingest.js';
 export * from './language.js';
 export * from './resource.js';
+export * from './resource-endpoints.js';
 export * from './resource-paths.js';
 export * from './screens.js';
 export * from './firmware.js';

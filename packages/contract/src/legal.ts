@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { type Language, languages } from './language.js';
 import type { Words } from './resource.js';
 import { text } from './text.js';
@@ -33,6 +34,16 @@ export const legalTextEditSchema = z
   })
   .strict();
 export type LegalTextEdit = z.infer<typeof legalTextEditSchema>;
+
+/** The privacy policy and terms of use: read by anyone (/privacy, /condition), written by administrators. */
+export const legalEndpoints = {
+  /** One text in `language` or the Accept-Language: the administrators' text, else the platform's own (public). */
+  text: defineEndpoint({ method: 'GET', path: '/sys/public/legal', query: legalTextQuerySchema, result: legalTextSchema }),
+  /** Both texts in every language, as shown now (for the editor). */
+  list: defineEndpoint({ method: 'GET', path: '/sys/legal/list', result: z.array(legalTextSchema) }),
+  /** Replaces one text in one language. */
+  edit: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/legal/edit', body: legalTextEditSchema, result: null }),
+};
 
 /**
  * The platform's own texts, until an administrator writes the operator's: what this console stores

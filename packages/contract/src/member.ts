@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AccountType, accountTypeSchema } from './account.js';
 import { DictCode } from './dict.js';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import { Permission, type PermissionCode } from './permissions.js';
-import { defineResource } from './resource.js';
+import { defineResource, resourceIdQuerySchema, resourceIdsQuerySchema } from './resource.js';
 import { resourcePaths } from './resource-paths.js';
 import { text } from './text.js';
 import { confirmsPassword, userFields, userListColumns, userRecordSchema, userResource } from './user.js';
@@ -126,3 +127,21 @@ export const memberResource = defineResource({
   sheet: ['username', 'realname', 'company', 'address', 'sex', 'code', 'email', 'phone', 'accountType', 'superiorName', 'status', 'createTime'],
 });
 export type MemberRecord = z.infer<typeof memberResource.record>;
+
+/** The Members screen's own calls: creation and deletion (roles follow the account type; a deletion hands members on), moves, options and grants. */
+export const memberEndpoints = {
+  /** Create an account below the caller (the result: its id). */
+  add: defineEndpoint({ method: 'POST', path: '/member/add', body: memberResource.add, result: text() }),
+  /** Delete a member: stations stay; its members go to its successor. */
+  delete: defineEndpoint({ method: 'DELETE', path: '/member/delete', query: resourceIdQuerySchema, result: null }),
+  /** Delete several members (ids comma-joined). */
+  deleteBatch: defineEndpoint({ method: 'DELETE', path: '/member/deleteBatch', query: resourceIdsQuerySchema, result: null }),
+  /** Put a member under another installer or distributor. */
+  move: defineEndpoint({ method: 'POST', path: '/member/move', body: memberMoveRequestSchema, result: null }),
+  /** The account types the caller may create, and the accounts members may go under. */
+  options: defineEndpoint({ method: 'GET', path: '/member/options', result: memberOptionsSchema }),
+  /** A member's grantable buttons: by role, granted, grantable by the caller. */
+  permissions: defineEndpoint({ method: 'GET', path: '/member/permissions', query: resourceIdQuerySchema, result: z.array(memberPermissionSchema) }),
+  /** Set a member's checkbox grants (within what the caller holds). */
+  grant: defineEndpoint({ method: 'PUT', path: '/member/permissions', body: memberGrantRequestSchema, result: null }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { userPermissionsSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
 import { MenuType } from './permissions.js';
-import { type Words, auditFields, auditLabels } from './resource.js';
+import { type Words, auditFields, auditLabels, resourceIdQuerySchema, resourceIdsQuerySchema } from './resource.js';
 import { text } from './text.js';
 
 /**
@@ -117,6 +119,23 @@ export type MenuEditRequest = z.input<typeof menuEditSchema>;
 /** `GET /sys/permission/list`: with `name` (part of it, any case) the matching rows come flat. */
 export const menuListQuerySchema = z.object({ name: text().trim().max(100, maxLength(100)).optional() });
 export const menuSubmenuQuerySchema = z.object({ parentId: fields.id });
+
+/** The Menus and permissions screen's calls, and the signed-in user's own menu. */
+export const menuEndpoints = {
+  /** The signed-in user's menu tree and permission codes. */
+  userPermissions: defineEndpoint({ method: 'GET', path: '/sys/permission/getUserPermissionByToken', result: userPermissionsSchema }),
+  /** The whole menu tree (not paged); with `name`, the matching rows flat. */
+  list: defineEndpoint({ method: 'GET', path: '/sys/permission/list', query: menuListQuerySchema, result: z.array(menuTreeNodeSchema) }),
+  firstLevel: defineEndpoint({ method: 'GET', path: '/sys/permission/getSystemMenuList', result: z.array(menuRecordSchema) }),
+  /** The rows directly under a menu. */
+  submenu: defineEndpoint({ method: 'GET', path: '/sys/permission/getSystemSubmenu', query: menuSubmenuQuerySchema, result: z.array(menuRecordSchema) }),
+  add: defineEndpoint({ method: 'POST', path: '/sys/permission/add', body: menuAddSchema, result: null }),
+  edit: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/permission/edit', body: menuEditSchema, result: null }),
+  /** Deletes a row, every row below it and their role grants. */
+  delete: defineEndpoint({ method: 'DELETE', path: '/sys/permission/delete', query: resourceIdQuerySchema, result: null }),
+  /** Deletes several rows (ids comma-joined) with every row below them. */
+  deleteBatch: defineEndpoint({ method: 'DELETE', path: '/sys/permission/deleteBatch', query: resourceIdsQuerySchema, result: null }),
+};
 
 export const menuTitle: Words = ['Menus and permissions', '菜单管理', 'Menüs und Rechte'];
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
-import { listQuerySchema } from './list-query.js';
+import { listQuerySchema, pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
+import { roleOptionSchema, userRecordSchema } from './user.js';
 
 const roleAddSchema = z.object({
   roleName: text({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
@@ -109,3 +111,29 @@ export const saveRolePermissionRequestSchema = z.object({
   lastpermissionIds: fields.idList.optional(),
 });
 export type SaveRolePermissionRequest = z.input<typeof saveRolePermissionRequestSchema>;
+
+/** The role screen's own calls (besides the resource's) and role authorisation (under /sys/permission). */
+export const roleEndpoints = {
+  /** The roles the caller may give (the user form): the platform's and its tenants' own. */
+  options: defineEndpoint({ method: 'GET', path: '/sys/role/queryall', result: z.array(roleOptionSchema) }),
+  /** Whether a role code is still free in the caller's tenant, except for the role being edited (the answer's code and message say). */
+  checkRoleCode: defineEndpoint({ method: 'GET', path: '/sys/role/checkRoleCode', query: checkRoleCodeQuerySchema, result: null }),
+  /** The whole menu and button tree, and every id in it (the role and department authorisation dialogs). */
+  permissionTree: defineEndpoint({ method: 'GET', path: '/sys/permission/queryTreeList', result: permissionTreeSchema }),
+  /** The same tree under JeecgBoot's role screen's name. */
+  roleTree: defineEndpoint({ method: 'GET', path: '/sys/role/queryTreeList', result: permissionTreeSchema }),
+  /** The menu and button ids a role grants. */
+  grants: defineEndpoint({ method: 'GET', path: '/sys/permission/queryRolePermission', query: rolePermissionQuerySchema, result: z.array(text()) }),
+  /** Grants the ids only in permissionIds and revokes the ids only in lastpermissionIds, in one transaction. */
+  saveGrants: defineEndpoint({ method: 'POST', path: '/sys/permission/saveRolePermission', body: saveRolePermissionRequestSchema, result: null }),
+};
+
+/** The users of a role (System → Roles → Users; JeecgBoot serves them under /sys/user). */
+export const roleUserEndpoints = {
+  /** The users holding a role (list contract, as the users list). */
+  list: defineEndpoint({ method: 'GET', path: '/sys/user/userRoleList', query: roleUserListQuerySchema, result: pageSchema(userRecordSchema) }),
+  add: defineEndpoint({ method: 'POST', path: '/sys/user/addSysUserRole', body: addRoleUsersRequestSchema, result: null }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/sys/user/deleteUserRole', query: deleteRoleUserQuerySchema, result: null }),
+  /** Takes the role from several users (ids comma-joined). */
+  removeBatch: defineEndpoint({ method: 'DELETE', path: '/sys/user/deleteUserRoleBatch', query: deleteRoleUsersQuerySchema, result: null }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loginResultSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import type { Words } from './resource.js';
 import { text } from './text.js';
@@ -108,6 +110,22 @@ export type AlterationRequest = z.infer<typeof alterationRequestSchema>;
 /** `POST /sys/phoneLogin`: sign in with the code sent to the account's mobile. */
 export const phoneLoginRequestSchema = z.object({ mobile: fields.mobile, captcha: smscode }).strict();
 export type PhoneLoginRequest = z.infer<typeof phoneLoginRequestSchema>;
+
+/** The public self-service calls: a code, register, find password, change of contact, phone sign-in. */
+export const selfServiceEndpoints = {
+  /** Send a 6-digit code by SMS or mail; the answer says how long before another may be asked for. */
+  sendCode: defineEndpoint({ method: 'POST', path: '/sys/sms', body: sendCodeRequestSchema, result: sendCodeResultSchema }),
+  /** Register an end-user account confirmed by the code. */
+  register: defineEndpoint({ method: 'POST', path: '/sys/user/register', body: registerRequestSchema, result: registerResultSchema }),
+  /** Find password, step 2: check the code (not spent yet). */
+  verifyResetCode: defineEndpoint({ method: 'POST', path: '/sys/user/phoneVerification', body: phoneVerificationRequestSchema, result: registerResultSchema }),
+  /** Find password, step 3: the new password; every session of the account ends. */
+  resetPassword: defineEndpoint({ method: 'POST', path: '/sys/user/passwordChange', body: passwordChangeRequestSchema, result: null }),
+  /** A new mobile or e-mail for an account, proven by its password and a code sent to the new one. */
+  alterContact: defineEndpoint({ method: 'POST', path: '/sys/user/alteration', body: alterationRequestSchema, result: null }),
+  /** Sign in with the code sent to the account's mobile; the answer is `/sys/login`'s. */
+  phoneLogin: defineEndpoint({ method: 'POST', path: '/sys/phoneLogin', body: phoneLoginRequestSchema, result: loginResultSchema }),
+};
 
 /** The message that carries a code, per purpose, in the recipient's language. `{code}`, `{minutes}`, `{platform}` are filled in. */
 export const verificationMessages: Record<VerificationPurpose, { subject: Words; body: Words }> = {

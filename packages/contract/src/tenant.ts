@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { DictCode } from './dict.js';
+import { defineEndpoint } from './endpoint.js';
 import { fields, optionalText } from './fields.js';
+import { listQuerySchema, pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource } from './resource.js';
 import { text } from './text.js';
+import { userRecordSchema } from './user.js';
 
 /** Tenant status (`sys_tenant.status`, dictionary `tenant_status`): 1 normal, 0 frozen. */
 export const TenantStatus = { Normal: 1, Frozen: 0 } as const;
@@ -105,6 +108,20 @@ export type TenantUsersRequest = z.infer<typeof tenantUsersSchema>;
 
 /** The number a tenant's users list is filtered by (`GET /sys/tenant/userList?tenantId=`, with the list contract). */
 export const tenantUserListQuerySchema = z.object({ tenantId: tenantIdField });
+
+/** The tenant screen's own calls (besides the resource's): freezing, `queryList` and a tenant's users. */
+export const tenantEndpoints = {
+  /** Freeze (status 0) or unfreeze (1) tenants (ids comma-joined). */
+  freeze: defineEndpoint({ method: 'PUT', path: '/sys/tenant/frozenBatch', body: tenantFreezeSchema, result: null }),
+  /** The listed tenants (ids comma-joined; none: all) among those the caller sees. */
+  queryList: defineEndpoint({ method: 'GET', path: '/sys/tenant/queryList', query: tenantQueryListSchema, result: z.array(tenantResource.record) }),
+  /** A tenant's users (list contract, as the users list). */
+  users: defineEndpoint({ method: 'GET', path: '/sys/tenant/userList', query: listQuerySchema.extend(tenantUserListQuerySchema.shape), result: pageSchema(userRecordSchema) }),
+  /** Users join a tenant (userIds comma-joined). */
+  addUsers: defineEndpoint({ method: 'POST', path: '/sys/tenant/addUsers', body: tenantUsersSchema, result: null }),
+  /** Users leave a tenant (userIds comma-joined). */
+  removeUsers: defineEndpoint({ method: 'DELETE', path: '/sys/tenant/removeUsers', query: tenantUsersSchema, result: null }),
+};
 
 export const TenantMessage = {
   idTaken: 'This number already exists',

@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { loginResultSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
 import { text } from './text.js';
 import { patterns } from './validation.js';
 
 /**
  * Sign-in through an outside provider (spec sections 4 and 7): OAuth2 / OpenID Connect, and CAS.
- * Both are off unless configured; the public config says which the sign-in page offers.
+ * Both are off unless configured; the public config says which the sign-in page offers (`thirdLoginOffersSchema`, auth.ts).
  */
 export const thirdLoginTypes = ['oauth'] as const;
 export type ThirdLoginType = (typeof thirdLoginTypes)[number];
-
-/** What the sign-in page offers: the OAuth provider's name, and the CAS server's address. */
-export const thirdLoginOffersSchema = z.object({ oauthName: text().nullable(), casUrl: text().nullable() });
-export type ThirdLoginOffers = z.infer<typeof thirdLoginOffersSchema>;
 
 /** `GET /sys/thirdLogin/getLoginUser/{token}/{thirdType}`: the one-time ticket the provider's callback left. */
 export const thirdLoginTicketParamsSchema = z.object({
@@ -35,3 +33,14 @@ export type CasValidateRequest = z.infer<typeof casValidateRequestSchema>;
 /** Where the console shows an outside sign-in's refusal: `/user/login?thirdError=<reason>`. */
 export const thirdLoginErrors = ['state', 'provider', 'account', 'closed'] as const;
 export type ThirdLoginError = (typeof thirdLoginErrors)[number];
+
+/**
+ * The outside sign-in calls that answer as `/sys/login` does. The OAuth round trip's own two
+ * (`/sys/thirdLogin/render/oauth` and `/sys/thirdLogin/oauth/callback`) are browser redirects, not calls.
+ */
+export const thirdLoginEndpoints = {
+  /** Trade the one-time ticket of an outside sign-in for a session; 4020 when it is used or older than a minute. */
+  ticketLogin: defineEndpoint({ method: 'GET', path: '/sys/thirdLogin/getLoginUser/:token/:thirdType', params: thirdLoginTicketParamsSchema, result: loginResultSchema }),
+  /** Sign in with a CAS service ticket. */
+  casLogin: defineEndpoint({ method: 'POST', path: '/sys/cas/client/validateLogin', body: casValidateRequestSchema, result: loginResultSchema }),
+};

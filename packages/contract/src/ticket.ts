@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import type { ListColumns } from './list-query.js';
 import { Permission } from './permissions.js';
-import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
+import { type Words, auditFields, auditLabels, defineResource, editSchemaOf, resourceIdQuerySchema } from './resource.js';
 import { text } from './text.js';
 import { limits } from './validation.js';
 
@@ -213,6 +214,20 @@ export const ticketResource = defineResource({
   },
   sheet: ['orderNo', 'title', 'category', 'stationName', 'status', 'submitterName', 'contact', 'contactMobile', 'createTime', 'closeTime'],
 });
+
+/** The tickets' calls beside the kit's list and record: filing, the thread, replies, moves and closing. */
+export const ticketEndpoints = {
+  /** File a ticket on a station the caller sees (the result: its id; the message: its order number). */
+  add: defineEndpoint({ method: 'POST', path: '/want/ticket/add', body: ticketAddSchema, result: text() }),
+  /** A ticket's thread, oldest first, and what the caller may do now. */
+  thread: defineEndpoint({ method: 'GET', path: '/want/ticket/thread', query: resourceIdQuerySchema, result: ticketThreadSchema }),
+  /** Reply in an open ticket's thread (the result: the entry's id). */
+  reply: defineEndpoint({ method: 'POST', path: '/want/ticket/reply', body: ticketReplySchema, result: text() }),
+  /** The handler moves a ticket on (the result: its new status). */
+  transition: defineEndpoint({ method: 'POST', path: '/want/ticket/transition', body: ticketTransitionSchema, result: z.enum(ticketStatuses) }),
+  /** The submitter closes the ticket with the rating. */
+  close: defineEndpoint({ method: 'POST', path: '/want/ticket/close', body: ticketCloseSchema, result: null }),
+};
 
 /**
  * Mail about tickets, in the recipient's language. `{…}` are filled in by the server. `linkLine`

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { userInfoSchema } from './auth.js';
+import { editInfoRequestSchema, userInfoSchema } from './auth.js';
 import { fields, optionalText } from './fields.js';
 import type { ListColumns } from './list-query.js';
 import { DictCode } from './dict.js';
@@ -136,6 +136,13 @@ export const adminChangePasswordRequestSchema = z
 export const recycleBinRestoreRequestSchema = z.object({ userIds: fields.idList.min(1, 'is required') });
 export const recycleBinDeleteQuerySchema = z.object({ userIds: fields.idList.min(1, 'is required') });
 
+/** `GET /sys/user/queryUserRole`: the user whose role ids are asked for. */
+export const userRoleQuerySchema = z.object({ userid: fields.id });
+/** `GET /sys/user/userDepartList`: the user whose departments are asked for. */
+export const userDepartQuerySchema = z.object({ userId: fields.id });
+/** One of a user's departments: its id (`key`) and name (`title`). */
+export const userDepartOptionSchema = z.object({ key: text(), title: text() });
+
 export const roleOptionSchema = z.object({
   id: text(),
   roleName: text(),
@@ -192,3 +199,24 @@ export const userResource = defineResource({
   },
   sheet: ['username', 'realname', 'sex', 'email', 'phone', 'company', 'roleNames', 'accountType', 'superiorName', 'status', 'createTime'],
 });
+
+/** The Users screen's calls beside the kit's (freeze, recycle bin, passwords, roles and departments) and the own profile. */
+export const userEndpoints = {
+  /** Freeze (status 2) or unfreeze (1) users. */
+  frozenBatch: defineEndpoint({ method: 'PUT', path: '/sys/user/frozenBatch', body: frozenBatchRequestSchema, result: null }),
+  recycleBin: defineEndpoint({ method: 'GET', path: '/sys/user/recycleBin', result: z.array(userRecordSchema) }),
+  /** Restore users from the recycle bin. */
+  restoreRecycleBin: defineEndpoint({ method: 'PUT', path: '/sys/user/putRecycleBin', body: recycleBinRestoreRequestSchema, result: null }),
+  /** Delete users in the recycle bin for good. */
+  deleteRecycleBin: defineEndpoint({ method: 'DELETE', path: '/sys/user/deleteRecycleBin', query: recycleBinDeleteQuerySchema, result: null }),
+  /** Whether a user name, e-mail or mobile is free (success false, HTTP 200, when taken). */
+  checkOnlyUser: defineEndpoint({ method: 'GET', path: '/sys/user/checkOnlyUser', query: checkOnlyUserQuerySchema, result: null }),
+  /** An administrator sets another user's password. */
+  changePassword: defineEndpoint({ method: 'PUT', path: '/sys/user/changePassword', body: adminChangePasswordRequestSchema, result: null }),
+  queryById: defineEndpoint({ method: 'GET', path: '/sys/user/queryById', query: idQuerySchema, result: userInfoSchema }),
+  /** A user's role ids. */
+  roleIds: defineEndpoint({ method: 'GET', path: '/sys/user/queryUserRole', query: userRoleQuerySchema, result: z.array(text()) }),
+  departs: defineEndpoint({ method: 'GET', path: '/sys/user/userDepartList', query: userDepartQuerySchema, result: z.array(userDepartOptionSchema) }),
+  /** Edit your own profile. */
+  editInfo: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/user/edit_info', body: editInfoRequestSchema, result: userInfoSchema }),
+};

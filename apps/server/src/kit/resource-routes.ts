@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Availability } from './envelope.js';
-import { type Resource, ServerCode, importResultSchema, listQuerySchema, pageSchema, resourceIdQuerySchema, resourceIdsQuerySchema, splitIds } from '@cellsight/contract';
+import { type Resource, ServerCode, endpointsOfResource, importResultSchema, listQuerySchema, splitIds } from '@cellsight/contract';
 import { requireAuth } from '../access/auth-context.js';
 import { ok } from './envelope.js';
-import { type Language, type ListQuery, type Page, type PermissionCode, text } from '@cellsight/contract';
+import type { Language, ListQuery, Page, PermissionCode } from '@cellsight/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../access/auth-context.js';
 import type { ExportFormat } from './spreadsheet.js';
-import { type RouteScope, type ScopedRecord, type ZodApp, route } from './route.js';
+import { type RouteScope, type ScopedRecord, type ZodApp, endpointRoute, route } from './route.js';
 import { attachment, exportFormats } from './spreadsheet.js';
 import { checkUploadContent, receiveUpload, uploadMaxBytes } from './upload-content.js';
 
@@ -66,29 +66,33 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
   const { path, permissions, tenancy } = resource;
   const read = { permission: options.alsoReadBy ? [permissions.list, ...options.alsoReadBy] : permissions.list };
 
-  route(
+  // As a plain Resource: the kit serves every resource alike (its service already types the records).
+  const endpoints = endpointsOfResource<Resource>(resource);
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/list`, access: read, tenancy, scope: listScope, tags, summary: 'List (list contract: paging, sort, filters, advanced query)', input: { querystring: listQuerySchema }, result: pageSchema(resource.record) },
+    endpoints.list,
+    { access: read, tenancy, scope: listScope, tags, summary: 'List (list contract: paging, sort, filters, advanced query)' },
     async (request) => ok(await service.list(requireAuth(request), request.query, request.language)),
   );
   if (service.byId) {
     const byId = service.byId.bind(service);
-    route(
+    endpointRoute(
       app,
-      { method: 'GET', url: `${path}/queryById`, access: read, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id' })), tags, summary: 'One record', input: { querystring: resourceIdQuerySchema }, result: resource.record },
+      endpoints.queryById,
+      { access: read, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id' })), tags, summary: 'One record' },
       async (request) => ok(await byId(requireAuth(request), request.query.id, request.language)),
     );
   }
 
   if (permissions.add && resource.add && service.add) {
     const add = service.add.bind(service);
-    route(app, { method: 'POST', url: `${path}/add`, access: { permission: permissions.add }, tenancy, scope: unscoped, tags, summary: 'Add (the new id is the result)', input: { body: resource.add }, result: text() }, async (request) =>
+    endpointRoute(app, endpoints.add, { access: { permission: permissions.add }, tenancy, scope: unscoped, tags, summary: 'Add (the new id is the result)' }, async (request) =>
       ok(await add(requireAuth(request), request.body as never), 'Added', ServerCode.ADDED),
     );
   }
   if (permissions.edit && resource.edit && service.edit) {
     const edit = service.edit.bind(service);
-    route(app, { method: ['PUT', 'POST'], url: `${path}/edit`, access: { permission: permissions.edit }, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'body.id' })), tags, summary: 'Edit', input: { body: resource.edit }, result: null }, async (request) => {
+    endpointRoute(app, endpoints.edit, { access: { permission: permissions.edit }, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'body.id' })), tags, summary: 'Edit' }, async (request) => {
       await edit(requireAuth(request), request.body as never);
       return ok(null, 'Edited', ServerCode.EDITED);
     });
@@ -96,11 +100,11 @@ export function resourceRoutes<R extends Resource>(app: ZodApp, service: Resourc
   if (permissions.delete && service.remove) {
     const removeRecords = service.remove.bind(service);
     const remove = { permission: permissions.delete };
-    route(app, { method: 'DELETE', url: `${path}/delete`, access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id', destroys: true })), tags, summary: 'Delete one', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+    endpointRoute(app, endpoints.delete, { access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.id', destroys: true })), tags, summary: 'Delete one' }, async (request) => {
       await removeRecords(requireAuth(request), [request.query.id]);
       return ok(null, 'Deleted', ServerCode.DELETED);
     });
-    route(app, { method: 'DELETE', url: `${path}/deleteBatch`, access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.ids', destroys: true })), tags, summary: 'Delete several (ids comma-joined)', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+    endpointRoute(app, endpoints.deleteBatch, { access: remove, tenancy, scope: scopeOf((kind) => ({ record: kind, in: 'query.ids', destroys: true })), tags, summary: 'Delete several (ids comma-joined)' }, async (request) => {
       await removeRecords(requireAuth(request), splitIds(request.query.ids));
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
     });

@@ -1,20 +1,20 @@
-import type { DataRuleChoice } from '@cellsight/contract';
+import type { DataRuleChoice, Envelope } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { api } from '@/lib/api-client';
 import { useServerFeedback } from '@/lib/server-feedback';
 
 export interface DataRuleChoiceProps {
   /** The menu's name, shown as the card's title. */
   menuTitle: string;
-  /** `GET` of the menu's rules and the chosen ones, e.g. `/sys/role/datarule/{permissionId}/{roleId}`. */
-  loadUrl: string;
-  /** `POST` of the choice, with `body` and `dataRuleIds`. */
-  saveUrl: string;
-  body: Record<string, string>;
+  /** Names this holder's choice on this menu in the query cache, e.g. `['role', roleId, permissionId]`. */
+  choiceKey: readonly string[];
+  /** Loads the menu's rules and the chosen ones, e.g. `dataRuleEndpoints.roleChoice`. */
+  load: () => Promise<Envelope<DataRuleChoice>>;
+  /** Saves the choice (the rule ids, comma-joined), e.g. `dataRuleEndpoints.saveRoleChoice`. */
+  save: (dataRuleIds: string) => Promise<Envelope<null>>;
   /** Whether the holder's stored grants include the menu: a choice is saved only then. */
   granted: boolean;
 }
@@ -23,9 +23,10 @@ export interface DataRuleChoiceProps {
  * The data rules of one menu, ticked where a role (or a department, or a department role) applies
  * them: JeecgBoot's "data rule" tab of the authorisation tree. A rule narrows the holder's list rows.
  */
-export function DataRuleChoicePanel({ menuTitle, loadUrl, saveUrl, body, granted }: DataRuleChoiceProps) {
+export function DataRuleChoicePanel({ menuTitle, choiceKey, load, save, granted }: DataRuleChoiceProps) {
   const { t } = useTranslation('data-rules');
-  const choice = useQuery({ queryKey: ['data-rule-choice', loadUrl], queryFn: async () => (await api.get<DataRuleChoice>(loadUrl)).result, gcTime: 0 });
+  const queryKey = ['data-rule-choice', ...choiceKey];
+  const choice = useQuery({ queryKey, queryFn: async () => (await load()).result, gcTime: 0 });
   return (
     <Card size="small" title={t('choice.title', { name: menuTitle })}>
       {choice.isError ? (
@@ -35,21 +36,21 @@ export function DataRuleChoicePanel({ menuTitle, loadUrl, saveUrl, body, granted
       ) : choice.data.datarule.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('choice.none')} />
       ) : (
-        <ChoiceForm key={choice.data.drChecked} choice={choice.data} loadUrl={loadUrl} saveUrl={saveUrl} body={body} granted={granted} />
+        <ChoiceForm key={choice.data.drChecked} choice={choice.data} queryKey={queryKey} save={save} granted={granted} />
       )}
     </Card>
   );
 }
 
-function ChoiceForm({ choice, loadUrl, saveUrl, body, granted }: { choice: DataRuleChoice; loadUrl: string; saveUrl: string; body: Record<string, string>; granted: boolean }) {
+function ChoiceForm({ choice, queryKey, save: saveChoice, granted }: { choice: DataRuleChoice; queryKey: readonly string[]; save: DataRuleChoiceProps['save']; granted: boolean }) {
   const { t } = useTranslation('data-rules');
   const { t: common } = useTranslation();
   const feedback = useServerFeedback();
   const queryClient = useQueryClient();
   const [checked, setChecked] = useState<string[]>(() => choice.drChecked.split(',').filter(Boolean));
   const save = useMutation({
-    mutationFn: () => api.post<null>(saveUrl, { ...body, dataRuleIds: checked.join(',') }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['data-rule-choice', loadUrl] }),
+    mutationFn: () => saveChoice(checked.join(',')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
   const submit = async () => {
     try {

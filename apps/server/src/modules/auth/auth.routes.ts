@@ -1,16 +1,8 @@
-import {
-  ServerCode,
-  loginRequestSchema,
-  loginResultSchema,
-  selectDepartRequestSchema,
-  selectDepartResultSchema,
-  updatePasswordRequestSchema,
-  workplacesSchema,
-} from '@cellsight/contract';
+import { ServerCode, authEndpoints } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
 import type { AuthService } from './auth.service.js';
@@ -26,10 +18,11 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: requ
 const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; thirdLogin: ThirdLoginService }> = async (app, { auth, accounts, thirdLogin }) => {
   // One bucket per address for both sign-in paths: the same hook (and so the same store) on each.
   const loginRateLimit = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: '1 minute' });
-  for (const url of ['/sys/login', '/sys/public_login']) {
-    route(
+  for (const endpoint of [authEndpoints.login, authEndpoints.publicLogin]) {
+    endpointRoute(
       app,
-      { method: 'POST', url, access: 'public', tenancy: 'tenant', scope: 'none', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password', input: { body: loginRequestSchema }, result: loginResultSchema },
+      endpoint,
+      { access: 'public', tenancy: 'tenant', scope: 'none', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password' },
       async (request) => ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
     );
   }
@@ -38,54 +31,51 @@ const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; 
   thirdLoginRoutes(app, thirdLogin, loginRateLimit, clientOf);
 
   // The device portal (spec: /neutral/login), with the same address-wide limit.
-  for (const url of ['/sys/neutral_login', '/sys/public_neutral_login']) {
-    route(
+  for (const endpoint of [authEndpoints.neutralLogin, authEndpoints.publicNeutralLogin]) {
+    endpointRoute(
       app,
+      endpoint,
       {
-        method: 'POST',
-        url,
         access: 'public',
         tenancy: 'tenant', scope: 'none',
         onRequest: loginRateLimit,
         tags,
         summary: 'Sign in to the device portal (device list, import, remote upgrade): the /sys/login check, for accounts that may list loggers (403 otherwise)',
-        input: { body: loginRequestSchema },
-        result: loginResultSchema,
       },
       async (request) => ok(await auth.neutralLogin(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
     );
   }
 
-  route(app, { method: 'POST', url: '/sys/logout', access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'End this session', result: null }, async (request) => {
+  endpointRoute(app, authEndpoints.logout, { access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'End this session' }, async (request) => {
     const session = requireAuth(request);
     await auth.logout(session.sessionId, session.username, session.realname, clientOf(request));
     return ok(null, 'Signed out', ServerCode.LOGGED_OUT);
   });
 
-  route(
+  endpointRoute(
     app,
-    { method: 'POST', url: '/sys/selectDepart', access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'Choose the department to work in', input: { body: selectDepartRequestSchema }, result: selectDepartResultSchema },
+    authEndpoints.selectDepart,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', demoAllowed: true, tags, summary: 'Choose the department to work in' },
     async (request) => ok({ userInfo: await auth.selectDepart(requireAuth(request).userId, request.body.orgCode) }),
   );
 
-  route(
+  endpointRoute(
     app,
+    authEndpoints.workplaces,
     {
-      method: 'GET',
-      url: '/sys/user/getCurrentUserDeparts',
       access: 'authenticated',
       tenancy: 'tenant', scope: 'none',
       demoAllowed: true,
       tags,
       summary: 'Where you may work: your departments (and the current one) and your active tenants',
-      result: workplacesSchema,
     },
     async (request) => ok(await auth.workplaces(requireAuth(request).userId)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'PUT', url: '/sys/user/updatePassword', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Change your own password; your other sessions end', input: { body: updatePasswordRequestSchema }, result: null },
+    authEndpoints.updatePassword,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Change your own password; your other sessions end' },
     async (request) => {
       await auth.updatePassword(requireAuth(request), request.body);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);

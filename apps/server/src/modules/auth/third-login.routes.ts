@@ -1,8 +1,8 @@
-import { type ThirdLoginError, ServerCode, casValidateRequestSchema, loginResultSchema, text, thirdLoginTicketParamsSchema } from '@cellsight/contract';
+import { type ThirdLoginError, ServerCode, text, thirdLoginEndpoints } from '@cellsight/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import type { ClientInfo } from './auth.service.js';
 import { ThirdLoginRefusal, type ThirdLoginService } from './third-login.service.js';
 
@@ -67,34 +67,28 @@ export function thirdLoginRoutes(app: FastifyInstance, service: ThirdLoginServic
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    thirdLoginEndpoints.ticketLogin,
     {
-      method: 'GET',
-      url: '/sys/thirdLogin/getLoginUser/:token/:thirdType',
       access: 'public',
       tenancy: 'tenant', scope: 'none',
       onRequest: guard,
       tags,
       summary: 'Trade the one-time ticket of an outside sign-in for a session (the /sys/login answer); 4020 when it is used or older than a minute',
-      input: { params: thirdLoginTicketParamsSchema },
-      result: loginResultSchema,
     },
     async (request) => ok(await service.loginWithTicket(request.params.token, clientOf(request)), 'Signed in', ServerCode.OK),
   );
 
-  route(
+  endpointRoute(
     app,
+    thirdLoginEndpoints.casLogin,
     {
-      method: 'POST',
-      url: '/sys/cas/client/validateLogin',
       access: 'public',
       tenancy: 'tenant', scope: 'none',
       onRequest: guard,
       tags,
       summary: 'Sign in with a CAS service ticket: the CAS server (CAS_URL) says whose it is, and the console account of that user name signs in (4020 refused, 4017 no such account)',
-      input: { body: casValidateRequestSchema },
-      result: loginResultSchema,
     },
     async (request) => ok(await service.casLogin(request.body, clientOf(request)), 'Signed in', ServerCode.OK),
   );

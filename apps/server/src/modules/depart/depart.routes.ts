@@ -1,19 +1,7 @@
-import {
-  Permission,
-  ServerCode,
-  departIdNodeSchema,
-  departResource,
-  departSearchQuerySchema,
-  departTreeNodeSchema,
-  resourceIdQuerySchema,
-  resourceIdsQuerySchema,
-  splitIds,
-  text,
-} from '@cellsight/contract';
+import { Permission, ServerCode, departEndpoints, departResource, splitIds } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
 import type { DepartRepository } from './depart.repository.js';
@@ -40,55 +28,58 @@ const routes: FastifyPluginAsyncZod<{ departs: DepartRepository }> = async (app,
   const { permissions } = departResource;
 
   // The user form places users in departments: it reads the tree too.
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryTreeList', access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree', result: z.array(departTreeNodeSchema) },
+    departEndpoints.tree,
+    { access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree' },
     async (request) => ok(await service.tree(requireAuth(request))),
   );
-  route(
+  endpointRoute(
     app,
+    departEndpoints.search,
     {
-      method: 'GET',
-      url: '/sys/sysDepart/searchBy',
       access: { permission: permissions.list },
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Departments whose name holds keyWord (any case), as flat tree nodes; without keyWord the roots',
-      input: { querystring: departSearchQuerySchema },
-      result: z.array(departTreeNodeSchema),
     },
     async (request) => ok(await service.search(requireAuth(request), request.query.keyWord)),
   );
   // The department pickers of other screens (users, user-by-department) read this one.
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/sysDepart/queryIdTree', access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree for tree selects (key, value, title, children)', result: z.array(departIdNodeSchema) },
+    departEndpoints.idTree,
+    { access: { permission: [permissions.list, Permission.UserList, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The department tree for tree selects (key, value, title, children)' },
     async (request) => ok(await service.idTree(requireAuth(request))),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'POST', url: '/sys/sysDepart/add', access: { permission: Permission.DepartAdd }, tenancy: 'tenant', scope: 'none', tags, summary: 'Add a department (below parentId, else a root) with a generated org code (A01, A01A01, …); the answer is its id', input: { body: departResource.add }, result: text() },
+    departEndpoints.add,
+    { access: { permission: Permission.DepartAdd }, tenancy: 'tenant', scope: 'none', tags, summary: 'Add a department (below parentId, else a root) with a generated org code (A01, A01A01, …); the answer is its id' },
     async (request) => ok(await service.add(requireAuth(request), request.body), 'Added', ServerCode.ADDED),
   );
-  route(
+  endpointRoute(
     app,
-    { method: ['PUT', 'POST'], url: '/sys/sysDepart/edit', access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'body.id' }, tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)', input: { body: departResource.edit }, result: null },
+    departEndpoints.edit,
+    { access: { permission: Permission.DepartEdit }, tenancy: 'tenant', scope: { record: 'depart', in: 'body.id' }, tags, summary: 'Edit a department; its parent cannot change (a different parentId is refused)' },
     async (request) => {
       await service.edit(requireAuth(request), request.body);
       return ok(null, 'Edited', ServerCode.EDITED);
     },
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/delete', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.id', destroys: true }, tags, summary: 'Delete a department without sub-departments; its user links go too', input: { querystring: resourceIdQuerySchema }, result: null },
+    departEndpoints.delete,
+    { access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.id', destroys: true }, tags, summary: 'Delete a department without sub-departments; its user links go too' },
     async (request) => {
       await service.remove(requireAuth(request), [request.query.id], 'id');
       return ok(null, 'Deleted', ServerCode.DELETED);
     },
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'DELETE', url: '/sys/sysDepart/deleteBatch', access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.ids', destroys: true }, tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them', input: { querystring: resourceIdsQuerySchema }, result: null },
+    departEndpoints.deleteBatch,
+    { access: { permission: Permission.DepartDelete }, tenancy: 'tenant', scope: { record: 'depart', in: 'query.ids', destroys: true }, tags, summary: 'Delete departments (ids comma-joined); each sub-department must be among them' },
     async (request) => {
       await service.remove(requireAuth(request), splitIds(request.query.ids), 'ids');
       return ok(null, 'Deleted', ServerCode.BATCH_DELETED);

@@ -1,23 +1,8 @@
-import {
-  DictCode,
-  Permission,
-  ServerCode,
-  menuAddSchema,
-  menuEditSchema,
-  menuListQuerySchema,
-  menuRecordSchema,
-  menuSubmenuQuerySchema,
-  menuTreeNodeSchema,
-  resourceIdQuerySchema,
-  resourceIdsQuerySchema,
-  splitIds,
-  userPermissionsSchema,
-} from '@cellsight/contract';
+import { DictCode, Permission, ServerCode, menuEndpoints, splitIds } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import { allAuthList, authList, buildMenuTree, withoutPlatformRows } from './menu-tree.js';
 import { createMenuService } from './menu.service.js';
@@ -35,9 +20,10 @@ const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = asy
     return (menuType: number) => dictText(DictCode.MenuType, menuType);
   };
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/permission/getUserPermissionByToken', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes", result: userPermissionsSchema },
+    menuEndpoints.userPermissions,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags: ['auth'], summary: "The signed-in user's menu tree and permission codes" },
     async (request) => {
       const auth = requireAuth(request);
       const [granted, all] = await Promise.all([permissions.rowsForUser(auth.userId), permissions.allButtons()]);
@@ -48,35 +34,33 @@ const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = asy
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/permission/list', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu tree (not paged); with `name`, the matching rows flat', input: { querystring: menuListQuerySchema }, result: z.array(menuTreeNodeSchema) },
+    menuEndpoints.list,
+    { access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu tree (not paged); with `name`, the matching rows flat' },
     async (request) => ok(await menus.list(request.query.name, await menuTypeText(request))),
   );
-  route(
+  endpointRoute(app, menuEndpoints.firstLevel, { access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The first-level menus' }, async (request) => ok(await menus.firstLevel(await menuTypeText(request))));
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/permission/getSystemMenuList', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The first-level menus', result: z.array(menuRecordSchema) },
-    async (request) => ok(await menus.firstLevel(await menuTypeText(request))),
-  );
-  route(
-    app,
-    { method: 'GET', url: '/sys/permission/getSystemSubmenu', access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The rows directly under a menu', input: { querystring: menuSubmenuQuerySchema }, result: z.array(menuRecordSchema) },
+    menuEndpoints.submenu,
+    { access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The rows directly under a menu' },
     async (request) => ok(await menus.submenu(request.query.parentId, await menuTypeText(request))),
   );
-  route(app, { method: 'POST', url: '/sys/permission/add', access: { permission: Permission.MenuAdd }, tenancy: 'shared', scope: 'none', tags, summary: 'Add a menu or button', input: { body: menuAddSchema }, result: null }, async (request) => {
+  endpointRoute(app, menuEndpoints.add, { access: { permission: Permission.MenuAdd }, tenancy: 'shared', scope: 'none', tags, summary: 'Add a menu or button' }, async (request) => {
     await menus.add(requireAuth(request), request.body);
     return ok(null, 'Added', ServerCode.ADDED);
   });
-  route(app, { method: ['PUT', 'POST'], url: '/sys/permission/edit', access: { permission: Permission.MenuEdit }, tenancy: 'shared', scope: 'none', tags, summary: 'Edit a menu or button', input: { body: menuEditSchema }, result: null }, async (request) => {
+  endpointRoute(app, menuEndpoints.edit, { access: { permission: Permission.MenuEdit }, tenancy: 'shared', scope: 'none', tags, summary: 'Edit a menu or button' }, async (request) => {
     await menus.edit(requireAuth(request), request.body);
     return ok(null, 'Edited', ServerCode.EDITED);
   });
   const remove = { permission: Permission.MenuDelete };
-  route(app, { method: 'DELETE', url: '/sys/permission/delete', access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete a row, every row below it and their role grants', input: { querystring: resourceIdQuerySchema }, result: null }, async (request) => {
+  endpointRoute(app, menuEndpoints.delete, { access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete a row, every row below it and their role grants' }, async (request) => {
     await menus.remove([request.query.id]);
     return ok(null, 'Deleted', ServerCode.DELETED);
   });
-  route(app, { method: 'DELETE', url: '/sys/permission/deleteBatch', access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete several rows (ids comma-joined) with every row below them', input: { querystring: resourceIdsQuerySchema }, result: null }, async (request) => {
+  endpointRoute(app, menuEndpoints.deleteBatch, { access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete several rows (ids comma-joined) with every row below them' }, async (request) => {
     await menus.remove(splitIds(request.query.ids));
     return ok(null, 'Deleted', ServerCode.BATCH_DELETED);
   });

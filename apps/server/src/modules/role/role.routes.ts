@@ -1,18 +1,8 @@
-import {
-  Permission,
-  checkRoleCodeQuerySchema,
-  ServerCode,
-  permissionTreeSchema,
-  roleOptionSchema,
-  rolePermissionQuerySchema,
-  saveRolePermissionRequestSchema,
-  text,
-} from '@cellsight/contract';
+import { Permission, ServerCode, roleEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { availabilityAnswer, ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { RoleService } from './role.service.js';
 
@@ -26,43 +16,44 @@ const routes: FastifyPluginAsyncZod<{ service: RoleService }> = async (app, { se
   resourceRoutes(app, service.resource, tags, { records: 'role' });
 
   // The user form needs the role list to assign roles.
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/role/queryall', access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give: the platform\'s and its tenants\' own', result: z.array(roleOptionSchema) },
+    roleEndpoints.options,
+    { access: { permission: [Permission.UserAdd, Permission.UserEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'The roles the caller may give: the platform\'s and its tenants\' own' },
     async (request) => ok(await service.options(requireAuth(request))),
   );
   // JeecgBoot's role form checks a code with a call of its own: the duplicate check of roleCode.
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/role/checkRoleCode', access: { permission: [Permission.RoleAdd, Permission.RoleEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Whether a role code is still free in the caller’s tenant, except for the role being edited (id)', input: { querystring: checkRoleCodeQuerySchema }, result: null },
+    roleEndpoints.checkRoleCode,
+    { access: { permission: [Permission.RoleAdd, Permission.RoleEdit] }, tenancy: 'tenant', scope: 'none', tags, summary: 'Whether a role code is still free in the caller’s tenant, except for the role being edited (id)' },
     async (request) => availabilityAnswer(await service.resource.isAvailable(requireAuth(request), 'roleCode', request.query.roleCode, request.query.id)),
   );
 
   // The same tree under both names: JeecgBoot's role screen authorises a role from
   // /sys/role/queryTreeList ({treeList, ids}), the department screen from /sys/permission/queryTreeList.
-  for (const url of ['/sys/permission/queryTreeList', '/sys/role/queryTreeList']) {
-    route(
+  for (const endpoint of [roleEndpoints.permissionTree, roleEndpoints.roleTree]) {
+    endpointRoute(
       app,
-      { method: 'GET', url, access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it', result: permissionTreeSchema },
+      endpoint,
+      { access: { permission: [Permission.RoleAuthorize, Permission.MenuList, Permission.DepartPermission] }, tenancy: 'shared', scope: 'none', tags, summary: 'The whole menu and button tree, and every id in it' },
       async () => ok(await service.permissionTree()),
     );
   }
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/permission/queryRolePermission', access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The menu and button ids a role grants', input: { querystring: rolePermissionQuerySchema }, result: z.array(text()) },
+    roleEndpoints.grants,
+    { access: { permission: Permission.RoleAuthorize }, tenancy: 'tenant', scope: { record: 'role', in: 'query.roleId' }, tags, summary: 'The menu and button ids a role grants' },
     async (request) => ok(await service.grants(requireAuth(request), request.query.roleId)),
   );
-  route(
+  endpointRoute(
     app,
+    roleEndpoints.saveGrants,
     {
-      method: 'POST',
-      url: '/sys/permission/saveRolePermission',
       access: { permission: Permission.RoleAuthorize },
       tenancy: 'tenant', scope: { record: 'role', in: 'body.roleId' },
       tags,
       summary: 'Grant the ids only in permissionIds and revoke the ids only in lastpermissionIds (comma-joined), in one transaction',
-      input: { body: saveRolePermissionRequestSchema },
-      result: null,
     },
     async (request) => {
       await service.saveGrants(requireAuth(request), request.body);

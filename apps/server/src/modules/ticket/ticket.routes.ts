@@ -1,14 +1,12 @@
-import { Permission, ServerCode, resourceIdQuerySchema, text, ticketAddSchema, ticketCloseSchema, ticketReplySchema, ticketResource, ticketStatuses, ticketThreadSchema, ticketTransitionSchema } from '@cellsight/contract';
+import { Permission, ServerCode, ticketEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { TicketService } from './ticket.service.js';
 
 const tags = ['tickets'];
-const { path } = ticketResource;
 
 /** Support tickets (worklist): the kit's list and one ticket within the ticket scope; filing, the thread, replies, moves and closing. */
 const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { service }) => {
@@ -16,17 +14,14 @@ const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { 
   const { add: _add, ...kitCalls } = service;
   resourceRoutes(app, kitCalls, tags, { records: 'ticket' });
 
-  route(
+  endpointRoute(
     app,
+    ticketEndpoints.add,
     {
-      method: 'POST',
-      url: `${path}/add`,
       access: { permission: Permission.TicketAdd },
       tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'File a ticket on a station the caller sees (else 404 naming stationId) with files uploaded as biz=ticket (at most 9, together 20 MB); it starts pending; its handlers hear of it live and by mail. The result is the new id, the message its order number',
-      input: { body: ticketAddSchema },
-      result: text(),
     },
     async (request) => {
       const { id, orderNo } = await service.add(requireAuth(request), request.body);
@@ -35,32 +30,26 @@ const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { 
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    ticketEndpoints.thread,
     {
-      method: 'GET',
-      url: `${path}/thread`,
       access: { permission: Permission.TicketList },
       tenancy: 'tenant', scope: { record: 'ticket', in: 'query.id' },
       tags,
       summary: 'A ticket’s thread (replies and moves, oldest first) and what the caller may do now; 404 outside the ticket scope',
-      input: { querystring: resourceIdQuerySchema },
-      result: ticketThreadSchema,
     },
     async (request) => ok(await service.thread(requireAuth(request), request.query.id)),
   );
 
-  route(
+  endpointRoute(
     app,
+    ticketEndpoints.reply,
     {
-      method: 'POST',
-      url: `${path}/reply`,
       access: { permission: Permission.TicketList },
       tenancy: 'tenant', scope: { record: 'ticket', in: 'body.ticketId' },
       tags,
       summary: 'Reply in an open ticket’s thread (with files uploaded as biz=ticket); the other side hears of it live and by mail. The result is the entry’s id',
-      input: { body: ticketReplySchema },
-      result: text(),
     },
     async (request) => {
       const id = await service.reply(requireAuth(request), request.body);
@@ -69,17 +58,14 @@ const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { 
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    ticketEndpoints.transition,
     {
-      method: 'POST',
-      url: `${path}/transition`,
       access: { permission: Permission.TicketHandle },
       tenancy: 'tenant', scope: { record: 'ticket', in: 'body.id', destroys: true },
       tags,
       summary: 'Move a ticket on as its handler: accept (pending → processing), start (processing → in_progress), finish (in_progress → pending_review); 403 for its submitter, 400 naming action from another status. The result is the new status',
-      input: { body: ticketTransitionSchema },
-      result: z.enum(ticketStatuses),
     },
     async (request) => {
       const status = await service.transition(requireAuth(request), request.body);
@@ -88,17 +74,14 @@ const routes: FastifyPluginAsyncZod<{ service: TicketService }> = async (app, { 
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    ticketEndpoints.close,
     {
-      method: 'POST',
-      url: `${path}/close`,
       access: { permission: Permission.TicketClose },
       tenancy: 'tenant', scope: { record: 'ticket', in: 'body.id', destroys: true },
       tags,
       summary: 'Close one’s own ticket with the rating (resolved, handling speed and service attitude 1–5), from any status but completed; 403 for anyone but its submitter',
-      input: { body: ticketCloseSchema },
-      result: null,
     },
     async (request) => {
       await service.close(requireAuth(request), request.body);

@@ -1,21 +1,7 @@
-import {
-  Permission,
-  ServerCode,
-  adminChangePasswordRequestSchema,
-  checkOnlyUserQuerySchema,
-  editInfoRequestSchema,
-  frozenBatchRequestSchema,
-  idQuerySchema,
-  recycleBinDeleteQuerySchema,
-  recycleBinRestoreRequestSchema,
-  text,
-  userInfoSchema,
-  userRecordSchema,
-} from '@cellsight/contract';
+import { Permission, ServerCode, userEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { availabilityAnswer, ok } from '../../kit/envelope.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { UserService } from './user.service.js';
@@ -28,50 +14,51 @@ const routes: FastifyPluginAsyncZod<{ service: UserService }> = async (app, { se
   // List, add, edit, delete, export and the duplicate check of the user form: the kit's calls on the user service.
   resourceRoutes(app, users, tags, { records: 'user' });
 
-  route(
+  endpointRoute(
     app,
-    { method: 'PUT', url: '/sys/user/frozenBatch', access: { permission: Permission.UserFreeze }, tenancy: 'tenant', scope: { record: 'user', in: 'body.ids', destroys: true }, tags, summary: 'Freeze (2) or unfreeze (1) users', input: { body: frozenBatchRequestSchema }, result: null },
+    userEndpoints.frozenBatch,
+    { access: { permission: Permission.UserFreeze }, tenancy: 'tenant', scope: { record: 'user', in: 'body.ids', destroys: true }, tags, summary: 'Freeze (2) or unfreeze (1) users' },
     async (request) => {
       await users.setStatus(requireAuth(request), request.body.ids, request.body.status);
       return ok(null, request.body.status === 2 ? 'Frozen' : 'Unfrozen');
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/user/recycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Users in the recycle bin', result: z.array(userRecordSchema) },
+    userEndpoints.recycleBin,
+    { access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Users in the recycle bin' },
     async (request) => ok(await users.recycleBin(requireAuth(request), request.language)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'PUT', url: '/sys/user/putRecycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Restore users from the recycle bin', input: { body: recycleBinRestoreRequestSchema }, result: null },
+    userEndpoints.restoreRecycleBin,
+    { access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Restore users from the recycle bin' },
     async (request) => {
       await users.restore(requireAuth(request), request.body.userIds);
       return ok(null, 'Restored');
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'DELETE', url: '/sys/user/deleteRecycleBin', access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Delete users in the recycle bin for good', input: { querystring: recycleBinDeleteQuerySchema }, result: null },
+    userEndpoints.deleteRecycleBin,
+    { access: { permission: Permission.UserRecycleBin }, tenancy: 'tenant', scope: 'scoped', tags, summary: 'Delete users in the recycle bin for good' },
     async (request) => {
       await users.deleteForever(requireAuth(request), request.query.userIds);
       return ok(null, 'Deleted', ServerCode.DELETED);
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    userEndpoints.checkOnlyUser,
     {
-      method: 'GET',
-      url: '/sys/user/checkOnlyUser',
       access: { permission: [Permission.UserAdd, Permission.UserEdit] },
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'Whether a user name, e-mail or mobile is free among the users of your tenants (user form)',
-      input: { querystring: checkOnlyUserQuerySchema },
-      result: null,
     },
     async (request) => {
       const { id, username, email, phone } = request.query;
@@ -82,45 +69,41 @@ const routes: FastifyPluginAsyncZod<{ service: UserService }> = async (app, { se
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'PUT', url: '/sys/user/changePassword', access: { permission: Permission.UserResetPassword }, tenancy: 'tenant', scope: { record: 'user', in: 'body.username', destroys: true }, tags, summary: "Set another user's password (administrators)", input: { body: adminChangePasswordRequestSchema }, result: null },
+    userEndpoints.changePassword,
+    { access: { permission: Permission.UserResetPassword }, tenancy: 'tenant', scope: { record: 'user', in: 'body.username', destroys: true }, tags, summary: "Set another user's password (administrators)" },
     async (request) => {
       await users.resetPassword(requireAuth(request), request.body.username, request.body.password);
       return ok(null, 'Password changed', ServerCode.PASSWORD_RESET);
     },
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/user/queryById', access: 'authenticated', tenancy: 'tenant', scope: 'scoped', tags, summary: 'One user (yourself, or anyone with system:user:list)', input: { querystring: idQuerySchema }, result: userInfoSchema },
+    userEndpoints.queryById,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'scoped', tags, summary: 'One user (yourself, or anyone with system:user:list)' },
     async (request) => ok(await users.queryById(requireAuth(request), request.query.id)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: '/sys/user/queryUserRole', access: { permission: Permission.UserList }, tenancy: 'tenant', scope: { record: 'user', in: 'query.userid' }, tags, summary: "A user's role ids", input: { querystring: z.object({ userid: idQuerySchema.shape.id }) }, result: z.array(text()) },
+    userEndpoints.roleIds,
+    { access: { permission: Permission.UserList }, tenancy: 'tenant', scope: { record: 'user', in: 'query.userid' }, tags, summary: "A user's role ids" },
     async (request) => ok(await users.roleIdsOf(requireAuth(request), request.query.userid)),
   );
 
-  route(
+  endpointRoute(
     app,
-    {
-      method: 'GET',
-      url: '/sys/user/userDepartList',
-      access: { permission: Permission.UserList },
-      tenancy: 'tenant', scope: { record: 'user', in: 'query.userId' },
-      tags,
-      summary: "A user's departments",
-      input: { querystring: z.object({ userId: idQuerySchema.shape.id }) },
-      result: z.array(z.object({ key: text(), title: text() })),
-    },
+    userEndpoints.departs,
+    { access: { permission: Permission.UserList }, tenancy: 'tenant', scope: { record: 'user', in: 'query.userId' }, tags, summary: "A user's departments" },
     async (request) => ok(await users.departsOf(requireAuth(request), request.query.userId)),
   );
 
-  route(
+  endpointRoute(
     app,
-    { method: ['PUT', 'POST'], url: '/sys/user/edit_info', access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Edit your own profile', input: { body: editInfoRequestSchema }, result: userInfoSchema },
+    userEndpoints.editInfo,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'Edit your own profile' },
     async (request) => ok(await users.editInfo(requireAuth(request), request.body), 'Saved', ServerCode.EDITED),
   );
 };

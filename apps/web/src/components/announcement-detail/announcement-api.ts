@@ -1,4 +1,4 @@
-import { type AnnouncementRecord, type ListByUser, noticePollMs } from '@cellsight/contract';
+import { announcementEndpoints, noticePollMs } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -17,7 +17,7 @@ export const announcementKeys = {
 export const useUnreadAnnouncements = () =>
   useQuery({
     queryKey: announcementKeys.bell(),
-    queryFn: async () => (await api.get<ListByUser>('/sys/annountCement/listByUser', { pageSize: 5 })).result,
+    queryFn: async () => (await api.call(announcementEndpoints.listByUser, { query: { pageSize: 5 } })).result,
     refetchInterval: (query) => (query.state.status === 'error' ? false : noticePollMs),
     retry: false,
   });
@@ -26,7 +26,7 @@ export const useUnreadAnnouncements = () =>
 export const useAnnouncement = (id: string | null) =>
   useQuery({
     queryKey: announcementKeys.one(id ?? ''),
-    queryFn: async () => (await api.get<AnnouncementRecord>('/sys/annountCement/queryById', { id: id ?? '' })).result,
+    queryFn: async () => (await api.call(announcementEndpoints.queryById, { query: { id: id ?? '' } })).result,
     enabled: id !== null,
   });
 
@@ -34,7 +34,7 @@ export const useAnnouncement = (id: string | null) =>
 export const useMarkRead = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (anntId: string) => (await api.put<null>('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId })).result,
+    mutationFn: async (anntId: string) => (await api.call(announcementEndpoints.markRead, { body: { anntId } })).result,
     onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 };

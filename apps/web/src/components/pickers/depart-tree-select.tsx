@@ -1,4 +1,4 @@
-import { type DepartIdNode, departResource } from '@cellsight/contract';
+import { departEndpoints, departResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client';
 export const useDepartIdTree = (enabled = true) =>
   useQuery({
     queryKey: [departResource.path, 'idTree'],
-    queryFn: async (): Promise<DepartIdNode[]> => (await api.get<DepartIdNode[]>(`${departResource.path}/queryIdTree`)).result,
+    queryFn: async () => (await api.call(departEndpoints.idTree)).result,
     enabled,
     staleTime: 60_000,
   });

@@ -1,4 +1,4 @@
-import { type UserRecord, limits, userResource } from '@cellsight/contract';
+import { type UserRecord, departUserEndpoints, limits, userResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Empty, Input, Modal, Row, Spin, Table, Tree } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -93,7 +93,7 @@ function PickerBody({ multiple, selected, onToggle, onSelect }: PickerBodyProps)
   const users = useQuery({
     // Under the users' key: adding users anywhere (a department, a role) refreshes it.
     queryKey: [...resourceKeys.all(userResource), 'byDepartment', departId, realname],
-    queryFn: async () => (await api.get<UserRecord[]>('/sys/user/queryUserByDepId', { id: departId, realname: realname || undefined })).result,
+    queryFn: async () => (await api.call(departUserEndpoints.byDepart, { query: { id: departId ?? '', realname: realname || undefined } })).result,
     enabled: departId !== null,
   });
 

@@ -1,4 +1,4 @@
-import { type Page, type PositionRecord, positionResource, splitIds } from '@cellsight/contract';
+import { endpointsOfResource, positionResource, splitIds } from '@cellsight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
@@ -17,7 +17,7 @@ type PositionPickerProps = Omit<SelectProps<string | string[]>, 'options' | 'mod
   multiple?: boolean;
 };
 
-const listPositions = async (query: Record<string, string | number | undefined>) => (await api.get<Page<PositionRecord>>(`${positionResource.path}/list`, query)).result.records;
+const listPositions = async (query: Record<string, string | number | undefined>) => (await api.call(endpointsOfResource(positionResource).list, { query })).result.records;
 
 /**
  * Picks positions by name (`/sys/position/list`, spec section 7): the server searches as one types.

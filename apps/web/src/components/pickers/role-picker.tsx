@@ -1,4 +1,4 @@
-import { type RoleOption, roleResource } from '@cellsight/contract';
+import { roleEndpoints, roleResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function RolePicker({ value, onChange, multiple = false, placeholder, ...
   const { t } = useTranslation('pickers');
   const roles = useQuery({
     queryKey: [roleResource.path, 'queryall'],
-    queryFn: async () => (await api.get<RoleOption[]>(`${roleResource.path}/queryall`)).result,
+    queryFn: async () => (await api.call(roleEndpoints.options)).result,
     staleTime: 60_000,
   });
   return (

@@ -1,4 +1,4 @@
-import type { Envelope, ImportError, Page, Resource } from '@cellsight/contract';
+import { type Envelope, type ImportError, type Resource, endpointsOfResource } from '@cellsight/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type DownloadedFile, api, saveFile } from '@/lib/api-client';
@@ -22,7 +22,7 @@ export const resourceKeys = {
 export const useResourceList = <R extends Resource>(resource: R, query: ListQueryParams, enabled = true, refreshMs?: number) =>
   useQuery({
     queryKey: resourceKeys.list(resource, query),
-    queryFn: async () => (await api.get<Page<RecordOf<R>>>(`${resource.path}/list`, query)).result,
+    queryFn: async () => (await api.call(endpointsOfResource(resource).list, { query })).result,
     placeholderData: keepPreviousData,
     enabled,
     ...(refreshMs ? { refetchInterval: refreshMs } : {}),
@@ -33,11 +33,13 @@ export const useResourceMutations = (resource: Resource) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
   const useCall = <Input,>(call: (input: Input) => Promise<Envelope<unknown>>) => useMutation({ mutationFn: call, onSuccess: refresh });
+  const endpoints = endpointsOfResource(resource);
+  // The form's values are checked by the resource's own schemas before they are sent.
   return {
-    add: useCall((values: Record<string, unknown>) => api.post<unknown>(`${resource.path}/add`, values)),
-    edit: useCall((values: Record<string, unknown>) => api.put<unknown>(`${resource.path}/edit`, values)),
+    add: useCall((values: Record<string, unknown>) => api.call(endpoints.add, { body: values as never })),
+    edit: useCall((values: Record<string, unknown>) => api.call(endpoints.edit, { body: values as never })),
     remove: useCall((ids: string[]) =>
-      ids.length === 1 ? api.delete<unknown>(`${resource.path}/delete`, { id: ids[0] }) : api.delete<unknown>(`${resource.path}/deleteBatch`, { ids: ids.join(',') }),
+      ids.length === 1 ? api.call(endpoints.delete, { query: { id: ids[0] ?? '' } }) : api.call(endpoints.deleteBatch, { query: { ids: ids.join(',') } }),
     ),
     importFile: useCall((file: File) => {
       const form = new FormData();

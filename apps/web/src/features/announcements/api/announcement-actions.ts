@@ -1,4 +1,4 @@
-import { announcementResource } from '@cellsight/contract';
+import { announcementEndpoints, announcementResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const useReleaseAnnouncement = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, action }: { id: string; action: 'publish' | 'revoke' }) => api.get<null>(`${announcementResource.path}/${action === 'publish' ? 'doReleaseData' : 'doReovkeData'}`, { id }),
+    mutationFn: async ({ id, action }: { id: string; action: 'publish' | 'revoke' }) => api.call(action === 'publish' ? announcementEndpoints.release : announcementEndpoints.revoke, { query: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(announcementResource) }),
   });
 };

@@ -1,4 +1,4 @@
-import type { MyAnnouncementsQuery, Page, UserAnnouncement } from '@cellsight/contract';
+import { type MyAnnouncementsQuery, announcementEndpoints } from '@cellsight/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { announcementKeys } from '@/components/announcement-detail';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const useMyAnnouncements = (query: MyAnnouncementsQuery) =>
   useQuery({
     queryKey: announcementKeys.mine(query),
-    queryFn: async () => (await api.get<Page<UserAnnouncement>>('/sys/sysAnnouncementSend/getMyAnnouncementSend', query as Record<string, string | number>)).result,
+    queryFn: async () => (await api.call(announcementEndpoints.mine, { query })).result,
     placeholderData: keepPreviousData,
   });
 
@@ -15,7 +15,7 @@ export const useMyAnnouncements = (query: MyAnnouncementsQuery) =>
 export const useReadAll = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.put<number>('/sys/sysAnnouncementSend/readAll')).result,
+    mutationFn: async () => (await api.call(announcementEndpoints.readAll)).result,
     onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 };

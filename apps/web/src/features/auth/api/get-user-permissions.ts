@@ -1,4 +1,4 @@
-import type { UserPermissions } from '@cellsight/contract';
+import { type UserPermissions, menuEndpoints } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setPermissions } from '@/lib/permissions';
@@ -11,7 +11,7 @@ export const userPermissionsQuery = (token: string) =>
   queryOptions({
     queryKey: ['user-permissions', token],
     queryFn: async (): Promise<UserPermissions> => {
-      const { result } = await api.get<UserPermissions>('/sys/permission/getUserPermissionByToken');
+      const { result } = await api.call(menuEndpoints.userPermissions);
       setPermissions(result);
       return result;
     },

@@ -1,4 +1,4 @@
-import type { CasValidateRequest, LoginResult } from '@cellsight/contract';
+import { type CasValidateRequest, type LoginResult, thirdLoginEndpoints } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -13,6 +13,6 @@ export const useOutsideSignIn = () =>
   useMutation({
     mutationFn: async (returned: { thirdToken: string } | CasValidateRequest): Promise<LoginResult> =>
       'thirdToken' in returned
-        ? (await api.get<LoginResult>(`/sys/thirdLogin/getLoginUser/${encodeURIComponent(returned.thirdToken)}/oauth`)).result
-        : (await api.post<LoginResult>('/sys/cas/client/validateLogin', returned)).result,
+        ? (await api.call(thirdLoginEndpoints.ticketLogin, { params: { token: returned.thirdToken, thirdType: 'oauth' } })).result
+        : (await api.call(thirdLoginEndpoints.casLogin, { body: returned })).result,
   });

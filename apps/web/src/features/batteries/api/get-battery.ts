@@ -1,4 +1,4 @@
-import type { BatteryRecord } from '@cellsight/contract';
+import { type BatteryRecord, batteryResource, endpointsOfResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { batteryKeys, batteryRefreshMs } from './battery-keys';
@@ -7,7 +7,7 @@ import { batteryKeys, batteryRefreshMs } from './battery-keys';
 export const useBattery = (batterySn: string) =>
   useQuery({
     queryKey: batteryKeys.one(batterySn),
-    queryFn: async (): Promise<BatteryRecord> => (await api.get<BatteryRecord>('/want/battery/queryById', { id: batterySn })).result,
+    queryFn: async (): Promise<BatteryRecord> => (await api.call(endpointsOfResource(batteryResource).queryById, { query: { id: batterySn } })).result,
     enabled: batterySn !== '',
     refetchInterval: batteryRefreshMs,
     retry: false,

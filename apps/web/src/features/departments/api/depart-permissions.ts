@@ -1,4 +1,4 @@
-import { type DepartRoleRecord, type PermissionTree, type SaveDepartPermissionRequest, type SaveDeptRolePermissionRequest, departResource } from '@cellsight/contract';
+import { type DepartRoleRecord, type PermissionTree, type SaveDepartPermissionRequest, type SaveDeptRolePermissionRequest, departResource, departRoleEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -21,14 +21,14 @@ export const usePermissionTree = () =>
 export const useDepartGrants = (departId: string) =>
   useQuery({
     queryKey: departPermissionKeys.grants(departId),
-    queryFn: async () => (await api.get<string[]>('/sys/permission/queryDepartPermission', { departId })).result,
+    queryFn: async () => (await api.call(departRoleEndpoints.departGrants, { query: { departId } })).result,
     gcTime: 0,
   });
 
 export const useSaveDepartGrants = (departId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: Omit<SaveDepartPermissionRequest, 'departId'>) => api.post<null>('/sys/permission/saveDepartPermission', { ...request, departId } satisfies SaveDepartPermissionRequest),
+    mutationFn: (request: Omit<SaveDepartPermissionRequest, 'departId'>) => api.call(departRoleEndpoints.saveDepartGrants, { body: { ...request, departId } }),
     // The department's roles' tree is what the department holds: both change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [departResource.path] }),
   });
@@ -38,27 +38,27 @@ export const useSaveDepartGrants = (departId: string) => {
 export const useDepartRoleTree = (departId: string) =>
   useQuery({
     queryKey: departPermissionKeys.roleTree(departId),
-    queryFn: async () => (await api.get<PermissionTree>('/sys/sysDepartPermission/queryTreeListForDeptRole', { departId })).result,
+    queryFn: async () => (await api.call(departRoleEndpoints.departTree, { query: { departId } })).result,
     gcTime: 0,
   });
 
 export const useDepartRoleGrants = (roleId: string) =>
   useQuery({
     queryKey: departPermissionKeys.roleGrants(roleId),
-    queryFn: async () => (await api.get<string[]>('/sys/sysDepartPermission/queryDeptRolePermission', { roleId })).result,
+    queryFn: async () => (await api.call(departRoleEndpoints.roleGrants, { query: { roleId } })).result,
     gcTime: 0,
   });
 
 export const useSaveDepartRoleGrants = (role: DepartRoleRecord) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: Omit<SaveDeptRolePermissionRequest, 'roleId'>) => api.post<null>('/sys/sysDepartPermission/saveDeptRolePermission', { ...request, roleId: role.id } satisfies SaveDeptRolePermissionRequest),
+    mutationFn: (request: Omit<SaveDeptRolePermissionRequest, 'roleId'>) => api.call(departRoleEndpoints.saveRoleGrants, { body: { ...request, roleId: role.id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: departPermissionKeys.roleGrants(role.id) }),
   });
 };
 
 /** Gives a department role to users of its department and takes it away (the members panel refreshes the lists). */
 export const departRoleUserCalls = (roleId: string) => ({
-  add: (userIdList: string[]) => api.post<null>('/sys/sysDepartRole/addUsers', { roleId, userIdList }),
-  remove: (userIds: string[]) => api.delete<null>('/sys/sysDepartRole/removeUsers', { roleId, userIds: userIds.join(',') }),
+  add: (userIdList: string[]) => api.call(departRoleEndpoints.addUsers, { body: { roleId, userIdList } }),
+  remove: (userIds: string[]) => api.call(departRoleEndpoints.removeUsers, { query: { roleId, userIds: userIds.join(',') } }),
 });

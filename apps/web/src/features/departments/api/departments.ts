@@ -1,4 +1,4 @@
-import { type DepartTreeNode, departResource } from '@cellsight/contract';
+import { departEndpoints, departResource, departUserEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,19 +15,19 @@ export const departKeys = {
 export const useDepartTree = () =>
   useQuery({
     queryKey: departKeys.tree(),
-    queryFn: async () => (await api.get<DepartTreeNode[]>(`${departResource.path}/queryTreeList`)).result,
+    queryFn: async () => (await api.call(departEndpoints.tree)).result,
   });
 
 /** Departments whose name holds the keyword, flat; idle without a keyword. */
 export const useDepartSearch = (keyWord: string) =>
   useQuery({
     queryKey: departKeys.search(keyWord),
-    queryFn: async () => (await api.get<DepartTreeNode[]>(`${departResource.path}/searchBy`, { keyWord })).result,
+    queryFn: async () => (await api.call(departEndpoints.search, { query: { keyWord } })).result,
     enabled: keyWord !== '',
   });
 
 /** Puts users into a department and takes them out (the members panel refreshes the lists). */
 export const departUserCalls = (departId: string) => ({
-  add: (userIds: string[]) => api.post<null>('/sys/user/editSysDepartWithUser', { depId: departId, userIdList: userIds }),
-  remove: (userIds: string[]) => api.delete<null>('/sys/user/deleteUserInDepartBatch', { depId: departId, userIds: userIds.join(',') }),
+  add: (userIds: string[]) => api.call(departUserEndpoints.add, { body: { depId: departId, userIdList: userIds } }),
+  remove: (userIds: string[]) => api.call(departUserEndpoints.remove, { query: { depId: departId, userIds: userIds.join(',') } }),
 });

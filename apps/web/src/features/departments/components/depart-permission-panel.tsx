@@ -1,9 +1,10 @@
-import type { DepartTreeNode } from '@cellsight/contract';
+import { type DepartTreeNode, departRoleEndpoints } from '@cellsight/contract';
 import { Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataRuleChoicePanel } from '@/components/data-rule-choice';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PermissionGrantTree } from '@/components/permission-grant-tree';
+import { api } from '@/lib/api-client';
 import { useDepartGrants, usePermissionTree, useSaveDepartGrants } from '../api/depart-permissions';
 
 /**
@@ -33,9 +34,9 @@ export function DepartPermissionPanel({ depart }: { depart: DepartTreeNode }) {
           <DataRuleChoicePanel
             key={permissionId}
             menuTitle={title}
-            loadUrl={`/sys/sysDepartPermission/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(depart.id)}`}
-            saveUrl="/sys/sysDepartPermission/datarule"
-            body={{ permissionId, departId: depart.id }}
+            choiceKey={['depart', depart.id, permissionId]}
+            load={() => api.call(departRoleEndpoints.departChoice, { params: { permissionId, departId: depart.id } })}
+            save={(dataRuleIds) => api.call(departRoleEndpoints.saveDepartChoice, { body: { permissionId, departId: depart.id, dataRuleIds } })}
             granted={granted}
           />
         )}

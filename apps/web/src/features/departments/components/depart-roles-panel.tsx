@@ -1,4 +1,4 @@
-import { type DepartRoleRecord, type DepartTreeNode, Permission, departRoleResource } from '@cellsight/contract';
+import { type DepartRoleRecord, type DepartTreeNode, Permission, departRoleEndpoints, departRoleResource } from '@cellsight/contract';
 import { Button, Drawer, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { MembersPanel } from '@/components/members-panel';
 import { PermissionGrantTree } from '@/components/permission-grant-tree';
 import { ResourcePage } from '@/kit/resource-page';
+import { api } from '@/lib/api-client';
 import { useHasPermission } from '@/lib/permissions';
 import { departRoleUserCalls, useDepartRoleGrants, useDepartRoleTree, useSaveDepartRoleGrants } from '../api/depart-permissions';
 
@@ -58,7 +59,7 @@ export function DepartRolesPanel({ depart }: { depart: DepartTreeNode }) {
       >
         {panel?.kind === 'users' && (
           <MembersPanel
-            listUrl="/sys/sysDepartRole/userList"
+            listUrl={departRoleEndpoints.users.path}
             fixedQuery={{ roleId: panel.role.id }}
             columns={['username', 'realname', 'phone', 'status']}
             canEdit={canEdit}
@@ -99,9 +100,9 @@ function DepartRoleGrants({ role, onDone }: { role: DepartRoleRecord; onDone: ()
         <DataRuleChoicePanel
           key={permissionId}
           menuTitle={title}
-          loadUrl={`/sys/sysDepartRole/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(role.id)}`}
-          saveUrl="/sys/sysDepartRole/datarule"
-          body={{ permissionId, roleId: role.id }}
+          choiceKey={['departRole', role.id, permissionId]}
+          load={() => api.call(departRoleEndpoints.roleChoice, { params: { permissionId, roleId: role.id } })}
+          save={(dataRuleIds) => api.call(departRoleEndpoints.saveRoleChoice, { body: { permissionId, roleId: role.id, dataRuleIds } })}
           granted={granted}
         />
       )}

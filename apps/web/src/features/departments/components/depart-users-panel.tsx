@@ -1,4 +1,4 @@
-import { type DepartTreeNode, Permission } from '@cellsight/contract';
+import { type DepartTreeNode, Permission, departUserEndpoints } from '@cellsight/contract';
 import { useTranslation } from 'react-i18next';
 import { MembersPanel } from '@/components/members-panel';
 import { useHasPermission } from '@/lib/permissions';
@@ -10,7 +10,7 @@ export function DepartUsersPanel({ depart }: { depart: DepartTreeNode }) {
   const canEdit = useHasPermission(Permission.DepartEdit);
   return (
     <MembersPanel
-      listUrl="/sys/user/departUserList"
+      listUrl={departUserEndpoints.list.path}
       fixedQuery={{ depId: depart.id }}
       columns={['username', 'realname', 'sex', 'phone', 'status']}
       canEdit={canEdit}

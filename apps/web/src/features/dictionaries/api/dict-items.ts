@@ -1,10 +1,10 @@
-import { type DictItemRecord, type DictItemSaveBatch, type Page, dictEndpoints, dictItemResource, limits } from '@cellsight/contract';
+import { type DictItemRecord, type DictItemSaveBatch, dictEndpoints, dictItemResource, endpointsOfResource, limits } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Every item of one dictionary by sort order (the grid edits them all at once). */
 export const fetchDictItems = async (dictId: string): Promise<DictItemRecord[]> =>
-  (await api.get<Page<DictItemRecord>>(`${dictItemResource.path}/list`, { dictId, pageNo: 1, pageSize: limits.pageSizeMax, column: 'sortOrder', order: 'asc' })).result.records;
+  (await api.call(endpointsOfResource(dictItemResource).list, { query: { dictId, pageNo: 1, pageSize: limits.pageSizeMax, column: 'sortOrder', order: 'asc' } })).result.records;
 
 export const dictItemsKey = (dictId: string) => [dictItemResource.path, 'grid', dictId];
 

@@ -1,4 +1,4 @@
-import type { LegalKind } from '@cellsight/contract';
+import type { Language, LegalKind } from '@cellsight/contract';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ export default function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation('legal');
   const title = t(`title.${kind}`);
   useDocumentTitle(title);
-  const text = usePublicLegalText(kind, i18n.language);
+  const text = usePublicLegalText(kind, i18n.language as Language);
   return (
     <Flex justify="center" style={{ padding: '48px 16px', minHeight: '100vh', background: 'var(--ant-color-bg-layout)' }}>
       <Card style={{ maxWidth: 760, width: '100%' }} title={<Typography.Title level={1} style={{ fontSize: 24, margin: '8px 0' }}>{title}</Typography.Title>}>

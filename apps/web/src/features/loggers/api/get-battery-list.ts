@@ -1,4 +1,4 @@
-import type { BatteryRecord, Page } from '@cellsight/contract';
+import { type BatteryRecord, type Page, batteryResource, endpointsOfResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loggerKeys } from './logger-keys';
@@ -14,6 +14,6 @@ export const useLoggerBatteries = (gsn: string) =>
   useQuery({
     queryKey: loggerKeys.batteries(gsn),
     queryFn: async (): Promise<Page<BatteryRecord>> =>
-      (await api.get<Page<BatteryRecord>>('/want/battery/list', { loggerGsn: gsn, pageSize: batteriesPerRequest, column: 'batterySn', order: 'asc' })).result,
+      (await api.call(endpointsOfResource(batteryResource).list, { query: { loggerGsn: gsn, pageSize: batteriesPerRequest, column: 'batterySn', order: 'asc' } })).result,
     refetchInterval: batteryRefreshMs,
   });

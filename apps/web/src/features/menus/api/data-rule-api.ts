@@ -1,9 +1,7 @@
-import type { DataRuleAdd, DataRuleEdit, DataRuleRecord } from '@cellsight/contract';
+import { type DataRuleAdd, type DataRuleEdit, dataRuleEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { menuKeys } from './menu-api';
-
-const path = '/sys/permission';
 
 /** A list column a rule may name, as the server describes it. */
 export interface RuleColumn {
@@ -21,14 +19,14 @@ export const dataRuleKeys = {
 export const useDataRules = (permissionId: string) =>
   useQuery({
     queryKey: dataRuleKeys.rules(permissionId),
-    queryFn: async () => (await api.get<DataRuleRecord[]>(`${path}/getPermRuleListByPermId`, { permissionId })).result,
+    queryFn: async () => (await api.call(dataRuleEndpoints.list, { query: { permissionId } })).result,
   });
 
 /** The list columns the menu's rules may name (none: its screen has no list to narrow). */
 export const useDataRuleColumns = (permissionId: string) =>
   useQuery({
     queryKey: dataRuleKeys.columns(permissionId),
-    queryFn: async () => (await api.get<RuleColumn[]>(`${path}/dataRuleColumns`, { permissionId })).result,
+    queryFn: async () => (await api.call(dataRuleEndpoints.columns, { query: { permissionId } })).result,
   });
 
 /** Add, edit and delete a rule, each reloading the menu's rules. */
@@ -36,8 +34,8 @@ export const useDataRuleMutations = (permissionId: string) => {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: dataRuleKeys.rules(permissionId) });
   return {
-    add: useMutation({ mutationFn: (body: DataRuleAdd) => api.post<null>(`${path}/addPermissionRule`, body), onSuccess }),
-    edit: useMutation({ mutationFn: (body: DataRuleEdit) => api.put<null>(`${path}/editPermissionRule`, body), onSuccess }),
-    remove: useMutation({ mutationFn: (id: string) => api.delete<null>(`${path}/deletePermissionRule`, { id }), onSuccess }),
+    add: useMutation({ mutationFn: (body: DataRuleAdd) => api.call(dataRuleEndpoints.add, { body }), onSuccess }),
+    edit: useMutation({ mutationFn: (body: DataRuleEdit) => api.call(dataRuleEndpoints.edit, { body }), onSuccess }),
+    remove: useMutation({ mutationFn: (id: string) => api.call(dataRuleEndpoints.delete, { query: { id } }), onSuccess }),
   };
 };

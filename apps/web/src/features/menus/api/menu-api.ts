@@ -1,4 +1,4 @@
-import type { Envelope, MenuAddRequest, MenuEditRequest, MenuTreeNode } from '@cellsight/contract';
+import { type Envelope, type MenuAddRequest, type MenuEditRequest, menuEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export const menuKeys = {
 export const useMenuList = (name: string) =>
   useQuery({
     queryKey: menuKeys.list(name),
-    queryFn: async (): Promise<MenuTreeNode[]> => (await api.get<MenuTreeNode[]>(`${path}/list`, name ? { name } : undefined)).result,
+    queryFn: async () => (await api.call(menuEndpoints.list, { query: { name } })).result,
   });
 
 /** Add, edit and delete, each reloading the tree when it succeeded. */
@@ -23,8 +23,8 @@ export const useMenuMutations = () => {
   const refresh = () => queryClient.invalidateQueries({ queryKey: menuKeys.all });
   const useCall = <Input,>(call: (input: Input) => Promise<Envelope<unknown>>) => useMutation({ mutationFn: call, onSuccess: refresh });
   return {
-    add: useCall((body: MenuAddRequest) => api.post<unknown>(`${path}/add`, body)),
-    edit: useCall((body: MenuEditRequest) => api.put<unknown>(`${path}/edit`, body)),
-    remove: useCall((id: string) => api.delete<unknown>(`${path}/delete`, { id })),
+    add: useCall((body: MenuAddRequest) => api.call(menuEndpoints.add, { body })),
+    edit: useCall((body: MenuEditRequest) => api.call(menuEndpoints.edit, { body })),
+    remove: useCall((id: string) => api.call(menuEndpoints.delete, { query: { id } })),
   };
 };

@@ -1,4 +1,4 @@
-import type { PermissionTree, SaveRolePermissionRequest } from '@cellsight/contract';
+import { type SaveRolePermissionRequest, roleEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { roleKeys } from './role-keys';
@@ -7,21 +7,21 @@ import { roleKeys } from './role-keys';
 export const usePermissionTree = () =>
   useQuery({
     queryKey: roleKeys.permissionTree(),
-    queryFn: async () => (await api.get<PermissionTree>('/sys/permission/queryTreeList')).result,
+    queryFn: async () => (await api.call(roleEndpoints.permissionTree)).result,
   });
 
 /** The ids a role grants; always fresh, since the save revokes against them. */
 export const useRoleGrants = (roleId: string) =>
   useQuery({
     queryKey: roleKeys.grants(roleId),
-    queryFn: async () => (await api.get<string[]>('/sys/permission/queryRolePermission', { roleId })).result,
+    queryFn: async () => (await api.call(roleEndpoints.grants, { query: { roleId } })).result,
     gcTime: 0,
   });
 
 export const useSaveRoleGrants = (roleId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: Omit<SaveRolePermissionRequest, 'roleId'>) => api.post<null>('/sys/permission/saveRolePermission', { ...request, roleId } satisfies SaveRolePermissionRequest),
+    mutationFn: (request: Omit<SaveRolePermissionRequest, 'roleId'>) => api.call(roleEndpoints.saveGrants, { body: { ...request, roleId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.grants(roleId) }),
   });
 };

@@ -1,9 +1,10 @@
-import type { PermissionTreeNode, RoleRecord } from '@cellsight/contract';
+import { type PermissionTreeNode, type RoleRecord, dataRuleEndpoints } from '@cellsight/contract';
 import { Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataRuleChoicePanel } from '@/components/data-rule-choice';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PermissionGrantTree } from '@/components/permission-grant-tree';
+import { api } from '@/lib/api-client';
 import { usePermissionTree, useRoleGrants, useSaveRoleGrants } from '../api/role-permissions';
 
 interface RoleAuthorizeDrawerProps {
@@ -57,9 +58,9 @@ function GrantTree({ roleId, treeList, loaded, onDone }: { roleId: string; treeL
         <DataRuleChoicePanel
           key={permissionId}
           menuTitle={title}
-          loadUrl={`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`}
-          saveUrl="/sys/role/datarule"
-          body={{ permissionId, roleId }}
+          choiceKey={['role', roleId, permissionId]}
+          load={() => api.call(dataRuleEndpoints.roleChoice, { params: { permissionId, roleId } })}
+          save={(dataRuleIds) => api.call(dataRuleEndpoints.saveRoleChoice, { body: { permissionId, roleId, dataRuleIds } })}
           granted={granted}
         />
       )}

@@ -1,4 +1,4 @@
-import { stationResource } from '@cellsight/contract';
+import { endpointsOfResource, stationResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceKeys } from '@/kit/resource-page';
@@ -10,7 +10,7 @@ export type StationEditRequest = z.input<typeof stationResource.edit>;
 export const useEditStation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: StationEditRequest) => api.put<unknown>(`${stationResource.path}/edit`, request),
+    mutationFn: (request: StationEditRequest) => api.call(endpointsOfResource(stationResource).edit, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(stationResource) }),
   });
 };

@@ -1,4 +1,4 @@
-import { type StationRecord, stationResource } from '@cellsight/contract';
+import { endpointsOfResource, stationResource } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -10,7 +10,7 @@ export const stationRecordKey = (id: string) => [...resourceKeys.all(stationReso
 export const stationQuery = (id: string) =>
   queryOptions({
     queryKey: stationRecordKey(id),
-    queryFn: async () => (await api.get<StationRecord>(`${stationResource.path}/queryById`, { id })).result,
+    queryFn: async () => (await api.call(endpointsOfResource(stationResource).queryById, { query: { id } })).result,
   });
 
 export const useStation = (id: string | null) => useQuery({ ...stationQuery(id ?? ''), enabled: Boolean(id) });

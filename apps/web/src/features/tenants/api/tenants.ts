@@ -1,4 +1,4 @@
-import { type TenantFreezeRequest, type TenantUsersRequest, tenantResource } from '@cellsight/contract';
+import { type TenantFreezeRequest, tenantEndpoints, tenantResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const useSetTenantStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TenantFreezeRequest) => api.put<null>('/sys/tenant/frozenBatch', request),
+    mutationFn: (request: TenantFreezeRequest) => api.call(tenantEndpoints.freeze, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(tenantResource) }),
   });
 };
@@ -15,12 +15,12 @@ export const useSetTenantStatus = () => {
 /** Users joining and leaving a tenant (the members panel reloads the users; the tenant list its counts). */
 export const tenantUserCalls = (tenantId: number, refreshTenants: () => void) => ({
   add: async (userIds: string[]) => {
-    const result = await api.post<null>('/sys/tenant/addUsers', { tenantId, userIds: userIds.join(',') } satisfies TenantUsersRequest);
+    const result = await api.call(tenantEndpoints.addUsers, { body: { tenantId, userIds: userIds.join(',') } });
     refreshTenants();
     return result;
   },
   remove: async (userIds: string[]) => {
-    const result = await api.delete<null>('/sys/tenant/removeUsers', { tenantId, userIds: userIds.join(',') });
+    const result = await api.call(tenantEndpoints.removeUsers, { query: { tenantId, userIds: userIds.join(',') } });
     refreshTenants();
     return result;
   },

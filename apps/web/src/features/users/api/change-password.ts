@@ -1,4 +1,4 @@
-import { type Envelope } from '@cellsight/contract';
+import { userEndpoints } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,6 +9,6 @@ export interface ResetPasswordInput {
 }
 
 /** An administrator sets another user's password (no list data changes, so nothing to invalidate). */
-export const resetUserPassword = (body: ResetPasswordInput): Promise<Envelope<unknown>> => api.put<unknown>('/sys/user/changePassword', body);
+export const resetUserPassword = (body: ResetPasswordInput) => api.call(userEndpoints.changePassword, { body });
 
 export const useResetUserPassword = () => useMutation({ mutationFn: resetUserPassword });

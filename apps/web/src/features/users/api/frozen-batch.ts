@@ -1,4 +1,4 @@
-import type { Envelope, UserStatus } from '@cellsight/contract';
+import { type UserStatus, userEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './user-keys';
@@ -11,8 +11,7 @@ export interface FrozenBatchInput {
   status: FrozenStatus;
 }
 
-export const frozenBatch = ({ ids, status }: FrozenBatchInput): Promise<Envelope<unknown>> =>
-  api.put<unknown>('/sys/user/frozenBatch', { ids: ids.join(','), status });
+export const frozenBatch = ({ ids, status }: FrozenBatchInput) => api.call(userEndpoints.frozenBatch, { body: { ids: ids.join(','), status } });
 
 export const useFrozenBatch = () => {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
-import { type UserRecord } from '@cellsight/contract';
+import { type UserRecord, userEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
-export const fetchRecycleBin = async (): Promise<UserRecord[]> => (await api.get<UserRecord[]>('/sys/user/recycleBin')).result;
+export const fetchRecycleBin = async (): Promise<UserRecord[]> => (await api.call(userEndpoints.recycleBin)).result;
 
 /** Deleted users; only fetched while the recycle bin is open. */
 export const useRecycleBin = (enabled: boolean) =>

@@ -1,11 +1,10 @@
-import { type Envelope } from '@cellsight/contract';
+import { userEndpoints } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
 /** Brings users back from the recycle bin. */
-export const restoreUsers = (userIds: string[]): Promise<Envelope<unknown>> =>
-  api.put<unknown>('/sys/user/putRecycleBin', { userIds: userIds.join(',') });
+export const restoreUsers = (userIds: string[]) => api.call(userEndpoints.restoreRecycleBin, { body: { userIds: userIds.join(',') } });
 
 export const useRestoreUsers = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { AccountType, type Page, type UserRecord, userResource } from '@cellsight/contract';
+import { AccountType, endpointsOfResource, userResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { SuperiorSelect as AccountSuperiorSelect } from '@/components/pickers/superior-select';
@@ -12,7 +12,7 @@ export function SuperiorSelect(props: Omit<ComponentProps<typeof AccountSuperior
   const superiors = useQuery({
     queryKey: [userResource.path, 'superiors'],
     queryFn: async () => {
-      const pages = await Promise.all(superiorTypes.map((accountType) => api.get<Page<UserRecord>>(`${userResource.path}/list`, { accountType, pageSize: 1000, column: 'realname', order: 'asc' })));
+      const pages = await Promise.all(superiorTypes.map((accountType) => api.call(endpointsOfResource(userResource).list, { query: { accountType, pageSize: 1000, column: 'realname', order: 'asc' } })));
       return pages.flatMap((page) => page.result.records);
     },
     staleTime: 60_000,

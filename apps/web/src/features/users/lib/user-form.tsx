@@ -1,4 +1,4 @@
-import type { UserRecord } from '@cellsight/contract';
+import { type UserRecord, userEndpoints } from '@cellsight/contract';
 import { accountFormFields } from '@/components/account-form-fields';
 import { DepartTreeSelect } from '@/components/pickers/depart-tree-select';
 import { RolePicker } from '@/components/pickers/role-picker';
@@ -25,8 +25,8 @@ export const userForm: ResourceForm<UserRecord> = {
   }),
   load: async (user) => {
     const [roles, departs] = await Promise.all([
-      api.get<string[]>('/sys/user/queryUserRole', { userid: user.id }),
-      api.get<{ key: string }[]>('/sys/user/userDepartList', { userId: user.id }),
+      api.call(userEndpoints.roleIds, { query: { userid: user.id } }),
+      api.call(userEndpoints.departs, { query: { userId: user.id } }),
     ]);
     return { selectedroles: roles.result, selecteddeparts: departs.result.map((depart) => depart.key) };
   },

@@ -1,11 +1,4 @@
-import {
-  type TicketCloseRequest,
-  type TicketRecord,
-  type TicketReplyRequest,
-  type TicketThread,
-  type TicketTransitionRequest,
-  ticketResource,
-} from '@cellsight/contract';
+import { type TicketCloseRequest, type TicketRecord, type TicketReplyRequest, type TicketTransitionRequest, ticketEndpoints, ticketResource } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -26,16 +19,16 @@ export const useTicket = (id: string) =>
 
 /** GET /want/ticket/thread: replies and moves, and what the user may do now. */
 export const useTicketThread = (id: string) =>
-  useQuery({ queryKey: ticketKeys.thread(id), queryFn: async () => (await api.get<TicketThread>(`${path}/thread`, { id })).result, enabled: id !== '', retry: false });
+  useQuery({ queryKey: ticketKeys.thread(id), queryFn: async () => (await api.call(ticketEndpoints.thread, { query: { id } })).result, enabled: id !== '', retry: false });
 
 /** Reply, move on and close: each refreshes every ticket query when it succeeded. */
 export const useTicketActions = () => {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   return {
-    reply: useMutation({ mutationFn: (body: TicketReplyRequest) => api.post<string>(`${path}/reply`, body), onSuccess }),
-    transition: useMutation({ mutationFn: (body: TicketTransitionRequest) => api.post<string>(`${path}/transition`, body), onSuccess }),
-    close: useMutation({ mutationFn: (body: TicketCloseRequest) => api.post<null>(`${path}/close`, body), onSuccess }),
+    reply: useMutation({ mutationFn: (body: TicketReplyRequest) => api.call(ticketEndpoints.reply, { body }), onSuccess }),
+    transition: useMutation({ mutationFn: (body: TicketTransitionRequest) => api.call(ticketEndpoints.transition, { body }), onSuccess }),
+    close: useMutation({ mutationFn: (body: TicketCloseRequest) => api.call(ticketEndpoints.close, { body }), onSuccess }),
   };
 };
 
