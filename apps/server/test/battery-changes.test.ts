@@ -1,4 +1,4 @@
-import { type BatteryChangeRecord, Permission, ServerCode, batteryChangeListColumns, deviceTopics } from '@cellsight/contract';
+import { type BatteryChangeAddRequest, type BatteryChangeRecord, Permission, ServerCode, batteryChangeEndpoints, batteryChangeListColumns, deviceTopics } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { type TestApp, adminPassword, createTestApp } from './support/test-app.j
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const addChange = (t: TestApp, token: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/want/batteryChange/add', token, payload });
+const addChange = (t: TestApp, token: string, body: BatteryChangeAddRequest) => t.call(batteryChangeEndpoints.add, { token, body });
 
 describeListEndpoint('battery changes', {
   url: '/boot/want/batteryChange/list',
@@ -28,7 +28,7 @@ describeListEndpoint('battery changes', {
       ['BCLIST0002', 'PACK-0100', 'PACK-0101', '2026-04-01T07:15:00Z'],
     ] as const) {
       const response = await addChange(t, admin, { loggerGsn: gsn, oldSn, newSn, changeTime, remark: `swap ${oldSn}` });
-      if (response.statusCode !== 200) throw new Error(response.body);
+      if (response.statusCode !== 200) throw new Error(response.response.body);
     }
     // A replacement the platform detected: no one entered it.
     await t.app.db.execute(sql`insert into tb_battery_change (id, tenant_id, logger_gsn, old_sn, new_sn, change_time, source) values (${newId()}, 1, 'BCLIST0002', 'PACK-0101', 'PACK-0102', '2026-07-01T00:00:00Z', 'detected')`);
@@ -141,10 +141,10 @@ describe('battery change records', () => {
   });
 
   it('records a replacement entered by hand for a logger in the caller’s scope, audited', async () => {
-    const answer = await api('installer', 'POST', '/want/batteryChange/add', { loggerGsn: gsnA, oldSn: 'BC-PACK-A4', newSn: 'BC-PACK-A5', changeTime: validDay, remark: '  Swapped after water damage  ' });
-    expect(answer.json()).toMatchObject({ success: true, code: ServerCode.ADDED });
+    const answer = await addChange(t, token.installer, { loggerGsn: gsnA, oldSn: 'BC-PACK-A4', newSn: 'BC-PACK-A5', changeTime: validDay, remark: '  Swapped after water damage  ' });
+    expect(answer.envelope).toMatchObject({ success: true, code: ServerCode.ADDED });
     const [record] = await listOf('installer', '&source=manual');
-    expect(record).toMatchObject({ id: answer.json().result, oldSn: 'BC-PACK-A4', newSn: 'BC-PACK-A5', loggerGsn: gsnA, stationId: stationA, source: 'manual', source_dictText: 'Entered by hand', createBy: 'installer', remark: 'Swapped after water damage' });
+    expect(record).toMatchObject({ id: answer.envelope.result, oldSn: 'BC-PACK-A4', newSn: 'BC-PACK-A5', loggerGsn: gsnA, stationId: stationA, source: 'manual', source_dictText: 'Entered by hand', createBy: 'installer', remark: 'Swapped after water damage' });
     expect(record?.changeTime).toBe(validDay);
     await t.app.operationLog.settled();
     const logged = await rows<{ log_content: string; userid: string }>(t, sql`select log_content, userid from sys_log where request_url = '/boot/want/batteryChange/add'`);
@@ -153,9 +153,9 @@ describe('battery change records', () => {
 
   it('refuses a manual entry outside the scope as missing, naming loggerGsn, and stores nothing', async () => {
     for (const gsn of [gsnB, 'NOSUCHLOGGER']) {
-      const answer = await api('installer', 'POST', '/want/batteryChange/add', { loggerGsn: gsn, oldSn: 'BC-PACK-B1', newSn: 'BC-PACK-B2', changeTime: validDay });
-      expect(answer.statusCode, answer.body).toBe(404);
-      expect(answer.json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND, result: { errors: [{ field: 'loggerGsn', message: `logger ${gsn} not found` }] } });
+      const answer = await addChange(t, token.installer, { loggerGsn: gsn, oldSn: 'BC-PACK-B1', newSn: 'BC-PACK-B2', changeTime: validDay });
+      expect(answer.statusCode, answer.response.body).toBe(404);
+      expect(answer.envelope).toMatchObject({ success: false, code: ServerCode.NOT_FOUND, result: { errors: [{ field: 'loggerGsn', message: `logger ${gsn} not found` }] } });
     }
     expect(await listOf('admin', '&oldSn=BC-PACK-B1')).toEqual([]);
   });
@@ -178,8 +178,8 @@ describe('battery change records', () => {
 
   it('refuses the demo account and end users (who may not record changes)', async () => {
     const payload = { loggerGsn: gsnA, oldSn: 'BC-PACK-D1', newSn: 'BC-PACK-D2', changeTime: validDay };
-    expect((await api('demo', 'POST', '/want/batteryChange/add', payload)).statusCode).toBe(403);
-    expect((await api('enduser', 'POST', '/want/batteryChange/add', payload)).statusCode).toBe(403);
+    expect((await addChange(t, token.demo, payload)).statusCode).toBe(403);
+    expect((await addChange(t, token.enduser, payload)).statusCode).toBe(403);
     expect(await listOf('admin', '&oldSn=BC-PACK-D1')).toEqual([]);
   });
 

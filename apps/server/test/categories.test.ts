@@ -1,3 +1,4 @@
+import { categoryEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp, moveToTenant } from './support/test-app.js';
 
@@ -13,6 +14,7 @@ const add = async (name: string, pid?: string, token = admin) => {
 };
 const get = (url: string, query: Record<string, string> = {}, token = admin) => t.request({ method: 'GET', url: `/boot/sys/category/${url}`, token, query });
 const byId = async (id: string) => (await get('queryById', { id })).json().result;
+const titles = (nodes: { title: string }[]) => nodes.map((node) => node.title);
 
 let faults: string;
 let battery: string;
@@ -42,39 +44,40 @@ describe('categories', () => {
   });
 
   it('loads the tree lazily from the roots or a code, with leaf flags, or whole with async=false', async () => {
-    const roots = (await get('loadTreeRoot')).json().result;
-    expect(roots.map((node: { title: string; code: string; leaf: boolean }) => [node.title, node.code, node.leaf])).toEqual([
+    const roots = (await t.call(categoryEndpoints.treeRoot, { token: admin })).envelope.result;
+    expect(roots.map((node) => [node.title, node.code, node.leaf])).toEqual([
       ['Faults', 'A01', false],
       ['Requests', 'A02', true],
     ]);
     expect(roots[0]).toEqual({ key: faults, value: faults, title: 'Faults', label: 'Faults', code: 'A01', parentId: '0', leaf: false });
-    expect((await get('loadTreeRoot', { pcode: 'A01' })).json().result.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
-    const whole = (await get('loadTreeRoot', { pcode: 'A01', async: 'false' })).json().result;
-    expect(whole.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
-    expect(whole[0].children.map((node: { title: string }) => node.title)).toEqual(['Cells']);
-    expect((await get('loadTreeChildren', { pid: battery })).json().result.map((node: { title: string }) => node.title)).toEqual(['Cells']);
-    expect((await get('loadTreeRoot', { pcode: 'Z99' })).statusCode).toBe(404);
+    expect(titles((await t.call(categoryEndpoints.treeRoot, { token: admin, query: { pcode: 'A01' } })).envelope.result)).toEqual(['Battery', 'Grid']);
+    const whole = (await t.call(categoryEndpoints.treeRoot, { token: admin, query: { pcode: 'A01', async: 'false' } })).envelope.result;
+    expect(titles(whole)).toEqual(['Battery', 'Grid']);
+    expect(titles(whole[0]?.children ?? [])).toEqual(['Cells']);
+    expect(titles((await t.call(categoryEndpoints.treeChildren, { token: admin, query: { pid: battery } })).envelope.result)).toEqual(['Cells']);
+    expect((await t.call(categoryEndpoints.treeRoot, { token: admin, query: { pcode: 'Z99' } })).statusCode).toBe(404);
   });
 
   it('answers JeecgBoot’s category screen: the roots as a page, a node’s children, the children of several', async () => {
     const names = (records: { name: string }[]) => records.map((record) => record.name);
-    const roots = (await get('rootList')).json().result;
+    const roots = (await t.call(categoryEndpoints.rootList, { token: admin })).envelope.result;
     expect(names(roots.records)).toEqual(['Faults', 'Requests']);
     expect(roots).toMatchObject({ total: 2, current: 1 });
     // A search by name or code looks at every level, as JeecgBoot's does.
-    expect(names((await get('rootList', { name: '*ell*' })).json().result.records)).toEqual(['Cells']);
-    expect(names((await get('childList', { pid: faults })).json().result)).toEqual(['Battery', 'Grid']);
-    expect(names((await get('getChildListBatch', { parentIds: `${faults},${battery}` })).json().result.records)).toEqual(['Battery', 'Cells', 'Grid']);
-    const refused = await get('getChildListBatch', { parentIds: 'a;b' });
+    expect(names((await t.call(categoryEndpoints.rootList, { token: admin, query: { name: '*ell*' } })).envelope.result.records)).toEqual(['Cells']);
+    expect(names((await t.call(categoryEndpoints.childList, { token: admin, query: { pid: faults } })).envelope.result)).toEqual(['Battery', 'Grid']);
+    expect(names((await t.call(categoryEndpoints.childListBatch, { token: admin, query: { parentIds: `${faults},${battery}` } })).envelope.result.records)).toEqual(['Battery', 'Cells', 'Grid']);
+    const refused = await t.call(categoryEndpoints.childListBatch, { token: admin, query: { parentIds: 'a;b' } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain('parentIds');
+    expect(refused.envelope.message).toContain('parentIds');
     expect((await get('childList')).statusCode).toBe(400);
   });
 
   it('filters tree data by pid or pcode and a JSON condition on allowed columns only', async () => {
-    expect((await get('loadTreeData', { pid: faults })).json().result.map((node: { title: string }) => node.title)).toEqual(['Battery', 'Grid']);
-    expect((await get('loadTreeData', { pcode: 'A01', condition: JSON.stringify({ name: 'Grid' }) })).json().result.map((node: { title: string }) => node.title)).toEqual(['Grid']);
-    expect((await get('loadTreeData', { condition: JSON.stringify({ hasChild: '1' }) })).json().result.map((node: { title: string }) => node.title)).toEqual(['Faults']);
+    const treeData = async (query: { pid?: string; pcode?: string; condition?: string }) => titles((await t.call(categoryEndpoints.treeData, { token: admin, query })).envelope.result);
+    expect(await treeData({ pid: faults })).toEqual(['Battery', 'Grid']);
+    expect(await treeData({ pcode: 'A01', condition: JSON.stringify({ name: 'Grid' }) })).toEqual(['Grid']);
+    expect(await treeData({ condition: JSON.stringify({ hasChild: '1' }) })).toEqual(['Faults']);
     for (const [condition, message] of [
       ['name=Grid', 'must be a JSON object'],
       ['{"tenant_id":"2"}', 'may filter only on name, code, hasChild, createBy (not tenant_id)'],
@@ -87,14 +90,14 @@ describe('categories', () => {
   });
 
   it('loads one by code or name and the names of comma-joined ids in their order', async () => {
-    expect((await get('loadOne', { field: 'code', val: 'A01A02' })).json().result).toMatchObject({ id: grid, name: 'Grid' });
-    expect((await get('loadOne', { field: 'name', val: 'Nothing' })).statusCode).toBe(404);
+    expect((await t.call(categoryEndpoints.loadOne, { token: admin, query: { field: 'code', val: 'A01A02' } })).envelope.result).toMatchObject({ id: grid, name: 'Grid' });
+    expect((await t.call(categoryEndpoints.loadOne, { token: admin, query: { field: 'name', val: 'Nothing' } })).statusCode).toBe(404);
     expect((await get('loadOne', { field: 'tenant_id', val: '1' })).json().result.errors[0]).toMatchObject({ field: 'field' });
-    expect((await get(`loadDictItem/${grid},unknown,${faults}`)).json().result).toEqual(['Grid', 'Faults']);
+    expect((await t.call(categoryEndpoints.dictItems, { token: admin, params: { ids: `${grid},unknown,${faults}` } })).envelope.result).toEqual(['Grid', 'Faults']);
   });
 
   it('moves a node with its subtree under another parent, codes and flags following, never under itself', async () => {
-    const requests = (await get('loadOne', { field: 'name', val: 'Requests' })).json().result.id as string;
+    const requests = (await t.call(categoryEndpoints.loadOne, { token: admin, query: { field: 'name', val: 'Requests' } })).envelope.result.id;
     const intoOwnChild = await t.request({ method: 'PUT', url: '/boot/sys/category/edit', token: admin, payload: { id: faults, pid: cells } });
     expect(intoOwnChild.json().result.errors).toEqual([{ field: 'pid', message: 'cannot be the category itself or one below it' }]);
 
@@ -124,10 +127,10 @@ describe('categories', () => {
     await moveToTenant(t, userId, 7);
     const other = await t.login('other_tenant_admin', 'Passw0rd1');
     const own = await add('Elsewhere', undefined, other);
-    expect((await get('loadTreeRoot', {}, other)).json().result).toEqual([expect.objectContaining({ key: own, code: 'A01' })]);
-    expect((await get('loadTreeChildren', { pid: faults }, other)).json().result).toEqual([]);
+    expect((await t.call(categoryEndpoints.treeRoot, { token: other })).envelope.result).toEqual([expect.objectContaining({ key: own, code: 'A01' })]);
+    expect((await t.call(categoryEndpoints.treeChildren, { token: other, query: { pid: faults } })).envelope.result).toEqual([]);
     expect((await get('queryById', { id: faults }, other)).statusCode).toBe(404);
-    expect((await get(`loadDictItem/${faults},${own}`, {}, other)).json().result).toEqual(['Elsewhere']);
+    expect((await t.call(categoryEndpoints.dictItems, { token: other, params: { ids: `${faults},${own}` } })).envelope.result).toEqual(['Elsewhere']);
     expect((await t.request({ method: 'DELETE', url: '/boot/sys/category/delete', token: other, query: { id: faults } })).statusCode).toBe(404);
     expect((await t.request({ method: 'POST', url: '/boot/sys/category/add', token: other, payload: { name: 'Sneaky', pid: faults } })).statusCode).toBe(404);
   });

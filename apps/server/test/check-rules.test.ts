@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, checkRuleEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
 
@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: string;
 
 const add = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/sys/checkRule/add', token: admin, payload });
-const check = (ruleCode: string, value: string, token = admin) => t.request({ method: 'GET', url: '/boot/sys/checkRule/checkByCode', token, query: { ruleCode, value } });
+const check = (ruleCode: string, value: string, token = admin) => t.call(checkRuleEndpoints.checkByCode, { token, query: { ruleCode, value } });
 
 const stationCode = JSON.stringify([
   { digits: 2, pattern: '[A-Z]{2}', message: 'Begins with two capital letters' },
@@ -44,30 +44,30 @@ describe('check rules', () => {
   });
 
   it('passes a value that meets every rule and answers the first failing rule with its message and where it read', async () => {
-    expect((await check('station_code', 'HK2024')).json()).toMatchObject({ success: true });
+    expect((await check('station_code', 'HK2024')).envelope).toMatchObject({ success: true });
     expect((await check('station_code', 'HK2024ab')).statusCode).toBe(200);
 
     const lower = await check('station_code', 'hk2024');
     expect(lower.statusCode).toBe(400);
-    expect(lower.json()).toMatchObject({
+    expect(lower.envelope).toMatchObject({
       success: false,
       message: 'Begins with two capital letters',
       result: { digits: 2, pattern: '[A-Z]{2}', message: 'Begins with two capital letters', checkValue: 'hk', passed: false, beginIndex: 0, endIndex: 2 },
     });
     const letters = await check('station_code', 'HK20x4');
-    expect(letters.json().result).toMatchObject({ checkValue: '20x4', beginIndex: 2, endIndex: 6 });
+    expect(letters.envelope.result).toMatchObject({ checkValue: '20x4', beginIndex: 2, endIndex: 6 });
     const long = await check('station_code', 'HK2024abc');
-    expect(long.json()).toMatchObject({ message: 'Six to eight characters in all', result: { digits: '*', checkValue: 'HK2024abc', passed: false } });
-    expect(long.json().result).not.toHaveProperty('beginIndex');
+    expect(long.envelope).toMatchObject({ message: 'Six to eight characters in all', result: { digits: '*', checkValue: 'HK2024abc', passed: false } });
+    expect(long.envelope.result).not.toHaveProperty('beginIndex');
   });
 
   it('answers 404 for an unknown code and refuses an overlong value, and any signed-in user may check', async () => {
     const unknown = await check('no_such_rule', 'x');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('ruleCode: no check rule has the code no_such_rule');
+    expect(unknown.envelope.message).toBe('ruleCode: no check rule has the code no_such_rule');
     const long = await check('station_code', 'A'.repeat(201));
     expect(long.statusCode).toBe(400);
-    expect(long.json().result.errors).toEqual([{ field: 'value', message: 'must be at most 200 characters' }]);
+    expect(long.response.json().result.errors).toEqual([{ field: 'value', message: 'must be at most 200 characters' }]);
 
     await addUser(t, admin, { username: 'plain_checker' });
     const plain = await t.login('plain_checker', 'Passw0rd1');

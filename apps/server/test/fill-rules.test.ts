@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, fillRuleEndpoints } from '@cellsight/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
@@ -10,7 +10,7 @@ let t: TestApp;
 let admin: string;
 
 const add = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/sys/fillRule/add', token: admin, payload });
-const execute = (ruleCode: string, payload: Record<string, unknown> = {}, token = admin) => t.request({ method: 'PUT', url: `/boot/sys/fillRule/executeRuleByCode/${ruleCode}`, token, payload });
+const execute = (ruleCode: string, body: Record<string, unknown> = {}, token = admin) => t.call(fillRuleEndpoints.execute, { token, params: { ruleCode }, body });
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 beforeAll(async () => {
@@ -38,39 +38,37 @@ describe('fill rules', () => {
   it('numbers per period with the prefix and padding, and 20 parallel executions give 20 different numbers', async () => {
     const month = today().slice(0, 6);
     const first = await execute('invoice_no', { anything: 'the form' });
-    expect(first.json()).toMatchObject({ success: true, result: `INV-${month}001` });
-    expect((await execute('invoice_no')).json().result).toBe(`INV-${month}002`);
+    expect(first.envelope).toMatchObject({ success: true, result: `INV-${month}001` });
+    expect((await execute('invoice_no')).envelope.result).toBe(`INV-${month}002`);
 
     const parallel = await Promise.all(Array.from({ length: 20 }, () => execute('invoice_no')));
-    const numbers = parallel.map((response) => response.json().result as string);
+    const numbers = parallel.map((response) => response.envelope.result);
     expect(new Set(numbers).size).toBe(20);
     expect(numbers.toSorted()).toEqual(Array.from({ length: 20 }, (_, index) => `INV-${month}${String(index + 3).padStart(3, '0')}`));
   });
 
   it('executes several rules at once, each with its form over the common form, and gives category codes under the form’s pid', async () => {
     const root = (await t.request({ method: 'POST', url: '/boot/sys/category/add', token: admin, payload: { name: 'Faults' } })).json().result as string;
-    const batch = await t.request({
-      method: 'PUT',
-      url: '/boot/sys/fillRule/executeRuleByCodeBatch',
+    const batch = await t.call(fillRuleEndpoints.executeBatch, {
       token: admin,
-      payload: { commonFormData: { pid: root }, rules: [{ ruleCode: 'category_code' }, { ruleCode: 'category_code', formData: { pid: '' } }, { ruleCode: 'invoice_no' }] },
+      body: { commonFormData: { pid: root }, rules: [{ ruleCode: 'category_code' }, { ruleCode: 'category_code', formData: { pid: '' } }, { ruleCode: 'invoice_no' }] },
     });
-    expect(batch.json().result).toEqual([
+    expect(batch.envelope.result).toEqual([
       { ruleCode: 'category_code', result: 'A01A01' },
       { ruleCode: 'category_code', result: 'A02' },
       { ruleCode: 'invoice_no', result: expect.stringMatching(/^INV-\d{6}023$/) },
     ]);
     const unknown = await execute('no_such_rule');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().result.errors).toEqual([{ field: 'ruleCode', message: 'Fill rule not found' }]);
+    expect(unknown.response.json().result.errors).toEqual([{ field: 'ruleCode', message: 'Fill rule not found' }]);
   });
 
   it('gives ticket order numbers from ticket_order_num, whose parameters an administrator may change', async () => {
     const rules = (await t.request({ method: 'GET', url: '/boot/sys/fillRule/list', token: admin, query: { ruleCode: 'ticket_order_num' } })).json().result.records;
     expect(rules).toEqual([expect.objectContaining({ ruleCode: 'ticket_order_num', ruleClass: 'order_number', ruleParams: '{"prefix":"WO","datePattern":"yyyyMMdd","digits":6}' })]);
-    expect((await execute('ticket_order_num')).json().result).toBe(`WO${today()}000001`);
+    expect((await execute('ticket_order_num')).envelope.result).toBe(`WO${today()}000001`);
     await t.request({ method: 'PUT', url: '/boot/sys/fillRule/edit', token: admin, payload: { id: rules[0].id, ruleParams: '{"prefix":"TK","datePattern":"yyMMdd","digits":4}' } });
-    expect((await execute('ticket_order_num')).json().result).toBe(`TK${today().slice(2)}0001`);
+    expect((await execute('ticket_order_num')).envelope.result).toBe(`TK${today().slice(2)}0001`);
 
     // Filing a ticket takes the next number of the rule.
     const gsn = 'GSN26110001';

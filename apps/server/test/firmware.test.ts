@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CommandMessage, ServerCode, deviceTopics } from '@cellsight/contract';
+import { type CommandMessage, ServerCode, deviceTopics, firmwareEndpoints } from '@cellsight/contract';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,10 +81,10 @@ describe('the firmware library', () => {
   });
 
   it('offers whoever may send upgrades the files for one kind of device, newest first', async () => {
-    const forBatteries = await t.request({ method: 'GET', url: '/boot/want/firmware/versions', token: installer, query: { deviceType: 'battery' } });
-    expect(forBatteries.json().result).toEqual([expect.objectContaining({ id: batteryFirmware, version: '1.7.2', size: 4096 })]);
-    const forLoggers = await t.request({ method: 'GET', url: '/boot/want/firmware/versions', token: installer, query: { deviceType: 'logger' } });
-    expect(forLoggers.json().result.map((row: { version: string }) => row.version)).toEqual(['2.4.0']);
+    const forBatteries = await t.call(firmwareEndpoints.versions, { token: installer, query: { deviceType: 'battery' } });
+    expect(forBatteries.envelope.result).toEqual([expect.objectContaining({ id: batteryFirmware, version: '1.7.2', size: 4096 })]);
+    const forLoggers = await t.call(firmwareEndpoints.versions, { token: installer, query: { deviceType: 'logger' } });
+    expect(forLoggers.envelope.result.map((row) => row.version)).toEqual(['2.4.0']);
     expect((await t.request({ method: 'GET', url: '/boot/want/firmware/versions', token: installer, query: { deviceType: 'inverter' } })).statusCode).toBe(400);
   });
 
@@ -155,8 +155,7 @@ describe('the demo’s firmware library', () => {
     const demo = await createTestApp({ DEMO: '1', DEMO_LOGGERS: '1' });
     try {
       const installer = await demo.login('installer', 'Installer2026');
-      const versions = async (deviceType: string) =>
-        (await demo.request({ method: 'GET', url: '/boot/want/firmware/versions', token: installer, query: { deviceType } })).json().result.map((row: { version: string }) => row.version);
+      const versions = async (deviceType: 'logger' | 'battery') => (await demo.call(firmwareEndpoints.versions, { token: installer, query: { deviceType } })).envelope.result.map((row) => row.version);
       expect(await versions('battery')).toEqual(['1.5.0']);
       expect(await versions('logger')).toEqual(['2.4.0']);
     } finally {

@@ -1,4 +1,4 @@
-import { type GatewayRouteRecord, type GatewayRouteTestResult, ServerCode } from '@cellsight/contract';
+import { type GatewayRouteRecord, ServerCode, gatewayRouteEndpoints } from '@cellsight/contract';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -41,10 +41,10 @@ describe('gateway routes', () => {
   const add = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/add', token: admin, payload });
   const list = async (): Promise<GatewayRouteRecord[]> => (await t.request({ method: 'GET', url: '/boot/sys/gatewayRoute/list?pageSize=50', token: admin })).json().result.records;
   const byCode = async (code: string) => (await list()).find((record) => record.code === code) as GatewayRouteRecord;
-  const test = async (id: string): Promise<GatewayRouteTestResult> => {
-    const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id } });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().result;
+  const test = async (id: string) => {
+    const { statusCode, envelope, response } = await t.call(gatewayRouteEndpoints.test, { token: admin, body: { id } });
+    expect(statusCode, response.body).toBe(200);
+    return envelope.result;
   };
   const route = (code: string, url: string, extra: Record<string, unknown> = {}) => ({ code, name: `Route ${code}`, purpose: 'webhook', url, method: 'GET', timeoutMs: 2000, status: '1', ...extra });
 
@@ -148,9 +148,9 @@ describe('gateway routes', () => {
     const elsewhere = await startEndpoint();
     try {
       await t.app.db.execute(sql`update sys_gateway_route set url = ${`${elsewhere.url}/catch`} where code = 'tampered'`);
-      const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: (await byCode('tampered')).id } });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().message).toMatch(/^headers: /);
+      const { statusCode, envelope, response } = await t.call(gatewayRouteEndpoints.test, { token: admin, body: { id: (await byCode('tampered')).id } });
+      expect(statusCode, response.body).toBe(400);
+      expect(envelope.message).toMatch(/^headers: /);
       expect(elsewhere.seen).toHaveLength(0);
     } finally {
       await elsewhere.close();
@@ -211,9 +211,9 @@ describe('gateway routes', () => {
   });
 
   it('answers 404 for testing a route that does not exist', async () => {
-    const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: 'no-such-route' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).not.toBe(ServerCode.OK);
+    const { statusCode, envelope } = await t.call(gatewayRouteEndpoints.test, { token: admin, body: { id: 'no-such-route' } });
+    expect(statusCode).toBe(404);
+    expect(envelope.code).not.toBe(ServerCode.OK);
   });
 
   it('is for administrators: an installer and the demo account are refused', async () => {
@@ -221,7 +221,7 @@ describe('gateway routes', () => {
     for (const [username, password] of [['installer', 'Installer2026'], ['demo', 'Demo2026']] as const) {
       const token = await t.login(username, password);
       expect((await t.request({ method: 'GET', url: '/boot/sys/gatewayRoute/list', token })).statusCode).toBe(403);
-      expect((await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token, payload: { id: record.id } })).statusCode).toBe(403);
+      expect((await t.call(gatewayRouteEndpoints.test, { token, body: { id: record.id } })).statusCode).toBe(403);
     }
   });
 });
@@ -248,9 +248,9 @@ describe('gateway routes and the destination policy', () => {
     for (const [index, url] of urls.entries()) {
       const added = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/add', token: admin, payload: { code: `local${index}`, name: `Local ${index}`, purpose: 'webhook', url, method: 'GET', timeoutMs: 2000, status: '1' } });
       expect(added.statusCode, added.body).toBe(200);
-      const response = await t.request({ method: 'POST', url: '/boot/sys/gatewayRoute/test', token: admin, payload: { id: added.json().result } });
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-      expect(response.json().message, url).toMatch(/^url: .*a loopback address; the platform connects to such addresses only when OUTBOUND_ALLOW lists them$/);
+      const { statusCode, envelope, response } = await t.call(gatewayRouteEndpoints.test, { token: admin, body: { id: added.json().result } });
+      expect(statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(envelope.message, url).toMatch(/^url: .*a loopback address; the platform connects to such addresses only when OUTBOUND_ALLOW lists them$/);
     }
     expect(endpoint.seen).toHaveLength(0);
   });

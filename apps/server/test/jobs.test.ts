@@ -1,4 +1,4 @@
-import { type JobRecord, type JobRunRecord, type JobTask, JobStatus, ServerCode } from '@cellsight/contract';
+import { type JobRecord, type JobRunRecord, JobStatus, ServerCode, jobEndpoints } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -94,7 +94,7 @@ describe('scheduled jobs', () => {
     expect(nextSweep.getSeconds() % 5).toBe(0);
     expect(nextSweep.getTime() - Date.now()).toBeLessThanOrEqual(5_000);
 
-    const tasks = (await call('GET', '/tasks')).body.result as JobTask[];
+    const tasks = (await t.call(jobEndpoints.tasks, { token: admin })).envelope.result;
     expect(tasks.find((task) => task.name === 'scheduler.heartbeat')?.title[0]).toMatch(/heartbeat/i);
     expect(tasks.find((task) => task.name === 'alarm.delivery')?.title).toEqual(['Deliver alarm notifications', '发送告警通知', 'Alarmbenachrichtigungen zustellen']);
   });
@@ -130,9 +130,9 @@ describe('scheduled jobs', () => {
   });
 
   it('tells when an expression fires next, or what is wrong with it', async () => {
-    const next = await call('GET', '/nextFireTimes', { query: { cronExpression: '0 0 12 ? * 2#3', count: '3' } });
-    expect(next.status).toBe(200);
-    const { times } = next.body.result as { times: string[] };
+    const next = await t.call(jobEndpoints.nextFireTimes, { token: admin, query: { cronExpression: '0 0 12 ? * 2#3', count: 3 } });
+    expect(next.statusCode).toBe(200);
+    const { times } = next.envelope.result;
     expect(times).toHaveLength(3);
     for (const time of times) {
       const date = new Date(time);
@@ -141,9 +141,9 @@ describe('scheduled jobs', () => {
       expect(Math.ceil(date.getDate() / 7)).toBe(3);
       expect(date.getHours()).toBe(12);
     }
-    const bad = await call('GET', '/nextFireTimes', { query: { cronExpression: '0 61 * * * ?' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/^cronExpression: /);
+    const bad = await t.call(jobEndpoints.nextFireTimes, { token: admin, query: { cronExpression: '0 61 * * * ?' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.envelope.message).toMatch(/^cronExpression: /);
   });
 
   it('runs a job now, whatever its status, and records the run with its duration and outcome', async () => {
@@ -158,9 +158,10 @@ describe('scheduled jobs', () => {
     expect((await runsOf(id)).map((one) => one.id)).toEqual([run.id]);
 
     const failing = await add({ jobClassName: 'test.fail', cronExpression: '0 0 0 1 1 ?', status: JobStatus.Stopped });
-    const failed = await call('POST', '/execute', { query: { id: failing } });
-    expect(failed.status).toBe(200);
-    expect(failed.body.message).toBe('Execution failed: the disk is full');
+    // POST, as the console sends it (the GET above is JeecgBoot's).
+    const failed = await t.call(jobEndpoints.execute, { token: admin, query: { id: failing } });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.envelope.message).toBe('Execution failed: the disk is full');
     const [record] = await runsOf(failing);
     expect(record).toMatchObject({ outcome: 'failed', message: 'the disk is full' });
     expect(record?.finishTime).not.toBeNull();

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type OutboxRecord, Permission, ServerCode } from '@cellsight/contract';
+import { type OutboxRecord, Permission, ServerCode, menuEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.js';
 import { closedPort, startSmsGateway, startSmtpServer } from './support/message-servers.js';
@@ -53,9 +53,9 @@ describe('the outbox without SMTP (the quick start)', () => {
     expect((await testMail(t, installer, 'ops@example.com')).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/boot/sys/outbox/list' })).statusCode).toBe(401);
     // The administrator's menu carries the screen and its test button.
-    const menu = (await t.request({ method: 'GET', url: '/boot/sys/permission/getUserPermissionByToken', token: admin })).json().result;
+    const menu = (await t.call(menuEndpoints.userPermissions, { token: admin })).envelope.result;
     expect(JSON.stringify(menu.menu)).toContain('/system/outbox');
-    expect((menu.auth as { action: string }[]).map((a) => a.action)).toEqual(expect.arrayContaining([Permission.OutboxList, Permission.OutboxTest]));
+    expect(menu.auth.map((a) => a.action)).toEqual(expect.arrayContaining([Permission.OutboxList, Permission.OutboxTest]));
   });
 });
 

@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, reportEndpoints } from '@cellsight/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stations, tenants } from '../src/db/schema.js';
@@ -179,7 +179,7 @@ describe('the report sandbox', () => {
 
 describe('the report API', () => {
   it('answers the shown columns with dictionary options, the search items and the params', async () => {
-    const columns = (await api('getRpColumns/rp_stations')).json().result;
+    const columns = (await t.call(reportEndpoints.columns, { token: admin, params: { code: 'rp_stations' } })).envelope.result;
     expect(columns).toMatchObject({ cgRpConfigId: reportId, cgRpConfigName: 'Stations by status', isGroupTitle: false, fieldHrefSlots: [] });
     expect(columns.columns).toEqual([
       { title: 'Station', dataIndex: 'name', fieldType: 'String', align: 'center', sorter: 'true', isTotal: '0' },
@@ -190,24 +190,24 @@ describe('the report API', () => {
     expect(columns.dictOptions.status).toContainEqual({ value: '2', text: 'Normal' });
     const german = (await t.request({ method: 'GET', url: '/boot/online/cgreport/api/getRpColumns/rp_stations', token: admin, headers: { 'accept-language': 'de-DE' } })).json().result;
     expect(german.dictOptions.status).toContainEqual({ value: '0', text: 'Störung' });
-    expect((await api('getRpColumns/nope')).statusCode).toBe(404);
+    expect((await t.call(reportEndpoints.columns, { token: admin, params: { code: 'nope' } })).statusCode).toBe(404);
 
-    expect((await api(`getQueryInfo/${reportId}`)).json().result).toEqual([
+    expect((await t.call(reportEndpoints.queryInfo, { token: admin, params: { configId: reportId } })).envelope.result).toEqual([
       { label: 'Station', field: 'name', view: 'string', mode: 'single' },
       { label: 'Region', field: 'region', view: 'string', mode: 'single' },
       { label: 'Status', field: 'status', view: 'list', mode: 'single', dictCode: 'station_status', hidden: '1' },
       { label: 'Latitude', field: 'lat', view: 'double', mode: 'group', hidden: '1' },
     ]);
-    expect((await api(`getParamsInfo/${reportId}`)).json().result).toEqual([{ paramName: 'minStatus', paramTxt: 'Lowest status', paramValue: '0' }]);
+    expect((await t.call(reportEndpoints.paramsInfo, { token: admin, params: { configId: reportId } })).envelope.result).toEqual([{ paramName: 'minStatus', paramTxt: 'Lowest status', paramValue: '0' }]);
   });
 
   it('pages and sorts by a declared column only', async () => {
-    const first = (await api(`getData/${reportId}`, { pageNo: '1', pageSize: '3', column: 'name', order: 'asc' })).json().result;
+    const page = async (pageNo: number) => (await t.call(reportEndpoints.data, { token: admin, params: { configId: reportId }, query: { pageNo, pageSize: 3, column: 'name', order: 'asc' } })).envelope.result;
+    const first = await page(1);
     expect(first.total).toBe(4);
-    expect(first.records.map((record: { name: string }) => record.name)).toEqual(['Alpha', 'Beta', 'Delta']);
+    expect(first.records.map((record) => record.name)).toEqual(['Alpha', 'Beta', 'Delta']);
     expect(first.records[0]).toEqual({ id: 'st-alpha', name: 'Alpha', region: 'North', status: 2, lat: 10 });
-    const second = (await api(`getData/${reportId}`, { pageNo: '2', pageSize: '3', column: 'name', order: 'asc' })).json().result;
-    expect(second.records.map((record: { name: string }) => record.name)).toEqual(['Gamma']);
+    expect((await page(2)).records.map((record) => record.name)).toEqual(['Gamma']);
     expect(names(await (await api(`getData/${reportId}`, { column: 'lat', order: 'desc' })).json())).toEqual(['Delta', 'Gamma', 'Beta', 'Alpha']);
     const injected = await api(`getData/${reportId}`, { column: 'name; drop table sys_user' });
     expect(injected.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { batterySnSchema, loggerSnSchema } from './command.js';
 import { optionalText } from './fields.js';
 import type { ListColumns } from './list-query.js';
@@ -108,3 +109,8 @@ export const batteryChangeResource = defineResource({
   },
   sheet: ['changeTime', 'oldSn', 'newSn', 'loggerGsn', 'previousLoggerGsn', 'stationName', 'source', 'createBy', 'remark'],
 });
+
+export const batteryChangeEndpoints = {
+  /** Record a battery replaced on site; the new id is the result. */
+  add: defineEndpoint({ method: 'POST', path: '/want/batteryChange/add', body: batteryChangeAddSchema, result: text() }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+import { listQuerySchema, pageSchema } from './list-query.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource } from './resource.js';
 import { text } from './text.js';
@@ -121,3 +123,23 @@ export const categoryChildListBatchQuerySchema = z.object({
   parentIds: text({ error: 'is required' }).trim().min(1, 'is required').max(4000, 'must be at most 4000 characters').regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, 'must be ids separated by commas'),
 });
 export const categoryDictItemParamsSchema = z.object({ ids: text().max(4000, 'must be at most 4000 characters') });
+
+/** The category screen's tree calls and the category select's (JeecgBoot's `/sys/category/*`). */
+export const categoryEndpoints = {
+  /** The top-level categories (list query); searching by name or code looks at every level. */
+  rootList: defineEndpoint({ method: 'GET', path: '/sys/category/rootList', query: listQuerySchema, result: pageSchema(categoryResource.record) }),
+  /** The children of pid, in code order. */
+  childList: defineEndpoint({ method: 'GET', path: '/sys/category/childList', query: categoryChildListQuerySchema, result: z.array(categoryResource.record) }),
+  /** The children of each of parentIds (comma-joined), as one page. */
+  childListBatch: defineEndpoint({ method: 'GET', path: '/sys/category/getChildListBatch', query: categoryChildListBatchQuerySchema, result: pageSchema(categoryResource.record) }),
+  /** The nodes below the one with code pcode (none: the top level). */
+  treeRoot: defineEndpoint({ method: 'GET', path: '/sys/category/loadTreeRoot', query: categoryTreeRootQuerySchema, result: z.array(categoryTreeNodeSchema) }),
+  /** The children of pid (lazy loading). */
+  treeChildren: defineEndpoint({ method: 'GET', path: '/sys/category/loadTreeChildren', query: categoryTreeChildrenQuerySchema, result: z.array(categoryTreeNodeSchema) }),
+  /** The children of pid, else of the node with code pcode, else the top level. */
+  treeData: defineEndpoint({ method: 'GET', path: '/sys/category/loadTreeData', query: categoryTreeDataQuerySchema, result: z.array(categoryTreeNodeSchema) }),
+  /** The one category whose field (id, code or name) equals val. */
+  loadOne: defineEndpoint({ method: 'GET', path: '/sys/category/loadOne', query: categoryLoadOneQuerySchema, result: categoryResource.record }),
+  /** The names of comma-joined ids, in their order. */
+  dictItems: defineEndpoint({ method: 'GET', path: '/sys/category/loadDictItem/:ids', params: categoryDictItemParamsSchema, result: z.array(text()) }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -148,3 +149,8 @@ export const checkByCodeQuerySchema = z.object({
   ruleCode: text({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   value: text({ error: 'is required' }).max(checkRuleLimits.value, `must be at most ${checkRuleLimits.value} characters`),
 });
+
+export const checkRuleEndpoints = {
+  /** Checks a value against the rules of a code; a failing rule answers 400 with its message and the failure. */
+  checkByCode: defineEndpoint({ method: 'GET', path: '/sys/checkRule/checkByCode', query: checkByCodeQuerySchema, result: null }),
+};

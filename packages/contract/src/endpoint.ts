@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * One call of the API, declared once: the server's route (`endpointRoute` in kit/route.ts), the
  * web's call (`api.call` in lib/api-client.ts) and the API tests' call (`t.call`) all take their
  * method, path and types from it, so none of them writes the path or the answer's type again.
- * Screen-kit resources need none: their calls follow from the resource (`resourcePaths`).
+ * A screen-kit resource's calls follow from the resource (`endpointsOfResource`).
  */
 export interface Endpoint<
   Query extends z.ZodType | undefined = z.ZodType | undefined,

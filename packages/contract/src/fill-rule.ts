@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
 import { text } from './text.js';
@@ -114,3 +115,11 @@ export const executeRuleBatchSchema = z.object({
     .max(20, 'must name at most 20 rules'),
 });
 export const executeRuleBatchResultSchema = z.array(z.object({ ruleCode: text(), result: text() }));
+
+/** Executing fill rules for forms (each takes the next number of a counter). */
+export const fillRuleEndpoints = {
+  /** The next value of a rule for the form in the body. */
+  execute: defineEndpoint({ method: 'PUT', path: '/sys/fillRule/executeRuleByCode/:ruleCode', params: executeRuleByCodeParamsSchema, body: fillRuleFormSchema, result: text() }),
+  /** The next value of several rules, each with its own formData over the commonFormData. */
+  executeBatch: defineEndpoint({ method: 'PUT', path: '/sys/fillRule/executeRuleByCodeBatch', body: executeRuleBatchSchema, result: executeRuleBatchResultSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { Permission } from './permissions.js';
 import { auditFields, auditLabels, defineResource } from './resource.js';
 import { text } from './text.js';
@@ -87,3 +88,8 @@ export const firmwareResource = defineResource({
   sheet: ['version', 'deviceType', 'fileName', 'size', 'sha256', 'remark', 'createBy', 'createTime'],
 });
 export type FirmwareRecord = z.infer<typeof firmwareResource.record>;
+
+export const firmwareEndpoints = {
+  /** The files an upgrade of a logger or a battery may install, newest first. */
+  versions: defineEndpoint({ method: 'GET', path: '/want/firmware/versions', query: firmwareVersionsQuerySchema, result: z.array(firmwareChoiceSchema) }),
+};

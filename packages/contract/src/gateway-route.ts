@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { DictCode } from './dict.js';
 import { fields, optionalText } from './fields.js';
 import { Permission } from './permissions.js';
@@ -154,3 +155,8 @@ export const gatewayRouteTestResultSchema = z.object({
   error: text().nullable(),
 });
 export type GatewayRouteTestResult = z.infer<typeof gatewayRouteTestResultSchema>;
+
+export const gatewayRouteEndpoints = {
+  /** Call a route once as configured. */
+  test: defineEndpoint({ method: 'POST', path: '/sys/gatewayRoute/test', body: gatewayRouteTestSchema, result: gatewayRouteTestResultSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import { Permission } from './permissions.js';
 import { type Words, auditFields, auditLabels, defineResource, editSchemaOf } from './resource.js';
@@ -169,3 +170,17 @@ export const jobMessages = {
   badCron: 'is not a valid cron expression',
   unknownTask: 'is not a task this server knows',
 } as const;
+
+/** A job's pause, resume and run now (GET as JeecgBoot, or POST: the console's), its tasks and the next fire times of an expression. */
+export const jobEndpoints = {
+  /** Stop a job's schedule (status -1). */
+  pause: defineEndpoint({ method: ['POST', 'GET'], path: '/sys/quartzJob/pause', query: jobIdQuerySchema, result: null }),
+  /** Start a job's schedule again (status 0). */
+  resume: defineEndpoint({ method: ['POST', 'GET'], path: '/sys/quartzJob/resume', query: jobIdQuerySchema, result: null }),
+  /** Run a job now: the result is the run. */
+  execute: defineEndpoint({ method: ['POST', 'GET'], path: '/sys/quartzJob/execute', query: jobIdQuerySchema, result: jobRunResource.record }),
+  /** The tasks a job can run. */
+  tasks: defineEndpoint({ method: 'GET', path: '/sys/quartzJob/tasks', result: z.array(jobTaskSchema) }),
+  /** When a cron expression fires next, in the server's time zone. */
+  nextFireTimes: defineEndpoint({ method: 'GET', path: '/sys/quartzJob/nextFireTimes', query: jobNextFireTimesQuerySchema, result: jobNextFireTimesSchema }),
+};

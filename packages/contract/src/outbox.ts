@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { fields } from './fields.js';
 import { Permission } from './permissions.js';
 import { type Words, defineResource } from './resource.js';
@@ -72,3 +73,8 @@ export const outboxTestMessage = {
     'Diese Nachricht hat {user} aus {platform} gesendet, um die Mail-Einstellungen zu prüfen. Wenn Sie sie lesen können, verlässt Mail die Plattform.',
   ],
 } as const satisfies Record<string, Words>;
+
+export const outboxEndpoints = {
+  /** A test message to an address; the result is its outbox record. */
+  testMail: defineEndpoint({ method: 'POST', path: '/sys/outbox/testMail', body: outboxTestMailSchema, result: outboxResource.record }),
+};

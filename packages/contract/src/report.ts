@@ -222,7 +222,15 @@ export const reportMailTexts = {
   empty: ['(no rows)', '（无数据）', '(keine Zeilen)'],
 } as const satisfies Record<string, Words>;
 
-/** The report form's "parse SQL". */
+/** The report form's "parse SQL", and running a report (`/online/cgreport/api/*`). */
 export const reportEndpoints = {
   parseSql: defineEndpoint({ method: 'POST', path: '/online/cgreport/head/parseSql', body: parseSqlBodySchema, result: parsedSqlSchema }),
+  /** The shown columns of the report with this code, dictionary options, its id and name. */
+  columns: defineEndpoint({ method: 'GET', path: '/online/cgreport/api/getRpColumns/:code', params: reportCodeParamsSchema, result: reportColumnsSchema }),
+  /** The search items of the report. */
+  queryInfo: defineEndpoint({ method: 'GET', path: '/online/cgreport/api/getQueryInfo/:configId', params: reportConfigIdParamsSchema, result: z.array(reportQueryItemSchema) }),
+  /** The parameters of the report with their defaults. */
+  paramsInfo: defineEndpoint({ method: 'GET', path: '/online/cgreport/api/getParamsInfo/:configId', params: reportConfigIdParamsSchema, result: z.array(reportParamSchema) }),
+  /** One page of the report: paging, sort, search fields and parameters. */
+  data: defineEndpoint({ method: 'GET', path: '/online/cgreport/api/getData/:configId', params: reportConfigIdParamsSchema, query: reportDataQuerySchema, result: reportDataSchema }),
 };

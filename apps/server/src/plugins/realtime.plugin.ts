@@ -25,6 +25,10 @@ export interface Realtime {
    * merged (an administrator is in its own room and its tenant's), and nothing when none has a part.
    */
   toRoomParts<K extends PartedEventName>(event: K, parts: Readonly<Record<string, ServerEventMap[K]>>): void;
+  /** Tells these users' browsers to reload their menu and buttons (a role, department or grant of theirs changed). */
+  permissionsChanged(userIds: readonly string[]): void;
+  /** Tells these users' browsers that their account changed (the Users screen and their own profile reload). */
+  usersChanged(userIds: readonly string[]): void;
   /** To every signed-in browser (system-wide changes: the menu tree, dictionaries). */
   toEveryone<K extends ServerEventName>(event: K, data: ServerEventMap[K]): void;
   /** Closes the sockets of ended sessions after telling them why, on every process. */
@@ -108,6 +112,8 @@ export default fp(
       toUsers: (userIds, event, data) => dispatch({ to: 'users', userIds, event, data, at: Date.now() }),
       toRooms: (rooms, event, data) => dispatch({ to: 'rooms', rooms, event, data, at: Date.now() }),
       toRoomParts: (event, parts) => dispatch({ to: 'roomParts', event, parts, at: Date.now() }),
+      permissionsChanged: (userIds) => realtime.toUsers(userIds, 'permissions.changed', {}),
+      usersChanged: (userIds) => realtime.toUsers(userIds, 'user.changed', { ids: [...userIds] }),
       toEveryone: (event, data) => dispatch({ to: 'everyone', event, data, at: Date.now() }),
       endSessions: (sessionIds, reason) => dispatch({ to: 'sessions', sessionIds, reason, at: Date.now() }),
       onSessionsEnded: (listener) => void sessionListeners.push(listener),

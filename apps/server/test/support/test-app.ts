@@ -84,9 +84,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** What `TestApp.call` sends: the session, and the endpoint's query and body. */
+/** What `TestApp.call` sends: the session, the endpoint's query, body and path parameters, and any other headers (`accept-language`). */
 export interface EndpointCall<E extends Endpoint> {
   token?: string;
+  headers?: Record<string, string>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
   params?: EndpointParams<E>;
@@ -123,11 +124,12 @@ export async function createTestApp(
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(token ? { 'x-access-token': token } : {}) } });
-  const call: TestApp['call'] = async (endpoint, { token, query, body, params } = {}) => {
+  const call: TestApp['call'] = async (endpoint, { token, headers, query, body, params } = {}) => {
     const response = await request({
       method: methodOf(endpoint),
       url: `/boot${pathOf(endpoint, params as Record<string, string> | undefined)}`,
       token,
+      ...(headers ? { headers } : {}),
       ...(query ? { query: Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])) } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
     });

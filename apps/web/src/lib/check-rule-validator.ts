@@ -1,4 +1,4 @@
-import { checkRuleResource } from '@cellsight/contract';
+import { checkRuleEndpoints } from '@cellsight/contract';
 import type { FormRule } from 'antd';
 import { ApiError, api } from './api-client';
 import { errorMessage } from './notify';
@@ -12,7 +12,7 @@ export const checkRuleValidator = (ruleCode: string): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (value === undefined || value === null || value === '') return;
     try {
-      await api.get<null>(`${checkRuleResource.path}/checkByCode`, { ruleCode, value: String(value) });
+      await api.call(checkRuleEndpoints.checkByCode, { query: { ruleCode, value: String(value) } });
     } catch (error) {
       throw new Error(error instanceof ApiError ? error.message : errorMessage(error));
     }

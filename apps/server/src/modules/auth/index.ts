@@ -61,7 +61,7 @@ export default fp(
       auth,
       signup: app.config.signup,
       onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-      onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+      onUsersChanged: app.realtime.usersChanged,
       outbox: app.outbox,
       platformName: app.config.platformName,
       warn: (error, what) => app.log.warn({ err: error }, `could not send ${what}`),

@@ -1,8 +1,8 @@
-import { Permission, ServerCode, batteryChangeAddSchema, batteryChangeResource, text } from '@cellsight/contract';
+import { Permission, ServerCode, batteryChangeEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { BatteryChangeService } from './battery-change.service.js';
 
@@ -15,17 +15,14 @@ const routes: FastifyPluginAsyncZod<{ service: BatteryChangeService }> = async (
   // List, queryById, exportXls, exportCsv: the screen kit's calls, within the scope rule.
   resourceRoutes(app, calls, tags, { records: 'scoped' });
 
-  route(
+  endpointRoute(
     app,
+    batteryChangeEndpoints.add,
     {
-      method: 'POST',
-      url: `${batteryChangeResource.path}/add`,
       access: { permission: Permission.BatteryChangeAdd },
       tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'Record a battery replaced on site (logger in the caller’s scope, else 404 naming loggerGsn; old and new SN must differ; the time not in the future); the new id is the result',
-      input: { body: batteryChangeAddSchema },
-      result: text(),
     },
     async (request) => {
       const { id, note } = await add(requireAuth(request), request.body);

@@ -1,30 +1,12 @@
-import {
-  categoryChildListBatchQuerySchema,
-  categoryChildListQuerySchema,
-  categoryDictItemParamsSchema,
-  categoryRootPid,
-  categoryLoadOneQuerySchema,
-  categoryResource,
-  categoryTreeChildrenQuerySchema,
-  categoryTreeDataQuerySchema,
-  categoryTreeNodeSchema,
-  categoryTreeRootQuerySchema,
-  limits,
-  listQuerySchema,
-  pageSchema,
-  text,
-} from '@cellsight/contract';
+import { categoryEndpoints, categoryRootPid, categoryResource, limits, listQuerySchema } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { CategoryService } from './category.service.js';
 
 const tags = ['categories'];
-const { path } = categoryResource;
-const tree = z.array(categoryTreeNodeSchema);
 
 /**
  * Categories: the kit's calls (add takes the next code under its parent; edit renames or moves a
@@ -37,9 +19,10 @@ const routes: FastifyPluginAsyncZod<{ service: CategoryService }> = async (app, 
   // JeecgBoot's own category screen lists the roots, then each node's children, through the list
   // query of the screen kit (its filters, sorts and paging; a search by name or code looks at every level).
   const list = { permission: categoryResource.permissions.list };
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/rootList`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The top-level categories (list contract); searching by name or code, every level', input: { querystring: listQuerySchema }, result: pageSchema(categoryResource.record) },
+    categoryEndpoints.rootList,
+    { access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The top-level categories (list contract); searching by name or code, every level' },
     async (request) => {
       const { query } = request;
       const searching = [query.name, query.code].some((value) => typeof value === 'string' && value.trim() !== '');
@@ -49,41 +32,48 @@ const routes: FastifyPluginAsyncZod<{ service: CategoryService }> = async (app, 
   );
   /** The list query of the children of one or several (comma-joined) parents, all on one page. */
   const childrenOf = (parents: string) => listQuerySchema.parse({ pid: parents, pageSize: String(limits.pageSizeMax), column: 'code', order: 'asc' });
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/childList`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, in code order', input: { querystring: categoryChildListQuerySchema }, result: z.array(categoryResource.record) },
+    categoryEndpoints.childList,
+    { access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, in code order' },
     async (request) => ok((await service.list(requireAuth(request), childrenOf(request.query.pid), request.language)).records),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/getChildListBatch`, access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of each of parentIds (comma-joined), as one page', input: { querystring: categoryChildListBatchQuerySchema }, result: pageSchema(categoryResource.record) },
+    categoryEndpoints.childListBatch,
+    { access: list, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of each of parentIds (comma-joined), as one page' },
     async (request) => ok(await service.list(requireAuth(request), childrenOf(request.query.parentIds), request.language)),
   );
 
   const read = 'authenticated' as const;
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/loadTreeRoot`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The nodes below the one with code pcode (none: the top level); async=false gives the whole subtree nested', input: { querystring: categoryTreeRootQuerySchema }, result: tree },
+    categoryEndpoints.treeRoot,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The nodes below the one with code pcode (none: the top level); async=false gives the whole subtree nested' },
     async (request) => ok(await service.treeRoot(requireAuth(request), request.query.pcode, request.query.async !== 'false', request.query.condition)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/loadTreeChildren`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid (lazy loading)', input: { querystring: categoryTreeChildrenQuerySchema }, result: tree },
+    categoryEndpoints.treeChildren,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid (lazy loading)' },
     async (request) => ok(await service.treeChildren(requireAuth(request), request.query.pid, request.query.condition)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/loadTreeData`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, else of the node with code pcode, else the top level; condition is a JSON object of equality filters on name, code, hasChild, createBy', input: { querystring: categoryTreeDataQuerySchema }, result: tree },
+    categoryEndpoints.treeData,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The children of pid, else of the node with code pcode, else the top level; condition is a JSON object of equality filters on name, code, hasChild, createBy' },
     async (request) => ok(await service.treeData(requireAuth(request), request.query)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/loadOne`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The one category whose field (id, code or name) equals val', input: { querystring: categoryLoadOneQuerySchema }, result: categoryResource.record },
+    categoryEndpoints.loadOne,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The one category whose field (id, code or name) equals val' },
     async (request) => ok(await service.loadOne(requireAuth(request), request.query.field, request.query.val)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/loadDictItem/:ids`, access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The names of comma-joined ids, in their order (unknown ids left out)', input: { params: categoryDictItemParamsSchema }, result: z.array(text()) },
+    categoryEndpoints.dictItems,
+    { access: read, tenancy: 'tenant', scope: 'scoped', tags, summary: 'The names of comma-joined ids, in their order (unknown ids left out)' },
     async (request) => ok(await service.dictItems(requireAuth(request), request.params.ids)),
   );
 };

@@ -1,9 +1,9 @@
-import { checkByCodeQuerySchema, checkRuleResource } from '@cellsight/contract';
+import { checkRuleEndpoints, type checkRuleResource } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import type { ResourceService } from '../../kit/resource-service.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import type { CheckRuleService } from './check-rule.service.js';
 
 const tags = ['check rules'];
@@ -12,17 +12,14 @@ const tags = ['check rules'];
 const routes: FastifyPluginAsyncZod<{ admin: ResourceService<typeof checkRuleResource>; service: CheckRuleService }> = async (app, { admin, service }) => {
   resourceRoutes(app, admin, tags, { records: 'none' });
 
-  route(
+  endpointRoute(
     app,
+    checkRuleEndpoints.checkByCode,
     {
-      method: 'GET',
-      url: `${checkRuleResource.path}/checkByCode`,
       access: 'authenticated',
       tenancy: 'shared', scope: 'none',
       tags,
       summary: 'Checks a value against the rules of a code, in order; a failing rule answers 400 with its message and {digits, pattern, message, checkValue, passed: false, beginIndex?, endIndex?}; an unknown code 404',
-      input: { querystring: checkByCodeQuerySchema },
-      result: null,
     },
     async (request) => {
       await service.check(request.query.ruleCode, request.query.value);

@@ -16,7 +16,7 @@ export default fp(
       permissions: app.permissionGrants,
       users: app.userAccounts,
       dicts: app.dicts,
-      onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+      onPermissionsChanged: app.realtime.permissionsChanged,
     });
     await app.register(routes, { prefix: '/boot', service });
   },

@@ -20,9 +20,9 @@ const routes: FastifyPluginAsyncZod<{ departs: DepartRepository }> = async (app,
     tenants: app.tenantMemberships,
     dicts: app.dicts,
     onUsersChanged: (ids) => {
-      app.realtime.toUsers(ids, 'user.changed', { ids });
+      app.realtime.usersChanged(ids);
       // Joining or leaving a department gives or ends what its department roles grant the user.
-      app.realtime.toUsers(ids, 'permissions.changed', {});
+      app.realtime.permissionsChanged(ids);
     },
   });
   const { permissions } = departResource;

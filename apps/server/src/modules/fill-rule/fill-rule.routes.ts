@@ -1,35 +1,32 @@
-import { executeRuleBatchResultSchema, executeRuleBatchSchema, executeRuleByCodeParamsSchema, fillRuleFormSchema, fillRuleResource, text } from '@cellsight/contract';
+import { fillRuleEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { FillRuleScreen, FillRuleService } from './fill-rule.service.js';
 
 const tags = ['fill rules'];
-const { path } = fillRuleResource;
 
 /** Fill rules: the kit's screen calls (parameters checked against the chosen generator), and executing rules for forms. */
 const routes: FastifyPluginAsyncZod<{ screen: FillRuleScreen; service: FillRuleService }> = async (app, { screen, service }) => {
   resourceRoutes(app, screen, tags, { records: 'none' });
 
   // Executing takes the next number of a counter: a write, so the demo account is refused it like every write.
-  route(
+  endpointRoute(
     app,
-    { method: 'PUT', url: `${path}/executeRuleByCode/:ruleCode`, access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The next value of a rule for the form in the body', input: { params: executeRuleByCodeParamsSchema, body: fillRuleFormSchema }, result: text() },
+    fillRuleEndpoints.execute,
+    { access: 'authenticated', tenancy: 'tenant', scope: 'none', tags, summary: 'The next value of a rule for the form in the body' },
     async (request) => ok(await service.execute(request.params.ruleCode, request.body ?? {}, requireAuth(request))),
   );
-  route(
+  endpointRoute(
     app,
+    fillRuleEndpoints.executeBatch,
     {
-      method: 'PUT',
-      url: `${path}/executeRuleByCodeBatch`,
       access: 'authenticated',
       tenancy: 'tenant', scope: 'none',
       tags,
       summary: 'The next value of several rules: each with its own formData over the commonFormData; [{ruleCode, result}]',
-      input: { body: executeRuleBatchSchema },
-      result: executeRuleBatchResultSchema,
     },
     async (request) => {
       const caller = requireAuth(request);

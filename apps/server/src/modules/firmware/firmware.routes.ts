@@ -1,11 +1,11 @@
-import { Permission, ServerCode, commandPermissionOf, firmwareChoiceSchema, firmwareDownloadQuerySchema, firmwareVersionsQuerySchema, firmwareResource, firmwareUploadSchema, text } from '@cellsight/contract';
+import { Permission, ServerCode, commandPermissionOf, firmwareDownloadQuerySchema, firmwareEndpoints, firmwareResource, firmwareUploadSchema, text } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { invalidField } from '../../lib/errors.js';
 import { attachment } from '../../kit/spreadsheet.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { route } from '../../kit/route.js';
+import { endpointRoute, route } from '../../kit/route.js';
 import { receiveUpload, uploadMaxBytes } from '../../kit/upload-content.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { FirmwareService } from './firmware.service.js';
@@ -45,17 +45,14 @@ const routes: FastifyPluginAsyncZod<{ service: FirmwareService }> = async (app, 
     },
   );
 
-  route(
+  endpointRoute(
     app,
+    firmwareEndpoints.versions,
     {
-      method: 'GET',
-      url: `${firmwareResource.path}/versions`,
       access: { permission: commandPermissionOf.upgrade },
       tenancy: 'tenant', scope: 'scoped',
       tags,
       summary: 'The firmware files an upgrade of a logger or a battery may install (newest first), for whoever may send upgrades',
-      input: { querystring: firmwareVersionsQuerySchema },
-      result: z.array(firmwareChoiceSchema),
     },
     async (request) => ok(await service.choices(requireAuth(request), request.query.deviceType)),
   );

@@ -1,15 +1,13 @@
-import { Permission, ServerCode, jobIdQuerySchema, jobMessages, jobNextFireTimesQuerySchema, jobNextFireTimesSchema, jobResource, jobRunResource, jobTaskSchema } from '@cellsight/contract';
+import { Permission, ServerCode, jobEndpoints, type jobIdQuerySchema, jobMessages } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { demoNotSupported } from '../../lib/errors.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
-import { type RouteRequest, route } from '../../kit/route.js';
+import { type RouteRequest, endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 import type { JobService } from './job.service.js';
 
 const tags = ['scheduled jobs'];
-const { path } = jobResource;
 
 /**
  * Scheduled jobs (JeecgBoot `/sys/quartzJob`): the kit's list, queryById, add, edit, delete and
@@ -27,33 +25,32 @@ const routes: FastifyPluginAsyncZod<{ service: JobService }> = async (app, { ser
     return auth;
   };
 
-  route(
+  endpointRoute(
     app,
-    { method: ['GET', 'POST'], url: `${path}/pause`, access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Stop a job’s schedule (status -1)', input: { querystring: jobIdQuerySchema }, result: null },
+    jobEndpoints.pause,
+    { access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Stop a job’s schedule (status -1)' },
     async (request) => {
       await service.setRunning(writer(request), request.query.id, false);
       return ok(null, jobMessages.paused, ServerCode.SUCCESS);
     },
   );
-  route(
+  endpointRoute(
     app,
-    { method: ['GET', 'POST'], url: `${path}/resume`, access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Start a job’s schedule again (status 0)', input: { querystring: jobIdQuerySchema }, result: null },
+    jobEndpoints.resume,
+    { access: { permission: Permission.JobPause }, tenancy: 'platform', scope: 'none', tags, summary: 'Start a job’s schedule again (status 0)' },
     async (request) => {
       await service.setRunning(writer(request), request.query.id, true);
       return ok(null, jobMessages.resumed, ServerCode.SUCCESS);
     },
   );
-  route(
+  endpointRoute(
     app,
+    jobEndpoints.execute,
     {
-      method: ['GET', 'POST'],
-      url: `${path}/execute`,
       access: { permission: Permission.JobExecute },
       tenancy: 'platform', scope: 'none',
       tags,
       summary: 'Run a job now, whatever its status: one run, recorded like a firing; the result is the run (outcome ok or failed, with the task’s message)',
-      input: { querystring: jobIdQuerySchema },
-      result: jobRunResource.record,
     },
     async (request) => {
       writer(request);
@@ -61,22 +58,20 @@ const routes: FastifyPluginAsyncZod<{ service: JobService }> = async (app, { ser
       return ok(run, run.outcome === 'ok' ? jobMessages.executed : `${jobMessages.executionFailed}: ${run.message ?? ''}`, ServerCode.SUCCESS);
     },
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${path}/tasks`, access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] }, tenancy: 'platform', scope: 'none', tags, summary: 'The tasks a job can run (names and titles in three languages)', result: z.array(jobTaskSchema) },
+    jobEndpoints.tasks,
+    { access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] }, tenancy: 'platform', scope: 'none', tags, summary: 'The tasks a job can run (names and titles in three languages)' },
     async () => ok(service.tasks().map((task) => ({ name: task.name, title: [...task.title] as [string, string, string] }))),
   );
-  route(
+  endpointRoute(
     app,
+    jobEndpoints.nextFireTimes,
     {
-      method: 'GET',
-      url: `${path}/nextFireTimes`,
       access: { permission: [Permission.JobList, Permission.JobAdd, Permission.JobEdit] },
       tenancy: 'platform', scope: 'none',
       tags,
       summary: 'When a cron expression fires next, in the server’s time zone (400 naming cronExpression when it is not valid)',
-      input: { querystring: jobNextFireTimesQuerySchema },
-      result: jobNextFireTimesSchema,
     },
     async (request) => ok(service.nextFireTimes(request.query.cronExpression, request.query.count)),
   );

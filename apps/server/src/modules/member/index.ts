@@ -15,7 +15,7 @@ export default fp(
       permissions: app.permissionGrants,
       dicts: app.dicts,
       defaults: { distributor: app.config.members.defaultDistributor, installer: app.config.signup.installer },
-      onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+      onPermissionsChanged: app.realtime.permissionsChanged,
       onBranchChanged: (accountIds, memberIds) => app.realtime.toUsers(accountIds, 'user.changed', { ids: memberIds }),
     });
     await app.register(routes, { prefix: '/boot', service });

@@ -1,16 +1,5 @@
-import {
-  Permission,
-  reportCodeParamsSchema,
-  reportColumnsSchema,
-  reportEndpoints,
-  reportConfigIdParamsSchema,
-  reportDataQuerySchema,
-  reportDataSchema,
-  reportParamSchema,
-  reportQueryItemSchema,
-} from '@cellsight/contract';
+import { Permission, reportConfigIdParamsSchema, reportDataQuerySchema, reportEndpoints } from '@cellsight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../kit/envelope.js';
 import { resourceRoutes } from '../../kit/resource-routes.js';
 import { endpointRoute, route } from '../../kit/route.js';
@@ -42,32 +31,32 @@ const routes: FastifyPluginAsyncZod<{ service: ReportService }> = async (app, { 
 
   const view = { permission: Permission.ReportView };
   const api = '/online/cgreport/api';
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${api}/getRpColumns/:code`, access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name', input: { params: reportCodeParamsSchema }, result: reportColumnsSchema },
+    reportEndpoints.columns,
+    { access: view, tenancy: 'tenant', scope: 'none', tags, summary: 'The shown columns of the report with this code, dictionary options, its id and name' },
     async (request) => ok(await service.columns(requireAuth(request), request.params.code, request.language)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${api}/getQueryInfo/:configId`, access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The search items of the report (from the third on hidden: "1")', input: { params: reportConfigIdParamsSchema }, result: z.array(reportQueryItemSchema) },
+    reportEndpoints.queryInfo,
+    { access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The search items of the report (from the third on hidden: "1")' },
     async (request) => ok(await service.queryInfo(requireAuth(request), request.params.configId)),
   );
-  route(
+  endpointRoute(
     app,
-    { method: 'GET', url: `${api}/getParamsInfo/:configId`, access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The parameters of the report with their defaults', input: { params: reportConfigIdParamsSchema }, result: z.array(reportParamSchema) },
+    reportEndpoints.paramsInfo,
+    { access: view, tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' }, tags, summary: 'The parameters of the report with their defaults' },
     async (request) => ok(await service.paramsInfo(requireAuth(request), request.params.configId)),
   );
-  route(
+  endpointRoute(
     app,
+    reportEndpoints.data,
     {
-      method: 'GET',
-      url: `${api}/getData/:configId`,
       access: view,
       tenancy: 'tenant', scope: { record: 'report', in: 'params.configId' },
       tags,
       summary: 'One page of the report: pageNo, pageSize, column and order (a declared column), search fields (<field>_begin/_end in group mode), parameters from self_<name> or <name>; kept 30 s',
-      input: { params: reportConfigIdParamsSchema, querystring: reportDataQuerySchema },
-      result: reportDataSchema,
     },
     async (request) => ok(await service.data(requireAuth(request), request.params.configId, request.query as never)),
   );

@@ -39,7 +39,7 @@ export default fp(
       rolePermissions: createRolePermissionRepository(app.db),
       permissions: app.permissionGrants,
       dicts: app.dicts,
-      onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+      onPermissionsChanged: app.realtime.permissionsChanged,
       onRolesTaken: (userIds) => app.sessions.endSessionsOf(userIds, 'role-removed'),
     });
     await app.register(routes, { prefix: '/boot', service });

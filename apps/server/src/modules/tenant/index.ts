@@ -11,7 +11,7 @@ export default fp(
       users: app.userAccounts,
       sessions: app.sessions,
       dicts: app.dicts,
-      onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
+      onUsersChanged: app.realtime.usersChanged,
     });
     await app.register(routes, { prefix: '/boot', service });
   },

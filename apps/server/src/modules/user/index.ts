@@ -34,8 +34,8 @@ export default fp(
       dicts: app.dicts,
       files: app.uploads,
       onSessionsEnded: (ids, reason) => app.realtime.endSessions(ids, reason),
-      onUsersChanged: (ids) => app.realtime.toUsers(ids, 'user.changed', { ids }),
-      onPermissionsChanged: (ids) => app.realtime.toUsers(ids, 'permissions.changed', {}),
+      onUsersChanged: app.realtime.usersChanged,
+      onPermissionsChanged: app.realtime.permissionsChanged,
       permissions: app.permissionGrants,
       platformOnlyCodes: app.platformOnlyCodes,
       rebranchStations: (userId) => app.stations.rebranch(userId),
@@ -48,7 +48,7 @@ export default fp(
       roleUsers: createRoleUserRepository(app.db),
       users: app.userAccounts,
       permissions: app.permissionGrants,
-      onPermissionsChanged: (userIds) => app.realtime.toUsers(userIds, 'permissions.changed', {}),
+      onPermissionsChanged: app.realtime.permissionsChanged,
       onRolesTaken: (userIds) => app.sessions.endSessionsOf(userIds, 'role-removed'),
     });
     await app.register(roleUsersRoutes, { prefix: '/boot', service: roleUsers });
@@ -56,9 +56,9 @@ export default fp(
       departs: app.departs,
       users: app.userAccounts,
       onUsersChanged: (ids) => {
-        app.realtime.toUsers(ids, 'user.changed', { ids });
+        app.realtime.usersChanged(ids);
         // Joining or leaving a department gives or ends what its department roles grant the user.
-        app.realtime.toUsers(ids, 'permissions.changed', {});
+        app.realtime.permissionsChanged(ids);
       },
     });
     await app.register(departUsersRoutes, { prefix: '/boot', service: departUsers });

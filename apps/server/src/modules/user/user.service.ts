@@ -97,14 +97,15 @@ interface Dependencies {
   platformOnlyCodes: ReadonlySet<string>;
 }
 
-const uniqueCodes = { username: ServerCode.USERNAME_REGISTERED, email: ServerCode.EMAIL_REGISTERED, phone: ServerCode.MOBILE_REGISTERED, workNo: ServerCode.INCORRECT_PARAMETER } as const satisfies Record<UniqueUserField, number>;
-const uniqueMessages = {
-  username: 'This user name is already registered',
-  email: 'This e-mail address is already registered',
-  phone: 'This mobile number is already registered',
-  workNo: 'This work number is already in use',
-} as const satisfies Record<UniqueUserField, string>;
-const uniqueUserFields = Object.keys(uniqueCodes) as UniqueUserField[];
+/** What a value another user holds answers, per field: the code, the message and the field's own refusal. */
+const uniqueRefusals = {
+  username: { code: ServerCode.USERNAME_REGISTERED, message: 'This user name is already registered', fieldMessage: 'is already registered' },
+  email: { code: ServerCode.EMAIL_REGISTERED, message: 'This e-mail address is already registered', fieldMessage: 'is already registered' },
+  phone: { code: ServerCode.MOBILE_REGISTERED, message: 'This mobile number is already registered', fieldMessage: 'is already registered' },
+  workNo: { code: ServerCode.INCORRECT_PARAMETER, message: 'This work number is already in use', fieldMessage: 'is already in use' },
+} as const satisfies Record<UniqueUserField, { code: number; message: string; fieldMessage: string }>;
+const uniqueUserFields = Object.keys(uniqueRefusals) as UniqueUserField[];
+const isUniqueUserField = (field: string): field is UniqueUserField => Object.hasOwn(uniqueRefusals, field);
 
 /**
  * An account a caller changes (its profile, password, roles, state) must be the caller's to
@@ -168,7 +169,8 @@ export const createUserService = (deps: Dependencies) => {
     for (const field of uniqueUserFields) {
       const value = fields[field];
       if (value && (await deps.users.isTaken(field, value, exceptId))) {
-        throw badRequest(uniqueCodes[field], uniqueMessages[field], [{ field, message: field === 'workNo' ? 'is already in use' : 'is already registered' }]);
+        const { code, message, fieldMessage } = uniqueRefusals[field];
+        throw badRequest(code, message, [{ field, message: fieldMessage }]);
       }
     }
   };
@@ -363,10 +365,10 @@ export const createUserService = (deps: Dependencies) => {
      * who must be one of them). Asking says nothing about users of other tenants.
      */
     async isAvailable(auth: AuthContext, field: string, value: string, exceptId?: string): Promise<Availability> {
-      if (!uniqueUserFields.includes(field as UniqueUserField)) throw invalidField('fieldName', 'cannot check this field');
+      if (!isUniqueUserField(field)) throw invalidField('fieldName', 'cannot check this field');
       if (exceptId) await visibleIds(auth, [exceptId]);
-      const taken = await deps.users.isTaken(field as UniqueUserField, value, exceptId, scope(auth));
-      return taken ? { free: false, code: uniqueCodes[field as UniqueUserField], message: uniqueMessages[field as UniqueUserField] } : { free: true, code: ServerCode.OK, message: 'Available' };
+      const taken = await deps.users.isTaken(field, value, exceptId, scope(auth));
+      return taken ? { free: false, code: uniqueRefusals[field].code, message: uniqueRefusals[field].message } : { free: true, code: ServerCode.OK, message: 'Available' };
     },
 
     async queryById(auth: AuthContext, id: string): Promise<UserInfo> {

@@ -1,4 +1,4 @@
-import { type JobNextFireTimes, jobResource } from '@cellsight/contract';
+import { jobEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Input, InputNumber, Radio, Select, Space, Tabs, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -67,7 +67,7 @@ const useNextFireTimes = (expression: string) => {
   }, [expression]);
   return useQuery({
     queryKey: ['cron-next-fire-times', settled],
-    queryFn: async () => (await api.get<JobNextFireTimes>(`${jobResource.path}/nextFireTimes`, { cronExpression: settled, count: 5 })).result,
+    queryFn: async () => (await api.call(jobEndpoints.nextFireTimes, { query: { cronExpression: settled, count: 5 } })).result,
     enabled: settled.trim() !== '',
     retry: false,
   });

@@ -1,4 +1,4 @@
-import type { FirmwareChoice, FirmwareDeviceType } from '@cellsight/contract';
+import { type FirmwareDeviceType, firmwareEndpoints } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,5 +6,5 @@ import { api } from '@/lib/api-client';
 export const useFirmwareChoices = (deviceType: FirmwareDeviceType) =>
   useQuery({
     queryKey: ['/want/firmware', 'versions', deviceType],
-    queryFn: async () => (await api.get<FirmwareChoice[]>('/want/firmware/versions', { deviceType })).result,
+    queryFn: async () => (await api.call(firmwareEndpoints.versions, { query: { deviceType } })).result,
   });

@@ -1,4 +1,4 @@
-import { type CategoryTreeNode, type Language, categoryConditionMessage, categoryResource, wordsIn } from '@cellsight/contract';
+import { type CategoryTreeNode, type Language, categoryConditionMessage, categoryEndpoints, categoryResource, wordsIn } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Space, TreeSelect, type TreeSelectProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -66,7 +66,7 @@ export function CategorySelect({ value, onChange, multiple = false, pcode, condi
 
   const roots = useQuery({
     queryKey: [categoryResource.path, 'treeRoot', pcode ?? '', condition ?? ''],
-    queryFn: async () => (await api.get<CategoryTreeNode[]>(`${categoryResource.path}/loadTreeRoot`, { async: true, pcode, condition })).result,
+    queryFn: async () => (await api.call(categoryEndpoints.treeRoot, { query: { async: 'true', pcode, condition } })).result,
     enabled: conditionOk,
   });
   // Children loaded under other roots belong to another tree: start again when the roots change.
@@ -74,7 +74,7 @@ export function CategorySelect({ value, onChange, multiple = false, pcode, condi
 
   const names = useQuery({
     queryKey: [categoryResource.path, 'names', ids.join(',')],
-    queryFn: async () => (await api.get<string[]>(`${categoryResource.path}/loadDictItem/${encodeURIComponent(ids.join(','))}`)).result,
+    queryFn: async () => (await api.call(categoryEndpoints.dictItems, { params: { ids: ids.join(',') } })).result,
     enabled: conditionOk && ids.length > 0,
   });
 
@@ -114,7 +114,7 @@ export function CategorySelect({ value, onChange, multiple = false, pcode, condi
       }}
       loadData={async ({ value: pid }) => {
         try {
-          const answer = await api.get<CategoryTreeNode[]>(`${categoryResource.path}/loadTreeChildren`, { pid: String(pid), condition });
+          const answer = await api.call(categoryEndpoints.treeChildren, { query: { pid: String(pid), condition } });
           setChildren((current) => [...current.filter((node) => node.pId !== pid), ...answer.result.map((node) => flat(node, disabledCode))]);
           setLoadError(null);
         } catch (error) {

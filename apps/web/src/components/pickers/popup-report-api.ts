@@ -1,4 +1,4 @@
-import type { ReportColumns, ReportData, ReportQueryItem } from '@cellsight/contract';
+import { reportEndpoints } from '@cellsight/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -18,7 +18,7 @@ export const popupReportKeys = {
 export const useReportColumns = (code: string | undefined) =>
   useQuery({
     queryKey: popupReportKeys.columns(code ?? ''),
-    queryFn: async () => (await api.get<ReportColumns>(`${base}/getRpColumns/${encodeURIComponent(code ?? '')}`)).result,
+    queryFn: async () => (await api.call(reportEndpoints.columns, { params: { code: code ?? '' } })).result,
     enabled: Boolean(code),
   });
 
@@ -26,7 +26,7 @@ export const useReportColumns = (code: string | undefined) =>
 export const useReportQueryInfo = (configId: string | undefined) =>
   useQuery({
     queryKey: popupReportKeys.queryInfo(configId ?? ''),
-    queryFn: async () => (await api.get<ReportQueryItem[]>(`${base}/getQueryInfo/${encodeURIComponent(configId ?? '')}`)).result,
+    queryFn: async () => (await api.call(reportEndpoints.queryInfo, { params: { configId: configId ?? '' } })).result,
     enabled: Boolean(configId),
   });
 
@@ -34,7 +34,7 @@ export const useReportQueryInfo = (configId: string | undefined) =>
 export const useReportData = (configId: string | undefined, query: ReportSearch) =>
   useQuery({
     queryKey: popupReportKeys.data(configId ?? '', query),
-    queryFn: async () => (await api.get<ReportData>(`${base}/getData/${encodeURIComponent(configId ?? '')}`, query)).result,
+    queryFn: async () => (await api.call(reportEndpoints.data, { params: { configId: configId ?? '' }, query })).result,
     enabled: Boolean(configId),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { type Page, type UserRecord, splitIds } from '@cellsight/contract';
+import { endpointsOfResource, splitIds, userResource } from '@cellsight/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function UserIdsSelect({ value, onChange, id }: UserIdsSelectProps) {
   const { t } = useTranslation('announcements');
   const users = useQuery({
     queryKey: ['/sys/user', 'announcement-recipients'],
-    queryFn: async () => (await api.get<Page<UserRecord>>('/sys/user/list', { pageSize: 500, column: 'username', order: 'asc' })).result.records,
+    queryFn: async () => (await api.call(endpointsOfResource(userResource).list, { query: { pageSize: 500, column: 'username', order: 'asc' } })).result.records,
   });
   return (
     <Select

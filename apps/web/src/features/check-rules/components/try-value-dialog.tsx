@@ -1,4 +1,4 @@
-import { type CheckRuleFailure, type CheckRuleRecord, checkRuleResource } from '@cellsight/contract';
+import { type CheckRuleFailure, type CheckRuleRecord, checkRuleEndpoints } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ export function TryValueDialog({ rule, onClose }: { rule: CheckRuleRecord | null
   const check = useMutation({
     mutationFn: async (tried: string): Promise<Outcome> => {
       try {
-        await api.get<null>(`${checkRuleResource.path}/checkByCode`, { ruleCode: rule?.ruleCode ?? '', value: tried });
+        await api.call(checkRuleEndpoints.checkByCode, { query: { ruleCode: rule?.ruleCode ?? '', value: tried } });
         return { passed: true };
       } catch (error) {
         const failure = error instanceof ApiError && error.result && typeof error.result === 'object' && 'checkValue' in error.result ? (error.result as CheckRuleFailure) : null;

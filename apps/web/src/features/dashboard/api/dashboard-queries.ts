@@ -1,4 +1,4 @@
-import { type EventRecord, type Page, dashboardEndpoints, eventResource } from '@cellsight/contract';
+import { dashboardEndpoints, endpointsOfResource, eventResource } from '@cellsight/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
@@ -33,7 +33,7 @@ export const useDashboardWorkplace = () =>
 export const useRecentEvents = () =>
   useQuery({
     queryKey: dashboardKeys.recentEvents,
-    queryFn: async () => (await api.get<Page<EventRecord>>(`${eventResource.path}/list`, { pageNo: 1, pageSize: eventStreamLength, column: 'beginTime', order: 'desc' })).result.records,
+    queryFn: async () => (await api.call(endpointsOfResource(eventResource).list, { query: { pageNo: 1, pageSize: eventStreamLength, column: 'beginTime', order: 'desc' } })).result.records,
     ...options,
   });
 

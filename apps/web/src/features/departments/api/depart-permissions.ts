@@ -1,4 +1,4 @@
-import { type DepartRoleRecord, type PermissionTree, type SaveDepartPermissionRequest, type SaveDeptRolePermissionRequest, departResource, departRoleEndpoints } from '@cellsight/contract';
+import { type DepartRoleRecord, type SaveDepartPermissionRequest, type SaveDeptRolePermissionRequest, departResource, departRoleEndpoints, roleEndpoints } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export const departPermissionKeys = {
 export const usePermissionTree = () =>
   useQuery({
     queryKey: departPermissionKeys.permissionTree(),
-    queryFn: async () => (await api.get<PermissionTree>('/sys/permission/queryTreeList')).result,
+    queryFn: async () => (await api.call(roleEndpoints.permissionTree)).result,
   });
 
 /** The ids a department holds; always fresh, since the save revokes against them. */

@@ -1,4 +1,4 @@
-import { type FillRuleRecord, type Language, fillRuleClasses, fillRuleClassNames, fillRuleResource, wordsIn } from '@cellsight/contract';
+import { type FillRuleRecord, type Language, fillRuleClasses, fillRuleClassNames, fillRuleEndpoints, fillRuleResource, wordsIn } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Input, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export default function FillRuleListPage() {
   const language = i18n.language as Language;
   const { modal } = App.useApp();
   const feedback = useServerFeedback();
-  const execute = useMutation({ mutationFn: async (rule: FillRuleRecord) => (await api.put<string>(`${fillRuleResource.path}/executeRuleByCode/${encodeURIComponent(rule.ruleCode)}`, {})).result });
+  const execute = useMutation({ mutationFn: async (rule: FillRuleRecord) => (await api.call(fillRuleEndpoints.execute, { params: { ruleCode: rule.ruleCode }, body: {} })).result });
   const classOptions = fillRuleClasses.map((value) => ({ value, label: wordsIn(fillRuleClassNames[value], language) }));
   return (
     <ResourcePage

@@ -1,4 +1,4 @@
-import { type JobRunRecord, type JobTask, type Page, jobResource, jobRunResource } from '@cellsight/contract';
+import { endpointsOfResource, jobEndpoints, jobResource, jobRunResource } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -7,15 +7,16 @@ import { api } from '@/lib/api-client';
 export const useJobTasks = () =>
   useQuery({
     queryKey: [jobResource.path, 'tasks'],
-    queryFn: async () => (await api.get<JobTask[]>(`${jobResource.path}/tasks`)).result,
+    queryFn: async () => (await api.call(jobEndpoints.tasks)).result,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** Pause, resume or run now (`GET /sys/quartzJob/{action}?id=`); the list and the job's runs are read again. */
+/** Pause, resume or run now (`POST /sys/quartzJob/{action}?id=`); the list and the job's runs are read again. */
 export const useJobAction = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, id }: { action: 'pause' | 'resume' | 'execute'; id: string }) => api.post<JobRunRecord | null>(`${jobResource.path}/${action}`, undefined, { id }),
+    mutationFn: async ({ action, id }: { action: 'pause' | 'resume' | 'execute'; id: string }) =>
+      action === 'execute' ? api.call(jobEndpoints.execute, { query: { id } }) : api.call(jobEndpoints[action], { query: { id } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: resourceKeys.all(jobResource) }), queryClient.invalidateQueries({ queryKey: resourceKeys.all(jobRunResource) })]),
   });
 };
@@ -24,7 +25,7 @@ export const useJobAction = () => {
 export const useJobRuns = (jobId: string | null) =>
   useQuery({
     queryKey: [...resourceKeys.all(jobRunResource), jobId],
-    queryFn: async () => (await api.get<Page<JobRunRecord>>(`${jobRunResource.path}/list`, { jobId, pageSize: 50, column: 'fireTime', order: 'desc' })).result,
+    queryFn: async () => (await api.call(endpointsOfResource(jobRunResource).list, { query: { jobId: jobId ?? '', pageSize: 50, column: 'fireTime', order: 'desc' } })).result,
     enabled: jobId !== null,
     refetchInterval: 3_000,
   });

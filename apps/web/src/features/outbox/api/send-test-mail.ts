@@ -1,4 +1,4 @@
-import { type OutboxRecord, type OutboxTestMail, outboxResource } from '@cellsight/contract';
+import { type OutboxTestMail, outboxEndpoints, outboxResource } from '@cellsight/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const useSendTestMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: OutboxTestMail) => (await api.post<OutboxRecord>(`${outboxResource.path}/testMail`, body)).result,
+    mutationFn: async (body: OutboxTestMail) => (await api.call(outboxEndpoints.testMail, { body })).result,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(outboxResource) }),
   });
 };

@@ -1,4 +1,4 @@
-import { type ReportRecord, reportEndpoints, reportResource } from '@cellsight/contract';
+import { type ReportRecord, endpointsOfResource, reportEndpoints, reportResource } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, saveFile } from '@/lib/api-client';
 import { type ReportSearch, reportExportPath } from '@/components/pickers/popup-report';
@@ -11,7 +11,7 @@ export const useParseSql = () =>
 
 /** The report's columns and parameters, loaded with the edited report. */
 export const loadReportDefinition = async (id: string): Promise<Pick<ReportRecord, 'items' | 'params'>> => {
-  const { items, params } = (await api.get<ReportRecord>(`${reportResource.path}/queryById`, { id })).result;
+  const { items, params } = (await api.call(endpointsOfResource(reportResource).queryById, { query: { id } })).result;
   return { items: items ?? [], params: params ?? [] };
 };
 

@@ -1,10 +1,8 @@
-import { type TicketCloseRequest, type TicketRecord, type TicketReplyRequest, type TicketTransitionRequest, ticketEndpoints, ticketResource } from '@cellsight/contract';
+import { type TicketCloseRequest, type TicketReplyRequest, type TicketTransitionRequest, endpointsOfResource, ticketEndpoints, ticketResource } from '@cellsight/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '@/kit/resource-page';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload-file';
-
-const { path } = ticketResource;
 
 /** Every ticket query lives under the resource's key, so one invalidation refreshes lists, details and threads. */
 export const ticketKeys = {
@@ -15,7 +13,7 @@ export const ticketKeys = {
 
 /** GET /want/ticket/queryById: one ticket (404 outside the caller's scope). */
 export const useTicket = (id: string) =>
-  useQuery({ queryKey: ticketKeys.detail(id), queryFn: async () => (await api.get<TicketRecord>(`${path}/queryById`, { id })).result, enabled: id !== '', retry: false });
+  useQuery({ queryKey: ticketKeys.detail(id), queryFn: async () => (await api.call(endpointsOfResource(ticketResource).queryById, { query: { id } })).result, enabled: id !== '', retry: false });
 
 /** GET /want/ticket/thread: replies and moves, and what the user may do now. */
 export const useTicketThread = (id: string) =>
