@@ -13,6 +13,7 @@ import databasePlugin from './plugins/database.plugin.js';
 import { seedFillRules } from './modules/fill-rule/fill-rule.seed.js';
 import docsPlugin from './plugins/docs.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
+import jeecgWirePlugin, { rewriteJeecgUrl } from './plugins/jeecg-wire.plugin.js';
 import realtimePlugin from './plugins/realtime.plugin.js';
 import redisPlugin from './plugins/redis.plugin.js';
 import vxeSocketPlugin from './plugins/vxe-socket.plugin.js';
@@ -55,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // The caller's X-Request-Id when it is safe, else a new one: on every log line and echoed back.
     genReqId: requestIdOf,
+    // JeecgBoot's own consoles call the API under /jeecg-boot: the same routes, its wire (plugins/jeecg-wire.plugin.ts).
+    rewriteUrl: rewriteJeecgUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(lenientValidatorCompiler);
   // An error answer never goes through a route's success schema: whatever a route declares for a
@@ -72,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(jeecgWirePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config, database: options.database, embeddedDatabase: options.embeddedDatabase, seeds: [seedFillRules] });
   // Request ids, HTTP metrics, websockets told to go away at shutdown: before the plugins whose sockets it closes.

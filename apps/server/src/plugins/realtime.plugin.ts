@@ -1,5 +1,6 @@
 import { AccountType, type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat } from '@cellsight/contract';
 import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 
@@ -122,8 +123,15 @@ export default fp(
 
     const tenants = app.tenantMemberships;
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-    app.get('/boot/websocket', { websocket: true, config: { access: 'authenticated', tenancy: 'tenant', scope: 'none' }, schema: { hide: true } }, async (socket, request) => {
+    const socketRoute = { websocket: true, config: { access: 'authenticated', tenancy: 'tenant', scope: 'none' }, schema: { hide: true } } as const;
+    const open = async (socket: WebSocket, request: FastifyRequest) => {
       const auth = requireAuth(request);
+      // JeecgBoot's consoles name the signed-in user in the path: only one's own socket opens.
+      const { userId } = (request.params ?? {}) as { userId?: string };
+      if (userId !== undefined && userId !== auth.userId) {
+        socket.close(1008, 'not your socket');
+        return;
+      }
       // Rooms are read before any message can arrive, so no event is missed. Devices are heard by the
       // same rule that lets their records be read: administrators hear their tenants' devices, everyone
       // else those of the stations they see (the device plane addresses each event to those users).
@@ -138,7 +146,10 @@ export default fp(
         if (raw.toString() === clientHeartbeat && socket.readyState === socket.OPEN) socket.send(clientHeartbeat);
       });
       socket.on('close', () => connections.delete(connection));
-    });
+    };
+    app.get('/boot/websocket', socketRoute, open);
+    // JeecgBoot's notice socket (`/jeecg-boot/websocket/{userId}`, the token as its subprotocol).
+    app.get('/boot/websocket/:userId', socketRoute, open);
     app.addHook('onClose', async () => {
       await bus?.close();
       for (const c of connections) c.socket.close(1001, 'server shutting down');

@@ -36,31 +36,34 @@ const routes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { files: re
     },
   );
 
-  route(
-    app,
-    { method: 'GET', url: '/sys/common/view/*', access: 'public', tenancy: 'tenant', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in). Avatars, station and rich-text images are public; ticket attachments and grid files (ticket/…, temp/…) need the session of someone who may see them (401 without one, 404 for another). Anything but a raster image is a download', input: { params: z.object({ '*': text().max(300) }) } },
-    async (request, reply) => {
-      const path = repository.contain(request.params['*']);
-      if (!path) throw notFound('File');
-      // Public kinds: the 128-bit random name is the capability. Private ones (ticket attachments,
-      // grid files) need the session in the X-Access-Token header (the console fetches them and shows
-      // a blob), never a token in the address; asked without one, whether the file exists is not told.
-      const isPrivate = isPrivatePath(path);
-      if (isPrivate && !request.auth) throw unauthorized();
-      const row = await repository.byPath(path);
-      if (isPrivate && !(await files.mayRead(requireAuth(request), path, row))) throw notFound('File');
-      const store = row?.storage === 's3' ? stores.s3 : stores.local;
-      const content = store ? await store.get(path) : null;
-      if (!content) throw notFound('File');
-      // The type judged at upload, never the client's, and browsers do not sniff (nosniff); anything
-      // but a raster image is a download.
-      reply.headers(storedFileHeaders(path, row));
-      // A private file stays out of shared caches and the browser's disk cache.
-      if (isPrivate) reply.header('cache-control', 'private, no-store');
-      if (content.size !== null) reply.header('content-length', content.size);
-      return reply.send(content.body);
-    },
-  );
+  // `/sys/common/static/*` is the same file under JeecgBoot's name (its consoles' `staticDomainURL`).
+  for (const url of ['/sys/common/view/*', '/sys/common/static/*']) {
+    route(
+      app,
+      { method: 'GET', url, access: 'public', tenancy: 'tenant', scope: 'none', tags: ['files'], summary: 'An uploaded file (from the upload folder or the S3 bucket it was stored in). Avatars, station and rich-text images are public; ticket attachments and grid files (ticket/…, temp/…) need the session of someone who may see them (401 without one, 404 for another). Anything but a raster image is a download', input: { params: z.object({ '*': text().max(300) }) } },
+      async (request, reply) => {
+        const path = repository.contain(request.params['*']);
+        if (!path) throw notFound('File');
+        // Public kinds: the 128-bit random name is the capability. Private ones (ticket attachments,
+        // grid files) need the session in the X-Access-Token header (the console fetches them and shows
+        // a blob), never a token in the address; asked without one, whether the file exists is not told.
+        const isPrivate = isPrivatePath(path);
+        if (isPrivate && !request.auth) throw unauthorized();
+        const row = await repository.byPath(path);
+        if (isPrivate && !(await files.mayRead(requireAuth(request), path, row))) throw notFound('File');
+        const store = row?.storage === 's3' ? stores.s3 : stores.local;
+        const content = store ? await store.get(path) : null;
+        if (!content) throw notFound('File');
+        // The type judged at upload, never the client's, and browsers do not sniff (nosniff); anything
+        // but a raster image is a download.
+        reply.headers(storedFileHeaders(path, row));
+        // A private file stays out of shared caches and the browser's disk cache.
+        if (isPrivate) reply.header('cache-control', 'private, no-store');
+        if (content.size !== null) reply.header('content-length', content.size);
+        return reply.send(content.body);
+      },
+    );
+  }
 
   // System → Files (administrators): the uploads of the caller's tenants with where each is used
   // (a holder who is no administrator: their own); only unused ones may be deleted.
