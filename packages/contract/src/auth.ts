@@ -45,11 +45,19 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
+/** The key a captcha picture is asked for and answered by (`checkKey`): the console's own, short and plain. */
+export const captchaKeySchema = text()
+  .min(1, 'is required')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -');
+export const captchaKeyParamsSchema = z.object({ key: captchaKeySchema });
+
 export const loginRequestSchema = z.object({
   username: text({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
   password: fields.loginPassword,
+  /** JeecgBoot's login page: the characters of the captcha picture of `checkKey` (checked when either is sent). */
   captcha: text().max(16).optional(),
-  checkKey: z.union([text(), z.number()]).optional(),
+  checkKey: z.union([captchaKeySchema, z.number().int().nonnegative()]).optional(),
   remember_me: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -235,6 +243,11 @@ export const authEndpoints = {
   selectDepart: defineEndpoint({ method: 'POST', path: '/sys/selectDepart', body: selectDepartRequestSchema, result: selectDepartResultSchema }),
   /** Where you may work: your departments (and the current one) and your active tenants. */
   workplaces: defineEndpoint({ method: 'GET', path: '/sys/user/getCurrentUserDeparts', result: workplacesSchema }),
+  /**
+   * A sign-in captcha picture for the key the console chose (JeecgBoot's login page: its
+   * `checkKey`, sent back with the `captcha` it reads); the result is an image data address.
+   */
+  captchaImage: defineEndpoint({ method: 'GET', path: '/sys/randomImage/:key', params: captchaKeyParamsSchema, result: text() }),
   /** Change your own password; your other sessions end. */
   updatePassword: defineEndpoint({ method: 'PUT', path: '/sys/user/updatePassword', body: updatePasswordRequestSchema, result: null }),
 };

@@ -1,10 +1,11 @@
-import { ServerCode, authEndpoints } from '@cellsight/contract';
+import { type LoginRequest, ServerCode, authEndpoints } from '@cellsight/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../kit/envelope.js';
 import { endpointRoute } from '../../kit/route.js';
 import { requireAuth } from '../../access/auth-context.js';
 
+import type { CaptchaService } from './captcha.service.js';
 import type { AuthService } from './auth.service.js';
 import type { SelfService } from './self-service.service.js';
 import { selfServiceRoutes } from './self-service.routes.js';
@@ -15,17 +16,39 @@ const tags = ['auth'];
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, language: request.language });
 
-const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; thirdLogin: ThirdLoginService }> = async (app, { auth, accounts, thirdLogin }) => {
+const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; thirdLogin: ThirdLoginService; captcha: CaptchaService }> = async (app, { auth, accounts, thirdLogin, captcha }) => {
   // One bucket per address for both sign-in paths: the same hook (and so the same store) on each.
   const loginRateLimit = app.rateLimit({ max: app.config.loginRateLimit, timeWindow: '1 minute' });
+  // JeecgBoot's login page sends the captcha it showed (checked before the password); Cellsight's own console sends none.
+  const checkCaptcha = async ({ captcha: answer, checkKey }: LoginRequest): Promise<void> => {
+    if (answer !== undefined || checkKey !== undefined) await captcha.check(String(checkKey ?? ''), answer ?? '');
+  };
   for (const endpoint of [authEndpoints.login, authEndpoints.publicLogin]) {
     endpointRoute(
       app,
       endpoint,
       { access: 'public', tenancy: 'tenant', scope: 'none', onRequest: loginRateLimit, tags, summary: 'Sign in with user name and password' },
-      async (request) => ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
+      async (request) => {
+        await checkCaptcha(request.body);
+        return ok(await auth.login(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK);
+      },
     );
   }
+
+  endpointRoute(
+    app,
+    authEndpoints.captchaImage,
+    {
+      access: 'public',
+      tenancy: 'tenant',
+      scope: 'none',
+      // Each picture is a row: an address may ask for a few a minute, no more.
+      onRequest: app.rateLimit({ max: 30, timeWindow: '1 minute' }),
+      tags,
+      summary: 'A sign-in captcha picture for the key (JeecgBoot’s login page), good for one answer within a minute; the result is an SVG data address',
+    },
+    async (request) => ok(await captcha.issue(request.params.key, request.ip), 'Captcha'),
+  );
 
   selfServiceRoutes(app, accounts, loginRateLimit, clientOf);
   thirdLoginRoutes(app, thirdLogin, loginRateLimit, clientOf);
@@ -42,7 +65,10 @@ const routes: FastifyPluginAsyncZod<{ auth: AuthService; accounts: SelfService; 
         tags,
         summary: 'Sign in to the device portal (device list, import, remote upgrade): the /sys/login check, for accounts that may list loggers (403 otherwise)',
       },
-      async (request) => ok(await auth.neutralLogin(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK),
+      async (request) => {
+        await checkCaptcha(request.body);
+        return ok(await auth.neutralLogin(request.body.username, request.body.password, clientOf(request)), 'Signed in', ServerCode.OK);
+      },
     );
   }
 

@@ -2,6 +2,7 @@ import { verificationLimits } from '@cellsight/contract';
 import fp from 'fastify-plugin';
 import { outboundHttpOf } from '../../lib/outbound-http.js';
 import { createAuthService } from './auth.service.js';
+import { createCaptchaService } from './captcha.service.js';
 import { createCasTransport } from './cas.transport.js';
 import { createGuessCounter } from './guess-counter.js';
 import { createLoginThrottle, loginThrottleForgetMs } from './login-throttle.js';
@@ -77,7 +78,8 @@ export default fp(
       signupOpen: app.config.signup.open,
       warn: (error, what) => app.log.warn({ err: error }, `${what} failed`),
     });
-    await app.register(routes, { prefix: '/boot', auth, accounts, thirdLogin });
+    const captcha = createCaptchaService({ codes: createVerificationRepository(app.db) });
+    await app.register(routes, { prefix: '/boot', auth, accounts, thirdLogin, captcha });
   },
   { name: 'module-auth', dependencies: ['module-dict', 'module-log', 'module-outbox', 'module-permission', 'module-role', 'module-user'] },
 );

@@ -62,6 +62,11 @@ export const createVerificationRepository = (db: Database) => ({
       .where(eq(verificationCodes.id, id));
   },
 
+  /** Drops the codes of a purpose that expired before `at` (captchas: one row per sign-in page shown). */
+  async deleteExpired(purpose: string, at: Date): Promise<void> {
+    await db.delete(verificationCodes).where(and(eq(verificationCodes.purpose, purpose), lt(verificationCodes.expiresAt, at)));
+  },
+
   /** Spends the code; false when another request spent it first (so a code works once, even raced). */
   async spend(id: string, at: Date, tx: Executor = db): Promise<boolean> {
     const rows = await tx

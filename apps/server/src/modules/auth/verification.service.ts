@@ -23,8 +23,9 @@ interface Dependencies {
   now?: () => Date;
 }
 
-const hashCode = (rowId: string, code: string): string => createHash('sha256').update(`${rowId}:${code}`).digest('hex');
-const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** A code as kept: salted by its row's id. */
+export const hashCode = (rowId: string, code: string): string => createHash('sha256').update(`${rowId}:${code}`).digest('hex');
+export const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 export const normalizedAddress = (target: CodeTarget): string => (target.channel === 'mail' ? target.address.trim().toLowerCase() : target.address.trim());
 const newCode = () => String(randomInt(0, 10 ** verificationLimits.codeLength)).padStart(verificationLimits.codeLength, '0');
 
