@@ -59,7 +59,7 @@ test.describe('JeecgBoot’s own console', () => {
     await jeecg?.close();
   });
 
-  test('signs in, opens every system page with its records, and signs out, with no failed call', async ({ page }) => {
+  test('signs in, opens every system page with its records, adds a user and a dictionary item, and signs out, with no failed call', async ({ page }) => {
     const calls = watchCalls(page);
     // The captcha is the API tests' (captcha.test.ts): its digits are only in the picture, so this
     // sign-in leaves the captcha out, which the API takes as a sign-in without one.
@@ -83,6 +83,37 @@ test.describe('JeecgBoot’s own console', () => {
       await expect(page.locator('.ant-spin-spinning'), `${path} finished loading`).toHaveCount(0);
     }
 
+    // Users → Add: its form checks the user name and work number with the duplicate check, demands
+    // a password with a special character and an 11-digit mobile, and submits.
+    await page.goto(`${jeecg.url}/system/user`);
+    await page.getByRole('button', { name: /添加用户/ }).click();
+    const field = (label: string) =>
+      page.locator('.ant-drawer .ant-form-item, .ant-modal .ant-form-item').filter({ has: page.locator('.ant-form-item-label', { hasText: new RegExp(`^${label}$`) }) }).locator('input').first();
+    const username = `jeecg_${Date.now().toString(36)}`;
+    await field('用户账号').fill(username);
+    await field('登录密码').fill('Passw0rd!2026');
+    await field('确认密码').fill('Passw0rd!2026');
+    await field('用户姓名').fill('Jeecg Console User');
+    await field('工号').fill(`W-${Date.now().toString(36)}`);
+    await field('手机号码').fill('13812345678');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await expect(page.locator('.ant-table-tbody tr', { hasText: username })).toBeVisible();
+
+    // Dictionaries → items → Add: the Ant form sends sort order and state as strings.
+    await page.goto(`${jeecg.url}/system/dict`);
+    await page.locator('.ant-table-tbody tr').first().getByText('字典配置').click();
+    await page.locator('.ant-drawer').getByRole('button', { name: /新\s*增/ }).click();
+    const item = (label: string) =>
+      page.locator('.ant-modal .ant-form-item').filter({ has: page.locator('.ant-form-item-label', { hasText: new RegExp(`^${label}$`) }) }).locator('input').first();
+    const itemValue = `jeecg-${Date.now().toString(36)}`;
+    await item('名称').fill('From JeecgBoot');
+    await item('数据值').fill(itemValue);
+    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.locator('.ant-drawer .ant-table-tbody tr', { hasText: itemValue })).toBeVisible();
+
+    // The analysis dashboard, then sign out from its header.
+    await page.goto(`${jeecg.url}/dashboard/analysis`);
+    await expect(page.locator('.ant-card').first()).toBeVisible();
     await page.locator('.user-wrapper').getByText('退出登录').click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect(page).toHaveURL(/\/user\/login/);

@@ -1,4 +1,4 @@
-import { type MenuAddRequest, type MenuTreeNode, Permission, ServerCode, menuEndpoints } from '@cellsight/contract';
+import { type MenuAddRequest, type MenuTreeNode, Permission, ServerCode, duplicateEndpoints, menuEndpoints, roleEndpoints } from '@cellsight/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, users } from '../src/db/schema.js';
@@ -204,6 +204,97 @@ describe('editing', () => {
     await add({ name: 'Kind child', menuType: 2, parentId: menu, perms: 'kind:child' });
     const turned = await call('PUT', 'edit', { payload: { id: menu, menuType: 2, perms: 'kind:menu' } });
     expect(fieldsOf(turned.body)).toEqual(['menuType']);
+  });
+});
+
+describe('permission codes: one button each', () => {
+  /** The menu form's duplicate check of a button's code, as JeecgBoot's form sends it. */
+  const check = async (fieldVal: string, dataId?: string, token = admin) =>
+    t.call(duplicateEndpoints.check, { token, query: { tableName: 'sys_permission', fieldName: 'perms', fieldVal, ...(dataId ? { dataId } : {}) } });
+  const free = async (fieldVal: string, dataId?: string) => (await check(fieldVal, dataId)).envelope.success;
+
+  it('refuses a code another button has, alone or in a comma list, naming perms and writing nothing', async () => {
+    await add({ name: 'Dup first', menuType: 2, parentId: 'm-system-user', perms: 'dup:first, dup:second' });
+    for (const perms of ['dup:first', ' dup:second ', 'dup:new,dup:first', Permission.UserAdd]) {
+      const { status, body } = await call('POST', 'add', { payload: { name: `Dup again ${perms}`, menuType: 2, parentId: 'm-system-user', perms } });
+      expect(status, perms).toBe(400);
+      expect(body.result?.errors).toEqual([{ field: 'perms', message: expect.stringContaining(perms.split(',').at(-1)?.trim() ?? '') }]);
+    }
+    expect([...(await rows()).values()].filter((row) => row.name.startsWith('Dup again'))).toEqual([]);
+    // Codes differ by their whole text: neither a part nor another case is the same code.
+    await add({ name: 'Dup part', menuType: 2, parentId: 'm-system-user', perms: 'dup:fir,DUP:FIRST' });
+  });
+
+  it('counts buttons only: a menu’s perms grants nothing, and a menu that becomes a button must bring codes of its own', async () => {
+    const menu = await add({ name: 'Dup menu', menuType: 1, parentId: 'm-system', perms: 'dup:menu' });
+    await add({ name: 'Dup menu button', menuType: 2, parentId: 'm-system-user', perms: 'dup:menu' });
+    const turned = await call('PUT', 'edit', { payload: { id: menu, menuType: 2, parentId: 'm-system-user' } });
+    expect(turned.status).toBe(400);
+    expect(fieldsOf(turned.body)).toEqual(['perms']);
+    expect((await rows()).get(menu)?.menuType).toBe(1);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: menu, menuType: 2, parentId: 'm-system-user', perms: 'dup:menu:own' } })).statusCode).toBe(200);
+  });
+
+  it('lets a button keep its own codes on an edit, and refuses it another button’s', async () => {
+    const button = await add({ name: 'Dup editable', menuType: 2, parentId: 'm-system-user', perms: 'dup:edit:a,dup:edit:b' });
+    // JeecgBoot's form sends the loaded row back whole: its own codes, in any order, are still its own.
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: button, name: 'Dup edited', perms: 'dup:edit:b, dup:edit:a' } })).statusCode).toBe(200);
+    expect((await t.call(menuEndpoints.edit, { token: admin, body: { id: 'b-user-add', name: 'Add user', perms: Permission.UserAdd } })).statusCode).toBe(200);
+    const taken = await call('PUT', 'edit', { payload: { id: button, perms: `dup:edit:a,${Permission.UserEdit}` } });
+    expect(taken.status).toBe(400);
+    expect(taken.body.result?.errors).toEqual([{ field: 'perms', message: `another button already has ${Permission.UserEdit}` }]);
+    expect((await rows()).get(button)).toMatchObject({ name: 'Dup edited', perms: 'dup:edit:b, dup:edit:a' });
+  });
+
+  it('adds one of two buttons sent at once with the same code', async () => {
+    const both = await Promise.all(['Dup race one', 'Dup race two'].map((name) => call('POST', 'add', { payload: { name, menuType: 2, parentId: 'm-system-user', perms: 'dup:race' } })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect([...(await rows()).values()].filter((row) => row.perms === 'dup:race')).toHaveLength(1);
+  });
+
+  it('the duplicate check answers what the add and the edit decide', async () => {
+    const button = await add({ name: 'Dup checked', menuType: 2, parentId: 'm-system-user', perms: 'dup:checked' });
+    await add({ name: 'Dup menu only', menuType: 1, parentId: 'm-system', perms: 'dup:menu:only' });
+    const candidates = ['dup:checked', 'dup:checked:not', `dup:checked:not, ${Permission.UserList}`, Permission.UserList, 'dup:menu:only', 'dup:first', 'DUP:CHECKED', ''];
+
+    // A new button: free exactly when the add takes it.
+    for (const perms of candidates.filter(Boolean)) {
+      const answer = await check(perms);
+      expect(answer.statusCode).toBe(200);
+      const added = await call('POST', 'add', { payload: { name: `Dup candidate ${perms}`, menuType: 2, parentId: 'm-system-user', perms } });
+      expect({ perms, free: answer.envelope.success }).toEqual({ perms, free: added.status === 200 });
+      if (added.status === 200) await t.call(menuEndpoints.deleteBatch, { token: admin, query: { ids: [...(await rows()).values()].filter((row) => row.name === `Dup candidate ${perms}`).map((row) => row.id).join(',') } });
+    }
+    // The button being edited (dataId): free exactly when its edit takes it.
+    for (const perms of candidates.filter(Boolean)) {
+      const answer = await check(perms, button);
+      const edited = await call('PUT', 'edit', { payload: { id: button, perms } });
+      expect({ perms, free: answer.envelope.success }).toEqual({ perms, free: edited.status === 200 });
+      await t.call(menuEndpoints.edit, { token: admin, body: { id: button, perms: 'dup:checked' } });
+    }
+    expect(await free('dup:checked')).toBe(false);
+    expect(await free('dup:checked', button)).toBe(true);
+    expect(await free('')).toBe(true);
+    // The column name as JeecgBoot sends it; a taken value is success false with HTTP 200, so its form shows 授权标识已存在.
+    expect((await check(Permission.UserAdd)).envelope).toMatchObject({ success: false, code: ServerCode.INCORRECT_PARAMETER, message: expect.stringContaining(Permission.UserAdd) });
+    const wire = await t.request({ method: 'GET', url: '/jeecg-boot/sys/duplicate/check', token: admin, query: { tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'dup:checked', dataId: 'no-such-row' } });
+    expect([wire.statusCode, wire.json().success]).toEqual([200, false]);
+  });
+
+  it('answers those who may add or edit menus, and only for perms', async () => {
+    expect((await check('dup:any', undefined, stranger)).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/duplicate/check', query: { tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'dup:any' } })).statusCode).toBe(401);
+    // Editing menus is enough (the form serves the edit as well as the add).
+    const role = (await t.request({ method: 'POST', url: '/boot/sys/role/add', token: admin, payload: { roleName: 'Menu editors', roleCode: 'menu_editors_only' } })).json().result as string;
+    const grants = ['m-system', 'm-system-menu', 'b-system-permission-list', 'b-system-permission-edit'];
+    expect((await t.call(roleEndpoints.saveGrants, { token: admin, body: { roleId: role, permissionIds: grants.join(','), lastpermissionIds: '' } })).statusCode).toBe(200);
+    await addUser(t, admin, { username: 'menu_editor_only', selectedroles: role });
+    const editorToken = await t.login('menu_editor_only', 'Passw0rd1');
+    expect((await check(Permission.UserAdd, undefined, editorToken)).envelope).toMatchObject({ success: false });
+    expect((await check('dup:any', undefined, editorToken)).envelope).toMatchObject({ success: true });
+    const other = await t.request({ method: 'GET', url: '/boot/sys/duplicate/check', token: admin, query: { tableName: 'sys_permission', fieldName: 'url', fieldVal: '/system/user' } });
+    expect(other.statusCode).toBe(400);
+    expect(fieldsOf(other.json() as Body)).toEqual(['fieldName']);
   });
 });
 

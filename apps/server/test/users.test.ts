@@ -1,7 +1,8 @@
 import { type EndpointQuery, ServerCode, authEndpoints, userEndpoints } from '@cellsight/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpreadsheet } from './support/spreadsheet.js';
-import { type TestApp, addUser, adminPassword, createTestApp } from './support/test-app.js';
+import { type TestApp, addUser, adminPassword, createTestApp, queryRows } from './support/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -186,6 +187,36 @@ describe('add, edit, duplicates', () => {
     expect((await list({ username: 'bob_k' })).body.result.records[0]).toMatchObject({ realname: 'Robert Keller', company: 'Keller GmbH' });
     const missing = await t.request({ method: 'PUT', url: '/boot/sys/user/edit', token: admin, payload: { id: 'nope', realname: 'x' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('generateUserId answers a new id to whoever may add users; an add that sends it back gets an id of the server’s', async () => {
+    const generated = await t.call(userEndpoints.generateUserId, { token: admin });
+    expect(generated.statusCode).toBe(200);
+    expect(generated.envelope).toMatchObject({ success: true, result: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const offered = generated.envelope.result;
+    expect((await t.call(userEndpoints.generateUserId, { token: admin })).envelope.result).not.toBe(offered);
+    expect((await queryRows(t, sql`select id from sys_user where id = ${offered}`)).length).toBe(0);
+
+    // JeecgBoot's add form sends the id it was given: the add works, and assigns the user's id itself.
+    const add = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { id: offered, username: 'offered_id', password: 'Offered123', realname: 'Offered' } });
+    expect(add.json()).toMatchObject({ success: true, code: ServerCode.ADDED, result: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const id = add.json().result as string;
+    expect(id).not.toBe(offered);
+    expect((await list({ username: 'offered_id' })).body.result.records.map((r: { id: string }) => r.id)).toEqual([id]);
+    await expect(t.login('offered_id', 'Offered123')).resolves.toBeTypeOf('string');
+
+    // An id that is someone's already changes nothing of theirs.
+    const alice = (await list({ username: 'alice_w' })).body.result.records[0];
+    const again = await t.request({ method: 'POST', url: '/boot/sys/user/add', token: admin, payload: { id: alice.id, username: 'not_alice', password: 'NotAlice12', realname: 'Not Alice' } });
+    expect(again.json()).toMatchObject({ success: true, code: ServerCode.ADDED });
+    expect(again.json().result).not.toBe(alice.id);
+    expect((await list({ username: 'alice_w' })).body.result.records[0]).toMatchObject({ id: alice.id, realname: alice.realname });
+
+    // It needs the user-add permission, as the form it serves does.
+    expect((await t.request({ method: 'GET', url: '/boot/sys/user/generateUserId' })).statusCode).toBe(401);
+    await addUser(t, admin, { username: 'cannot_add', password: 'Cannot123' });
+    const plain = await t.login('cannot_add', 'Cannot123');
+    expect((await t.call(userEndpoints.generateUserId, { token: plain })).statusCode).toBe(403);
   });
 });
 

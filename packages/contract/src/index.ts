@@ -43,6 +43,7 @@ export * from './self-service.js';
 export * from './member.js';
 export * from './alarm-notification.js';
 export * from './third-login.js';
+export * from './third-app.js';
 export * from './monitor.js';
 export * from './ops.js';
 export * from './data-rule.js';

@@ -213,6 +213,11 @@ export const userEndpoints = {
   checkOnlyUser: defineEndpoint({ method: 'GET', path: '/sys/user/checkOnlyUser', query: checkOnlyUserQuerySchema, result: null }),
   /** An administrator sets another user's password. */
   changePassword: defineEndpoint({ method: 'PUT', path: '/sys/user/changePassword', body: adminChangePasswordRequestSchema, result: null }),
+  /**
+   * A new, unused user id (JeecgBoot's Users → Add form asks for one). The add assigns the user's id
+   * itself: an \`id\` in its body is dropped, like any key the form does not take.
+   */
+  generateUserId: defineEndpoint({ method: 'GET', path: '/sys/user/generateUserId', result: text() }),
   queryById: defineEndpoint({ method: 'GET', path: '/sys/user/queryById', query: idQuerySchema, result: userInfoSchema }),
   /** A user's role ids. */
   roleIds: defineEndpoint({ method: 'GET', path: '/sys/user/queryUserRole', query: userRoleQuerySchema, result: z.array(text()) }),

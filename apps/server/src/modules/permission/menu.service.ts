@@ -1,5 +1,6 @@
-import { type MenuFieldRequiredByType, type MenuRecord, type MenuTreeNode, MenuComponent, MenuType, isMenuFieldRequired, type menuAddSchema, type menuEditSchema } from '@cellsight/contract';
+import { type MenuFieldRequiredByType, type MenuRecord, type MenuTreeNode, MenuComponent, MenuType, ServerCode, isMenuFieldRequired, type menuAddSchema, type menuEditSchema } from '@cellsight/contract';
 import type { z } from 'zod';
+import type { Availability } from '../../kit/envelope.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertGrantable } from './permission-grants.js';
@@ -56,6 +57,28 @@ const assertRequired = (row: Pick<PermissionRow, 'menuType' | MenuFieldRequiredB
 };
 
 /**
+ * A button's permission codes are its own: the codes of `perms` (comma-joined, each trimmed) that
+ * another button already carries. One rule for the add, the edit and the menu form's duplicate check.
+ * Only buttons count, on either side, since only a button's code grants anything (a menu's `perms`
+ * is inert, and the form offers the field for buttons only); a row that is a button keeps the codes
+ * it already carries, so a row stays editable as it is.
+ */
+const takenCodes = async (menus: Pick<MenuStore, 'buttonPerms'>, perms: string | null | undefined, row?: PermissionRow): Promise<string[]> => {
+  const own = new Set(row?.menuType === MenuType.Button ? splitCodes(row.perms) : []);
+  const wanted = [...new Set(splitCodes(perms))].filter((code) => !own.has(code));
+  if (wanted.length === 0) return [];
+  const carried = new Set((await menus.buttonPerms(row?.id)).flatMap(splitCodes));
+  return wanted.filter((code) => carried.has(code));
+};
+
+/** Refuses a button's codes that another button carries (`takenCodes`), inside the change's transaction. */
+const assertCodesFree = async (menus: MenuStore, perms: string | null | undefined, row?: PermissionRow): Promise<void> => {
+  await menus.lockButtonCodes();
+  const taken = await takenCodes(menus, perms, row);
+  if (taken.length > 0) throw invalidField('perms', `another button already has ${taken.join(', ')}`);
+};
+
+/**
  * Menu maintenance (reference section 3): the tree, add, edit and a cascading delete, keeping every
  * parent's `is_leaf` right (a leaf has no menu children) in the same transaction as the change.
  */
@@ -88,6 +111,7 @@ export const createMenuService = ({ permissions, changed }: MenuServiceDependenc
       const id = newId();
       await permissions.menuTransaction(async (menus) => {
         if (parentId) await assertParent(menus, parentId);
+        if (input.menuType === MenuType.Button) await assertCodesFree(menus, columns.perms);
         await menus.insert({ ...columns, name: input.name, menuType: input.menuType, id, parentId, component: componentFor(input.menuType, columns.component), isLeaf: true, delFlag: 0, createBy: auth.username });
         await menus.refreshLeaf([parentId]);
       });
@@ -113,12 +137,25 @@ export const createMenuService = ({ permissions, changed }: MenuServiceDependenc
         if (menuType === MenuType.Button && stored.menuType !== MenuType.Button && (await menus.children(id)).length > 0) {
           throw invalidField('menuType', 'a row with rows below it cannot become a button');
         }
+        if (menuType === MenuType.Button) await assertCodesFree(menus, perms, stored);
         const component = componentFor(menuType, columns.component === undefined ? stored.component : columns.component);
         await menus.update(id, { ...columns, parentId, component, updateBy: auth.username, updateTime: new Date() });
         // The old parent may have lost its last menu child, the new one gained one, and a row turned button changes its parent's flag.
         await menus.refreshLeaf([stored.parentId, parentId, id]);
       });
       changed();
+    },
+
+    /**
+     * Whether a button's `perms` is free (the menu form's duplicate check), with `exceptId` the row
+     * being edited: free exactly when the add or the edit would take it (`takenCodes`).
+     */
+    async permsAvailability(perms: string, exceptId?: string): Promise<Availability> {
+      const row = exceptId === undefined ? undefined : await permissions.byId(exceptId);
+      const taken = await takenCodes(permissions, perms, row);
+      return taken.length > 0
+        ? { free: false, code: ServerCode.INCORRECT_PARAMETER, message: `Another button already has this permission code: ${taken.join(', ')}` }
+        : { free: true, code: ServerCode.OK, message: 'This value is available' };
     },
 
     /** Deletes the rows, every row below them and their role grants; unknown ids are skipped, none known is a 404. */

@@ -1,5 +1,5 @@
 import { MenuType } from '@cellsight/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
 import { grantedRowIds, splitCodes } from '../../access/granted-permissions.js';
@@ -7,7 +7,7 @@ import { grantedRowIds, splitCodes } from '../../access/granted-permissions.js';
 export type PermissionRow = typeof permissions.$inferSelect;
 export type PermissionTreeRow = Pick<PermissionRow, 'id' | 'parentId' | 'name' | 'icon'>;
 type PermissionInsert = typeof permissions.$inferInsert;
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const live = eq(permissions.delFlag, 0);
 // Siblings with the same order number stay in the order they were added.
@@ -33,6 +33,23 @@ const createMenuStore = (db: Executor) => ({
       .from(permissions)
       .where(and(under, menuType === undefined ? undefined : eq(permissions.menuType, menuType), live))
       .orderBy(...menuOrder);
+  },
+
+  /** The `perms` of every button but `exceptId` (each possibly comma-joined). */
+  async buttonPerms(exceptId?: string): Promise<(string | null)[]> {
+    const rows = await db
+      .select({ perms: permissions.perms })
+      .from(permissions)
+      .where(and(eq(permissions.menuType, MenuType.Button), exceptId === undefined ? undefined : ne(permissions.id, exceptId), live));
+    return rows.map((row) => row.perms);
+  },
+
+  /**
+   * Holds the buttons' codes for the rest of the transaction: a second add or edit that checks
+   * whether its codes are free waits here until the first has stored its own (or given up).
+   */
+  async lockButtonCodes(): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('sys_permission.perms'))`);
   },
 
   async insert(row: PermissionInsert): Promise<void> {

@@ -55,6 +55,13 @@ const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = asy
     await menus.edit(requireAuth(request), request.body);
     return ok(null, 'Edited', ServerCode.EDITED);
   });
+  // The menu form's duplicate check of a button's permission code (`/sys/duplicate/check?tableName=sys_permission&fieldName=perms`):
+  // for those who may add or edit rows, answering as the add and the edit decide.
+  app.duplicateChecks.set('sys_permission', {
+    fields: ['perms'],
+    access: [Permission.MenuAdd, Permission.MenuEdit],
+    check: (_auth, _field, value, exceptId) => menus.permsAvailability(value, exceptId),
+  });
   const remove = { permission: Permission.MenuDelete };
   endpointRoute(app, menuEndpoints.delete, { access: remove, tenancy: 'shared', scope: 'none', tags, summary: 'Delete a row, every row below it and their role grants' }, async (request) => {
     await menus.remove([request.query.id]);

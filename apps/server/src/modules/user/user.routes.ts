@@ -53,6 +53,13 @@ const routes: FastifyPluginAsyncZod<{ service: UserService }> = async (app, { se
 
   endpointRoute(
     app,
+    userEndpoints.generateUserId,
+    { access: { permission: Permission.UserAdd }, tenancy: 'tenant', scope: 'none', tags, summary: 'A new, unused user id (user form); the add assigns its own id and drops one sent' },
+    async () => ok(users.generateId()),
+  );
+
+  endpointRoute(
+    app,
     userEndpoints.checkOnlyUser,
     {
       access: { permission: [Permission.UserAdd, Permission.UserEdit] },

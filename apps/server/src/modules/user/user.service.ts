@@ -267,6 +267,15 @@ export const createUserService = (deps: Dependencies) => {
       return exportUsers(deps.users, deps.dicts, auth, query, language, format, { resource: userResource, where: await usersDataRules(auth), now });
     },
 
+    /**
+     * An id for a user about to be added (JeecgBoot's Users → Add form asks for one): the server's
+     * own generator, the one every new row's id comes from. Nothing reserves it: `add` assigns the
+     * user's id itself and drops one sent in the body.
+     */
+    generateId(): string {
+      return newId();
+    },
+
     async add(auth: AuthContext, input: UserFormInput & { username: string; password: string }): Promise<string> {
       await assertUnique({ username: input.username, email: input.email, phone: input.phone, workNo: input.workNo });
       await assertAvatar(input.avatar);
