@@ -77,6 +77,20 @@ describe('department tree', () => {
     expect(company?.children[1]?.children.map((child) => child.title)).toEqual(['Sales North', 'Sales South']);
   });
 
+  it('loads the tree a level at a time (queryDepartTreeSync): the roots, then a department\'s children, each saying whether it has any', async () => {
+    const level = async (pid?: string) => (await t.call(departEndpoints.treeSync, { token: admin, query: pid === undefined ? {} : { pid } })).envelope.result;
+    const [company] = await tree();
+    const roots = await level();
+    expect(roots.map((node) => node.id)).toEqual((await tree()).map((node) => node.id));
+    expect(roots.every((node) => node.children.length === 0)).toBe(true);
+    expect(roots.find((node) => node.id === root.id)).toMatchObject({ isLeaf: false, title: root.departName });
+    expect(await level('')).toEqual(roots);
+    const children = await level(root.id);
+    expect(children.map((node) => [node.title, node.isLeaf])).toEqual(company?.children.map((node) => [node.title, node.children.length === 0]));
+    expect(await level(north)).toEqual([]);
+    expect(await level('no-such-department')).toEqual([]);
+  });
+
   it('gives departments added at the same time different org codes', async () => {
     const ids = await Promise.all(['P1', 'P2', 'P3', 'P4'].map((departName) => addDepart({ departName, parentId: root.id })));
     const codes = await Promise.all(ids.map(async (id) => (await byId(id))?.orgCode));
@@ -245,7 +259,7 @@ describe('access', () => {
     demo = await t.login('depart_demo', 'Passw0rd1');
   });
 
-  const reads = ['/sys/sysDepart/queryTreeList', '/sys/sysDepart/searchBy', '/sys/sysDepart/queryIdTree', '/sys/user/queryUserByDepId?id=d-root', '/sys/user/departUserList?depId=d-root'];
+  const reads = ['/sys/sysDepart/queryTreeList', '/sys/sysDepart/queryDepartTreeSync', '/sys/sysDepart/searchBy', '/sys/sysDepart/queryIdTree', '/sys/user/queryUserByDepId?id=d-root', '/sys/user/departUserList?depId=d-root'];
   const writes = [
     { method: 'POST', url: '/sys/sysDepart/add', payload: { departName: 'Demo' } },
     { method: 'PUT', url: '/sys/sysDepart/edit', payload: { id: root.id, departName: 'Demo' } },

@@ -225,6 +225,24 @@ describe('dictionaries', () => {
     expect((await t.request({ method: 'GET', url: '/boot/sys/dict/getDictItems/sex' })).statusCode).toBe(401);
   });
 
+  it('names several values of a dictionary (loadDictItem) and searches its options (loadDict), in the caller’s language', async () => {
+    const labels = await call<string[]>('GET', '/sys/dict/loadDictItem/sex', { query: { key: '2,1, 9' }, language: 'de-DE' });
+    expect(labels.body).toMatchObject({ success: true, result: ['Weiblich', 'Männlich', '9'] });
+    expect((await call('GET', '/sys/dict/loadDictItem/constructor', { query: { key: 'x' } })).body.result).toEqual(['x']);
+    expect((await call('GET', '/sys/dict/loadDictItem/sex')).status).toBe(400);
+
+    const search = async (query: Record<string, string>) => (await call<{ value: string }[]>('GET', '/sys/dict/loadDict/sex', { query, language: 'en-US' })).body.result.map((item) => item.value);
+    expect(await search({})).toEqual(['1', '2']);
+    expect(await search({ keyword: 'FEM' })).toEqual(['2']);
+    expect(await search({ keyword: '1' })).toEqual(['1']);
+    expect(await search({ keyword: 'male', pageSize: '1' })).toEqual(['1']);
+    const tooMany = await call<{ errors: { field: string }[] }>('GET', '/sys/dict/loadDict/sex', { query: { pageSize: '1000' } });
+    expect(tooMany.body.result.errors.map((e) => e.field)).toEqual(['pageSize']);
+    const table = await call<{ errors: { field: string }[] }>('GET', `/sys/dict/loadDict/${encodeURIComponent('sys_user,username,password')}`, { query: { keyword: 'a' } });
+    expect(table.status).toBe(400);
+    expect(table.body.result.errors.map((e) => e.field)).toEqual(['dictCode']);
+  });
+
   it('refuses the table form of getDictItems, naming dictCode', async () => {
     const refused = await call<{ errors: { field: string }[] }>('GET', `/sys/dict/getDictItems/${encodeURIComponent('sys_user,username,password')}`);
     expect(refused.status).toBe(400);

@@ -84,6 +84,14 @@ describe('menu list', () => {
     expect(under.map((row) => row.perms)).toEqual([Permission.MenuList, Permission.MenuAdd, Permission.MenuEdit, Permission.MenuDelete]);
     expect((await call('GET', 'getSystemSubmenu')).status).toBe(400);
   });
+
+  it('answers the rows under several menus at once, by parent (getSystemSubmenuBatch)', async () => {
+    const { statusCode, envelope } = await t.call(menuEndpoints.submenuBatch, { token: admin, query: { parentIds: 'm-system-menu,m-system-role,no-such-menu,m-system-menu' } });
+    expect(statusCode).toBe(200);
+    const single = async (parentId: string) => (await t.call(menuEndpoints.submenu, { token: admin, query: { parentId } })).envelope.result;
+    expect(envelope.result).toEqual({ 'm-system-menu': await single('m-system-menu'), 'm-system-role': await single('m-system-role'), 'no-such-menu': [] });
+    expect((await call('GET', 'getSystemSubmenuBatch')).status).toBe(400);
+  });
 });
 
 describe('adding', () => {

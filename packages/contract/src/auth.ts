@@ -249,5 +249,5 @@ export const authEndpoints = {
    */
   captchaImage: defineEndpoint({ method: 'GET', path: '/sys/randomImage/:key', params: captchaKeyParamsSchema, result: text() }),
   /** Change your own password; your other sessions end. */
-  updatePassword: defineEndpoint({ method: 'PUT', path: '/sys/user/updatePassword', body: updatePasswordRequestSchema, result: null }),
+  updatePassword: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/user/updatePassword', body: updatePasswordRequestSchema, result: null }),
 };

@@ -118,6 +118,9 @@ export const departIdNodeSchema: z.ZodType<DepartIdNode> = z.lazy(() =>
   z.object({ key: text(), value: text(), title: text(), children: z.array(departIdNodeSchema) }),
 );
 
+/** `queryDepartTreeSync`: the department whose children to load (none or empty: the roots). */
+export const departTreeSyncQuerySchema = z.object({ pid: z.union([fields.id, z.literal('')]).optional(), _t: text().optional() });
+
 export const departSearchQuerySchema = z.object({
   keyWord: text().trim().max(100, 'must be at most 100 characters').optional(),
   _t: text().optional(),
@@ -151,6 +154,8 @@ export const departEndpoints = {
   tree: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/queryTreeList', result: z.array(departTreeNodeSchema) }),
   /** Departments whose name holds keyWord (any case), as flat tree nodes; without keyWord the roots. */
   search: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/searchBy', query: departSearchQuerySchema, result: z.array(departTreeNodeSchema) }),
+  /** One level of the tree, loaded as it opens: the children of `pid` (the roots without it), each with `isLeaf`. */
+  treeSync: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/queryDepartTreeSync', query: departTreeSyncQuerySchema, result: z.array(departTreeNodeSchema) }),
   /** The department tree for tree selects (key, value, title, children). */
   idTree: defineEndpoint({ method: 'GET', path: '/sys/sysDepart/queryIdTree', result: z.array(departIdNodeSchema) }),
   /** Adds a department (below parentId, else a root) with a generated org code; the answer is its id. */

@@ -157,6 +157,15 @@ export const dictItemCheckQuerySchema = z.object({
 });
 
 /** `GET /sys/dict/getDictItems/{dictCode}`: a plain dictionary code; the table form `table,text,code` is not offered. */
+/** `loadDictItem`: the values to name, comma-joined. */
+export const dictLabelsQuerySchema = z.object({ key: text({ error: 'is required' }).max(2000, 'must be at most 2000 characters'), _t: text().optional() });
+/** `loadDict`: what the user typed, and how many options at most (10 unless given). */
+export const dictSearchQuerySchema = z.object({
+  keyword: text().max(100, 'must be at most 100 characters').optional(),
+  pageSize: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
+  _t: text().optional(),
+});
+
 export const dictCodeParamsSchema = z.object({
   dictCode: requiredText(100).refine((code) => !code.includes(','), 'table dictionaries ("table,text,code") are not offered; give a dictionary code'),
 });
@@ -190,6 +199,10 @@ export const dictEndpoints = {
   allItems: defineEndpoint({ method: 'GET', path: '/sys/dict/queryAllDictItems', result: allDictItemsSchema }),
   /** The enabled items of one dictionary. */
   items: defineEndpoint({ method: 'GET', path: '/sys/dict/getDictItems/:dictCode', params: dictCodeParamsSchema, result: z.array(dictOptionSchema) }),
+  /** The texts of several values of one dictionary (`key` comma-joined), in their order; a value it does not hold stays as it is. */
+  labels: defineEndpoint({ method: 'GET', path: '/sys/dict/loadDictItem/:dictCode', params: dictCodeParamsSchema, query: dictLabelsQuerySchema, result: z.array(text()) }),
+  /** A search select's options: the first `pageSize` enabled items whose text or value holds `keyword`. */
+  search: defineEndpoint({ method: 'GET', path: '/sys/dict/loadDict/:dictCode', params: dictCodeParamsSchema, query: dictSearchQuerySchema, result: z.array(dictOptionSchema) }),
   refreshCache: defineEndpoint({ method: 'GET', path: '/sys/dict/refleshCache', result: null }),
   /** A dictionary's added, changed and removed items in one transaction. */
   saveItems: defineEndpoint({ method: 'POST', path: '/sys/dictItem/saveBatch', body: dictItemSaveBatchSchema, result: dictItemSaveBatchResultSchema }),

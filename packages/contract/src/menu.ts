@@ -119,6 +119,8 @@ export type MenuEditRequest = z.input<typeof menuEditSchema>;
 /** `GET /sys/permission/list`: with `name` (part of it, any case) the matching rows come flat. */
 export const menuListQuerySchema = z.object({ name: text().trim().max(100, maxLength(100)).optional() });
 export const menuSubmenuQuerySchema = z.object({ parentId: fields.id });
+/** `getSystemSubmenuBatch`: several parents, comma-joined. */
+export const menuSubmenuBatchQuerySchema = z.object({ parentIds: fields.idList.min(1, 'is required') });
 
 /** The Menus and permissions screen's calls, and the signed-in user's own menu. */
 export const menuEndpoints = {
@@ -129,6 +131,8 @@ export const menuEndpoints = {
   firstLevel: defineEndpoint({ method: 'GET', path: '/sys/permission/getSystemMenuList', result: z.array(menuRecordSchema) }),
   /** The rows directly under a menu. */
   submenu: defineEndpoint({ method: 'GET', path: '/sys/permission/getSystemSubmenu', query: menuSubmenuQuerySchema, result: z.array(menuRecordSchema) }),
+  /** The rows directly under each of several menus, by parent id. */
+  submenuBatch: defineEndpoint({ method: 'GET', path: '/sys/permission/getSystemSubmenuBatch', query: menuSubmenuBatchQuerySchema, result: z.record(text(), z.array(menuRecordSchema)) }),
   add: defineEndpoint({ method: 'POST', path: '/sys/permission/add', body: menuAddSchema, result: null }),
   edit: defineEndpoint({ method: ['PUT', 'POST'], path: '/sys/permission/edit', body: menuEditSchema, result: null }),
   /** Deletes a row, every row below it and their role grants. */

@@ -1,6 +1,8 @@
-import { type PublicConfig, systemEndpoints } from '@cellsight/contract';
+import type { PublicConfig } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+
+// On the sign-in page's path, which loads no schema (docs/performance.md): the path is written here, the type is the contract's.
 
 /** Used until the public config arrives, and when it cannot be loaded. */
 export const fallbackPlatformName = 'Cellsight';
@@ -8,7 +10,7 @@ export const fallbackPlatformName = 'Cellsight';
 /** GET /sys/public/config: platform name, region portals and footer links (public). */
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],
-  queryFn: async (): Promise<PublicConfig> => (await api.call(systemEndpoints.publicConfig)).result,
+  queryFn: async (): Promise<PublicConfig> => (await api.get<PublicConfig>('/sys/public/config')).result,
   // Deployment settings: they do not change while the page is open.
   staleTime: Infinity,
   retry: 1,

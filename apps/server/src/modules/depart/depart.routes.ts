@@ -45,6 +45,13 @@ const routes: FastifyPluginAsyncZod<{ departs: DepartRepository }> = async (app,
     },
     async (request) => ok(await service.search(requireAuth(request), request.query.keyWord)),
   );
+  endpointRoute(
+    app,
+    departEndpoints.treeSync,
+    // Read where the whole tree is read: the Departments screen and the pickers of the user forms and the address book.
+    { access: { permission: [permissions.list, Permission.UserAdd, Permission.UserEdit, Permission.AddressBookList] }, tenancy: 'tenant', scope: 'none', tags, summary: 'One level of the department tree, loaded as it opens: the children of pid (the roots without it), each with isLeaf' },
+    async (request) => ok(await service.treeLevel(requireAuth(request), request.query.pid || undefined)),
+  );
   // The department pickers of other screens (users, user-by-department) read this one.
   endpointRoute(
     app,

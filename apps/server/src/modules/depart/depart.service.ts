@@ -60,6 +60,20 @@ export const createDepartService = (deps: Dependencies) => {
       return (await deps.departs.search(keyword, departsSeenBy(auth))).map(toTreeNode);
     },
 
+    /** One level of the tree: the children of `parentId` (the roots without one), each saying whether it has children of its own. */
+    async treeLevel(auth: AuthContext, parentId: string | undefined): Promise<DepartTreeNode[]> {
+      const forest = await deps.departs.tree(departsSeenBy(auth));
+      const find = (nodes: DepartTreeNode[]): DepartTreeNode | undefined => {
+        for (const node of nodes) {
+          const found = node.id === parentId ? node : find(node.children);
+          if (found) return found;
+        }
+        return undefined;
+      };
+      const level = parentId ? (find(forest)?.children ?? []) : forest;
+      return level.map((node) => ({ ...node, children: [] }));
+    },
+
     async idTree(auth: AuthContext): Promise<DepartIdNode[]> {
       return buildForest(await deps.departs.all(departsSeenBy(auth)), (row): DepartIdNode => ({ key: row.id, value: row.id, title: row.departName, children: [] }));
     },

@@ -22,6 +22,18 @@ const routes: FastifyPluginAsyncZod<{ admin: DictAdminService }> = async (app, {
 
   endpointRoute(
     app,
+    dictEndpoints.labels,
+    { access: 'authenticated', tenancy: 'shared', scope: 'none', tags, summary: 'The texts of several values of one dictionary (key comma-joined) in the Accept-Language, in their order; a value it does not hold stays as it is' },
+    async (request) => ok(await app.dicts.labels(request.params.dictCode, request.query.key.split(',').map((value) => value.trim()), request.language)),
+  );
+  endpointRoute(
+    app,
+    dictEndpoints.search,
+    { access: 'authenticated', tenancy: 'shared', scope: 'none', tags, summary: 'Options of a search select: the first pageSize enabled items of one dictionary whose text or value holds keyword (any case)' },
+    async (request) => ok(await app.dicts.search(request.params.dictCode, request.query.keyword, request.query.pageSize, request.language)),
+  );
+  endpointRoute(
+    app,
     dictEndpoints.items,
     {
       access: 'authenticated',

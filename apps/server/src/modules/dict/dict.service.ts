@@ -33,17 +33,31 @@ export const createDictService = (repository: DictRepository, cacheMs = 30_000) 
     return built;
   };
 
+  /** A translator for `<field>_dictText` values in `language`, built once per request. */
+  const translator = async (language: Language): Promise<(code: string, value: string | number | null) => string | null> => {
+    const byCode = await all(language);
+    // Own keys only: a code such as `constructor` must not read Object.prototype.
+    return (code, value) => (value === null ? null : ((Object.hasOwn(byCode, code) ? byCode[code] : undefined)?.find((i) => i.value === String(value))?.text ?? String(value)));
+  };
+  /** One dictionary's enabled items in `language`, by sort order; none for an unknown code. */
+  const items = async (code: string, language: Language): Promise<DictOption[]> => {
+    const byCode = await all(language);
+    return Object.hasOwn(byCode, code) ? (byCode[code] ?? []) : [];
+  };
+
   return {
     all,
-    /** A translator for `<field>_dictText` values in `language`, built once per request. */
-    async translator(language: Language): Promise<(code: string, value: string | number | null) => string | null> {
-      const items = await all(language);
-      return (code, value) => (value === null ? null : (items[code]?.find((i) => i.value === String(value))?.text ?? String(value)));
+    translator,
+    items,
+    /** The texts of these values of one dictionary, in their order; a value it does not hold is its own text. */
+    async labels(code: string, values: readonly string[], language: Language): Promise<string[]> {
+      const translate = await translator(language);
+      return values.map((value) => translate(code, value) ?? value);
     },
-    /** One dictionary's enabled items in `language`, by sort order; none for an unknown code. */
-    async items(code: string, language: Language): Promise<DictOption[]> {
-      const byCode = await all(language);
-      return Object.hasOwn(byCode, code) ? (byCode[code] ?? []) : [];
+    /** The first `size` items of one dictionary whose text or value holds `keyword` (any case): the options of a search select. */
+    async search(code: string, keyword: string | undefined, size: number, language: Language): Promise<DictOption[]> {
+      const wanted = keyword?.trim().toLowerCase() ?? '';
+      return (await items(code, language)).filter((item) => wanted === '' || item.text.toLowerCase().includes(wanted) || item.value.toLowerCase().includes(wanted)).slice(0, size);
     },
     /** Whether a dictionary with this id exists (read each time: a page of a just-added dictionary opens). */
     async exists(dictId: string): Promise<boolean> {

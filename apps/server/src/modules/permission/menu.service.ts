@@ -103,6 +103,14 @@ export const createMenuService = ({ permissions, changed }: MenuServiceDependenc
       return recordsOf(await permissions.children(parentId), menuTypeText);
     },
 
+    /** The rows directly under each parent, by parent (a parent without rows, or unknown, maps to none). */
+    async submenuBatch(parentIds: readonly string[], menuTypeText: MenuTypeText): Promise<Record<string, MenuRecord[]>> {
+      const unique = [...new Set(parentIds)];
+      const byParent: Record<string, MenuRecord[]> = Object.fromEntries(unique.map((id) => [id, []]));
+      for (const record of recordsOf(await permissions.childrenOf(unique), menuTypeText)) if (record.parentId) byParent[record.parentId]?.push(record);
+      return byParent;
+    },
+
     async add(auth: AuthContext, input: MenuAdd): Promise<string> {
       const parentId = input.menuType === MenuType.FirstLevel ? null : (input.parentId ?? null);
       const columns = columnsOf(input);

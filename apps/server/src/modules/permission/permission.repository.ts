@@ -35,6 +35,16 @@ const createMenuStore = (db: Executor) => ({
       .orderBy(...menuOrder);
   },
 
+  /** The rows under each of the parents, siblings in their configured order. */
+  async childrenOf(parentIds: readonly string[]): Promise<PermissionRow[]> {
+    if (parentIds.length === 0) return [];
+    return db
+      .select()
+      .from(permissions)
+      .where(and(inArray(permissions.parentId, [...parentIds]), live))
+      .orderBy(...menuOrder);
+  },
+
   /** The `perms` of every button but `exceptId` (each possibly comma-joined). */
   async buttonPerms(exceptId?: string): Promise<(string | null)[]> {
     const rows = await db

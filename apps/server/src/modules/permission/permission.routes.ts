@@ -47,6 +47,12 @@ const routes: FastifyPluginAsyncZod<{ permissions: PermissionRepository }> = asy
     { access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The rows directly under a menu' },
     async (request) => ok(await menus.submenu(request.query.parentId, await menuTypeText(request))),
   );
+  endpointRoute(
+    app,
+    menuEndpoints.submenuBatch,
+    { access: read, tenancy: 'shared', scope: 'none', tags, summary: 'The rows directly under each of several menus (parentIds comma-joined), by parent id' },
+    async (request) => ok(await menus.submenuBatch(splitIds(request.query.parentIds), await menuTypeText(request))),
+  );
   endpointRoute(app, menuEndpoints.add, { access: { permission: Permission.MenuAdd }, tenancy: 'shared', scope: 'none', tags, summary: 'Add a menu or button' }, async (request) => {
     await menus.add(requireAuth(request), request.body);
     return ok(null, 'Added', ServerCode.ADDED);

@@ -102,7 +102,7 @@ export function CronEditor({ value, onChange, id }: CronEditorProps) {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Tabs
         size="small"
         items={cronParts.map((part) => ({
@@ -193,7 +193,7 @@ function PartModes({ name: groupName, part, mode, onChange, disabled }: { name: 
         const { values } = current('specific');
         const all = Array.from({ length: bounds.max - bounds.min + 1 }, (_, index) => bounds.min + index);
         return (
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
             <span>{raw('mode.specific')}</span>
             {part === 'year' ? (
               <Select
@@ -250,7 +250,7 @@ function PartModes({ name: groupName, part, mode, onChange, disabled }: { name: 
 
   return (
     <Radio.Group name={groupName} value={mode.mode} disabled={disabled} onChange={(event) => onChange(freshOrCurrent(part, mode, event.target.value as ModeName))} aria-label={t(`part.${part}`)}>
-      <Space direction="vertical">
+      <Space orientation="vertical">
         {modesOf[part].map((name) => (
           <Radio key={name} value={name}>
             {optionOf(name)}

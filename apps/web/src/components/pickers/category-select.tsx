@@ -83,7 +83,7 @@ export function CategorySelect({ value, onChange, multiple = false, pcode, condi
 
   if (!conditionOk) {
     return (
-      <Space direction="vertical" size={2} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={2} style={{ width: '100%' }}>
         <TreeSelect disabled status="error" style={{ minWidth: 190 }} placeholder={placeholder ?? t('select.placeholder')} />
         <Typography.Text type="danger" role="alert">
           {wordsIn(categoryConditionMessage, i18n.language as Language)}

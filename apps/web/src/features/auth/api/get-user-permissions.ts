@@ -1,7 +1,9 @@
-import { type UserPermissions, menuEndpoints } from '@cellsight/contract';
+import type { UserPermissions } from '@cellsight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setPermissions } from '@/lib/permissions';
+
+// On the sign-in page's path, which loads no schema (docs/performance.md): the path is written here, the type is the contract's.
 
 /**
  * GET /sys/permission/getUserPermissionByToken: menu plus button permissions. Keyed by token so
@@ -11,7 +13,7 @@ export const userPermissionsQuery = (token: string) =>
   queryOptions({
     queryKey: ['user-permissions', token],
     queryFn: async (): Promise<UserPermissions> => {
-      const { result } = await api.call(menuEndpoints.userPermissions);
+      const { result } = await api.get<UserPermissions>('/sys/permission/getUserPermissionByToken');
       setPermissions(result);
       return result;
     },

@@ -1,6 +1,8 @@
-import { type CasValidateRequest, type LoginResult, thirdLoginEndpoints } from '@cellsight/contract';
+import type { CasValidateRequest, LoginResult } from '@cellsight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+
+// On the sign-in page's path, which loads no schema (docs/performance.md): the path is written here, the type is the contract's.
 
 /** Where the browser starts an OAuth2 / OIDC sign-in (the server redirects it to the provider). */
 export const oauthStartUrl = '/boot/sys/thirdLogin/render/oauth';
@@ -13,6 +15,6 @@ export const useOutsideSignIn = () =>
   useMutation({
     mutationFn: async (returned: { thirdToken: string } | CasValidateRequest): Promise<LoginResult> =>
       'thirdToken' in returned
-        ? (await api.call(thirdLoginEndpoints.ticketLogin, { params: { token: returned.thirdToken, thirdType: 'oauth' } })).result
-        : (await api.call(thirdLoginEndpoints.casLogin, { body: returned })).result,
+        ? (await api.get<LoginResult>(`/sys/thirdLogin/getLoginUser/${encodeURIComponent(returned.thirdToken)}/oauth`)).result
+        : (await api.post<LoginResult>('/sys/cas/client/validateLogin', returned)).result,
   });

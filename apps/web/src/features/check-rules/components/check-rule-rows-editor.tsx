@@ -33,7 +33,7 @@ export function CheckRuleRowsEditor({ value, onChange, id }: { value?: string; o
   const set = (next: Row[]) => onChange?.(JSON.stringify(next));
   const change = (index: number, patch: Partial<Row>) => set(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   return (
-    <Space id={id} direction="vertical" style={{ width: '100%' }}>
+    <Space id={id} orientation="vertical" style={{ width: '100%' }}>
       <Table<Row & { index: number }>
         size="small"
         pagination={false}

@@ -65,7 +65,7 @@ export function DataLogDiffDrawer({ entry, open, onClose, afterClose }: DataLogD
       ) : versions.isPending ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Space wrap>
             <Select aria-label={t('diff.left')} style={{ minWidth: 320 }} allowClear placeholder={t('diff.before')} value={left} options={options} onChange={(value: string | undefined) => setChosen((current) => ({ ...current, left: value ?? '' }))} />
             <Select aria-label={t('diff.right')} style={{ minWidth: 320 }} value={right} options={options} onChange={(value: string) => setChosen((current) => ({ ...current, right: value }))} />

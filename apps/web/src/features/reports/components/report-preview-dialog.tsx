@@ -40,7 +40,7 @@ export function ReportPreviewDialog({ report, onClose }: ReportPreviewDialogProp
       ) : !columns.data ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space>
             <Button
               icon={<DownloadOutlined />}
