@@ -89,6 +89,18 @@ export async function apiRoleId(request: APIRequestContext, token: string, roleC
   return role.id;
 }
 
+/** Adds a role (`POST /sys/role/add`); its id. */
+export async function apiCreateRole(request: APIRequestContext, token: string, role: { roleName: string; roleCode: string }): Promise<string> {
+  const response = await request.post('/boot/sys/role/add', { headers: headers(token), data: role });
+  return (await envelope<string>(response, `add role ${role.roleCode}`)).result;
+}
+
+/** The menu and button ids a role grants (`GET /sys/permission/queryRolePermission`). */
+export async function apiRoleGrants(request: APIRequestContext, token: string, roleId: string): Promise<string[]> {
+  const response = await request.get('/boot/sys/permission/queryRolePermission', { headers: headers(token), params: { roleId } });
+  return (await envelope<string[]>(response, `grants of role ${roleId}`)).result;
+}
+
 /** Registers a logger (SN and registration key) so it may connect over MQTT. */
 export async function apiRegisterLogger(request: APIRequestContext, token: string, gsn: string, key: string): Promise<void> {
   const response = await request.post('/boot/want/logger/registerBatch', { data: { loggers: [{ gsn, key, timezone: 'Europe/Berlin' }] }, headers: headers(token) });

@@ -1,4 +1,5 @@
 import { type Page, type Response, expect, test } from '@playwright/test';
+import { apiCreateRole, apiLogin, apiRoleGrants } from '../support/api';
 import { adminPassword, adminUsername } from '../support/env';
 import { type JeecgConsole, jeecgConsoleDist, serveJeecgConsole } from '../support/jeecg-console';
 
@@ -59,7 +60,7 @@ test.describe('JeecgBoot’s own console', () => {
     await jeecg?.close();
   });
 
-  test('signs in, opens every system page with its records, adds a user and a dictionary item, and signs out, with no failed call', async ({ page }) => {
+  test('signs in, opens every system page with its records, adds a user and a dictionary item, authorises a role through its tree, and signs out, with no failed call', async ({ page, request }) => {
     const calls = watchCalls(page);
     // The captcha is the API tests' (captcha.test.ts): its digits are only in the picture, so this
     // sign-in leaves the captcha out, which the API takes as a sign-in without one.
@@ -110,6 +111,25 @@ test.describe('JeecgBoot’s own console', () => {
     await item('数据值').fill(itemValue);
     await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.locator('.ant-drawer .ant-table-tbody tr', { hasText: itemValue })).toBeVisible();
+
+    // Roles → More → Authorise, on a role of its own (other tests' roles are left alone): one button
+    // ticked in the menu tree and saved. Its list shows the newest role first.
+    const { token } = await apiLogin(request);
+    const roleCode = `jeecg_${Date.now().toString(36)}`;
+    const roleId = await apiCreateRole(request, token, { roleName: `JeecgBoot ${roleCode}`, roleCode });
+    await page.goto(`${jeecg.url}/system/role`);
+    const roleRow = page.locator('.ant-table-tbody tr').filter({ hasText: roleCode });
+    await roleRow.getByText('更多').hover();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '授权' }).click();
+    const authorise = page.locator('.ant-drawer-content');
+    const exportStations = authorise.locator('.ant-tree-node-content-wrapper', { has: page.locator('.ant-tree-title', { hasText: /^Export stations$/ }) });
+    await exportStations.locator('xpath=preceding-sibling::span[contains(@class, "ant-tree-checkbox")]').click();
+    await page.getByRole('button', { name: '仅保存' }).click();
+    // The tree ticks a node alone (JeecgBoot's default: parent and child not linked): the role grants that button only.
+    const named = await request.get('/boot/sys/permission/list', { headers: { 'X-Access-Token': token }, params: { name: 'Export stations' } });
+    const buttonIds = ((await named.json()) as { result: { id: string; name: string }[] }).result.filter((row) => row.name === 'Export stations').map((row) => row.id);
+    expect(buttonIds).toHaveLength(1);
+    await expect.poll(() => apiRoleGrants(request, token, roleId)).toEqual(buttonIds);
 
     // The analysis dashboard, then sign out from its header.
     await page.goto(`${jeecg.url}/dashboard/analysis`);
