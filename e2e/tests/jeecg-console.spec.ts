@@ -1,6 +1,6 @@
 import { type Page, type Response, expect, test } from '@playwright/test';
-import { apiCreateRole, apiLogin, apiRoleGrants } from '../support/api';
-import { adminPassword, adminUsername } from '../support/env';
+import { apiCreateRole, apiCreateUser, apiLogin, apiRoleGrants, apiRoleId } from '../support/api';
+import { adminPassword, adminUsername, uniqueUsername } from '../support/env';
 import { type JeecgConsole, jeecgConsoleDist, serveJeecgConsole } from '../support/jeecg-console';
 
 /**
@@ -49,6 +49,24 @@ const watchCalls = (page: Page) => {
   return { failed, seen };
 };
 
+/**
+ * Signs in on its login page. The captcha is the API tests' (captcha.test.ts): its digits are only
+ * in the picture, so this sign-in leaves the captcha out, which the API takes as a sign-in without one.
+ */
+const signIn = async (page: Page, base: string, username: string, password: string) => {
+  await page.route('**/jeecg-boot/sys/login', async (route) => {
+    const { captcha: _captcha, checkKey: _checkKey, ...body } = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.goto(`${base}/user/login`);
+  await expect(page.locator('img[src^="data:image/svg+xml"]')).toBeVisible();
+  await page.getByPlaceholder('请输入帐户名 / admin').fill(username);
+  await page.getByPlaceholder('请输入密码 / 123456').fill(password);
+  await page.getByPlaceholder('请输入验证码').fill('0000');
+  await page.locator('button.login-button').click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+};
+
 test.describe('JeecgBoot’s own console', () => {
   test.skip(!dist, 'the JeecgBoot console build (shared/clients/jeecg-vue2/dist or JEECG_CONSOLE_DIST) is not on this machine');
   let jeecg: JeecgConsole;
@@ -62,19 +80,7 @@ test.describe('JeecgBoot’s own console', () => {
 
   test('signs in, opens every system page with its records, adds a user and a dictionary item, authorises a role through its tree, and signs out, with no failed call', async ({ page, request }) => {
     const calls = watchCalls(page);
-    // The captcha is the API tests' (captcha.test.ts): its digits are only in the picture, so this
-    // sign-in leaves the captcha out, which the API takes as a sign-in without one.
-    await page.route('**/jeecg-boot/sys/login', async (route) => {
-      const { captcha: _captcha, checkKey: _checkKey, ...body } = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify(body) });
-    });
-    await page.goto(`${jeecg.url}/user/login`);
-    await expect(page.locator('img[src^="data:image/svg+xml"]')).toBeVisible();
-    await page.getByPlaceholder('请输入帐户名 / admin').fill(adminUsername);
-    await page.getByPlaceholder('请输入密码 / 123456').fill(adminPassword);
-    await page.getByPlaceholder('请输入验证码').fill('0000');
-    await page.locator('button.login-button').click();
-    await expect(page).not.toHaveURL(/\/user\/login/);
+    await signIn(page, jeecg.url, adminUsername, adminPassword);
 
     for (const { path, rows, shows = '.ant-table' } of pages) {
       await page.goto(`${jeecg.url}${path}`);
@@ -138,6 +144,23 @@ test.describe('JeecgBoot’s own console', () => {
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect(page).toHaveURL(/\/user\/login/);
     expect(calls.seen.length).toBeGreaterThan(pages.length);
+    expect(calls.failed).toEqual([]);
+  });
+
+  test('shows an uploaded avatar from its static address', async ({ page, request }) => {
+    const calls = watchCalls(page);
+    const { token } = await apiLogin(request);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const uploaded = await request.post('/boot/sys/common/upload', { headers: { 'x-access-token': token }, multipart: { biz: 'avatar', file: { name: 'face.png', mimeType: 'image/png', buffer: png } } });
+    const avatar = ((await uploaded.json()) as { message: string }).message;
+    const username = uniqueUsername('jeecg_face');
+    await apiCreateUser(request, token, { username, password: 'Passw0rd!2026', confirmpassword: 'Passw0rd!2026', realname: 'Face', avatar, selectedroles: await apiRoleId(request, token, 'admin') });
+
+    await signIn(page, jeecg.url, username, 'Passw0rd!2026');
+    const image = page.locator('.user-wrapper img').first();
+    await expect(image).toHaveAttribute('src', new RegExp(`/jeecg-boot/sys/common/static/${avatar}$`));
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
+    expect(calls.seen).toContain(`GET /jeecg-boot/sys/common/static/${avatar}`);
     expect(calls.failed).toEqual([]);
   });
 });
