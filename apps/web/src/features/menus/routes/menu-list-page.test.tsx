@@ -135,7 +135,7 @@ describe('Menus screen', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: 'Button permission' }));
     await waitFor(() => expect(within(dialog).queryByLabelText('Component')).not.toBeInTheDocument());
-    await user.type(within(dialog).getByLabelText('Button name'), 'Approve user');
+    await user.type(await within(dialog).findByLabelText('Button name'), 'Approve user');
     // A button needs its permission code (the contract's rule for buttons).
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('Menus screen', () => {
     await user.click(within(rowOf('System')).getByRole('button', { name: 'Add sub-menu or button' }));
     const dialog = await findDialog('Add menu or button');
     await user.click(within(dialog).getByRole('radio', { name: 'Button permission' }));
-    await user.type(within(dialog).getByLabelText('Button name'), 'Twice');
+    await user.type(await within(dialog).findByLabelText('Button name'), 'Twice');
     await user.type(within(dialog).getByLabelText('Permission code'), 'system:user:add');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const message = await within(dialog).findByText('is used by another button');
