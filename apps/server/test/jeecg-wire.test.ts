@@ -1,4 +1,4 @@
-import { ServerCode } from '@cellsight/contract';
+import { ServerCode, thirdAppEndpoints } from '@cellsight/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { png, upload } from './support/upload.js';
@@ -67,6 +67,21 @@ describe('the JeecgBoot wire', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(png)).toBe(true);
     expect((await t.request({ method: 'GET', url: '/jeecg-boot/sys/common/static/avatar/no-such-file.png' })).json()).toMatchObject({ success: false, code: ServerCode.NOT_FOUND });
+  });
+
+  // JeecgBoot's `/sys/thirdApp/getEnabledType`: its Users and Departments screens ask before they offer sync buttons.
+  it('says synchronisation with WeCom and DingTalk is off (Cellsight does not integrate with them) to every signed-in user, on both wires', async () => {
+    const { statusCode, envelope } = await t.call(thirdAppEndpoints.enabledTypes, { token: admin });
+    expect(statusCode).toBe(200);
+    expect(envelope).toMatchObject({ success: true, code: ServerCode.OK, result: { wechatEnterprise: false, dingtalk: false } });
+    expect(Object.keys(envelope.result).sort()).toEqual(['dingtalk', 'wechatEnterprise']);
+    await addUser(t, admin, { username: 'no_roles_at_all' });
+    const plain = await t.login('no_roles_at_all', 'Passw0rd1');
+    expect((await t.call(thirdAppEndpoints.enabledTypes, { token: plain })).envelope.result).toEqual({ wechatEnterprise: false, dingtalk: false });
+    const jeecg = await t.request({ method: 'GET', url: '/jeecg-boot/sys/thirdApp/getEnabledType', token: plain });
+    expect([jeecg.statusCode, jeecg.json()]).toEqual([200, expect.objectContaining({ success: true, result: { wechatEnterprise: false, dingtalk: false } })]);
+    expect((await t.request({ method: 'GET', url: '/boot/sys/thirdApp/getEnabledType' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/jeecg-boot/sys/thirdApp/getEnabledType' })).statusCode).toBe(401);
   });
 
   it('keeps HTTP 401 for a missing or ended session, so the client signs out', async () => {
