@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { I18nextProvider } from 'react-i18next';
 import { type Language, consoleLanguage, i18n, loadedAntdLocale } from '@/lib/i18n';
 import { registerNotifyHost } from '@/lib/notify';
+import { reducedMotion, useMediaQuery } from '@/lib/use-media-query';
 import { isLightColor, useSettings } from './settings/settings';
 
 const FeedbackApp = lazy(() => import('@/components/feedback-app'));
@@ -41,6 +42,7 @@ function AppFrame({ children }: { children: ReactNode }) {
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const settings = useSettings();
   const language = currentLanguage();
+  const lessMotion = useMediaQuery(reducedMotion);
 
   // Colour-weak mode is a filter over the whole page (spec section 4: a body class).
   useEffect(() => {
@@ -50,13 +52,14 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   const themeConfig = useMemo<ThemeConfig>(
     () => ({
       algorithm: settings.darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: settings.primaryColor },
+      // Without motion, dialogs, drawers and menus open and close at once instead of animating.
+      token: { colorPrimary: settings.primaryColor, motion: !lessMotion },
       // Light primaries (the default amber) need dark text on filled surfaces to stay readable.
       ...(isLightColor(settings.primaryColor)
         ? { components: { Button: { primaryColor: 'rgba(0, 0, 0, 0.88)' }, Menu: { darkItemSelectedColor: 'rgba(0, 0, 0, 0.88)' } } }
         : {}),
     }),
-    [settings.darkMode, settings.primaryColor],
+    [settings.darkMode, settings.primaryColor, lessMotion],
   );
 
   return (

@@ -22,3 +22,6 @@ export const breakpoints = {
   mobile: '(max-width: 1087.99px)',
   narrow: '(max-width: 767.99px)',
 } as const;
+
+/** The user asked their system for less motion (WCAG 2.3.3): antd's transitions and the console's own are turned off. */
+export const reducedMotion = '(prefers-reduced-motion: reduce)';

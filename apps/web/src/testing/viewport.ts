@@ -1,13 +1,16 @@
 /**
  * A `window.matchMedia` for jsdom that answers width queries against a settable viewport width,
- * so layout tests can switch between desktop and mobile (breakpoints of spec section 9).
+ * so layout tests can switch between desktop and mobile (breakpoints of spec section 9), and the
+ * reduced-motion preference against a settable answer.
  */
 type Listener = (event: MediaQueryListEvent) => void;
 
 let width = 1440;
+let lessMotion = false;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
 
 const evaluate = (query: string): boolean => {
+  if (query.includes('prefers-reduced-motion: reduce')) return lessMotion;
   const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
   if (conditions.length === 0) return false;
   return conditions.every(([, kind, value]) => (kind === 'max' ? width <= Number(value) : width >= Number(value)));
@@ -39,9 +42,8 @@ export const matchMedia = (query: string): MediaQueryList => {
   return list;
 };
 
-/** Sets the viewport width and tells every media query list whose answer changed. */
-export const setViewportWidth = (next: number): void => {
-  width = next;
+/** Tells every media query list whose answer changed. */
+const notifyChanged = (): void => {
   for (const entry of lists) {
     const matches = evaluate(entry.query);
     if (matches === entry.last) continue;
@@ -50,7 +52,21 @@ export const setViewportWidth = (next: number): void => {
   }
 };
 
+/** Sets the viewport width and tells every media query list whose answer changed. */
+export const setViewportWidth = (next: number): void => {
+  width = next;
+  notifyChanged();
+};
+
+/** Sets whether the system asks for reduced motion, and tells the lists whose answer changed. */
+export const setReducedMotion = (next: boolean): void => {
+  lessMotion = next;
+  notifyChanged();
+};
+
 export const resetViewport = (): void => {
-  setViewportWidth(1440);
+  width = 1440;
+  lessMotion = false;
+  notifyChanged();
   lists.clear();
 };
