@@ -70,12 +70,15 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'UTC',
+    // The console honours the system's reduced-motion setting (antd's motion off): dialogs, menus
+    // and drawers open at once, and the browser renders no animation frames for them.
+    reducedMotion: 'reduce',
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
     // A failed test keeps its trace (actions, DOM snapshots, network) but not the screencast: its
     // frames cost the browser about as much CPU as the tests themselves, and the failure's own
     // screenshot is kept below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

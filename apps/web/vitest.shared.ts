@@ -28,6 +28,7 @@ export const webTestConfig = (test: NonNullable<ViteUserConfig['test']>): ViteUs
     // took 21 s while the server tests and a type-check ran beside it; a hung test still ends.
     testTimeout: 60_000,
     hookTimeout: 30_000,
+    execArgv: ['--max-semi-space-size=64'],
     ...test,
   },
 });
