@@ -1,5 +1,6 @@
 import { MenuComponent, resourceScreens } from '@cellsight/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withTexts } from '@/lib/i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -23,7 +24,8 @@ const pages: Readonly<Record<Exclude<MenuComponentName, typeof MenuComponent.Rou
   [MenuComponent.OutboxList]: lazy(() => import('@/features/outbox/routes/outbox-list-page')),
   // The cron editor loads with this screen only.
   [MenuComponent.JobList]: lazy(() => import('@/features/jobs/routes/job-list-page')),
-  [MenuComponent.LegalText]: lazy(() => import('@/features/legal/routes/legal-text-page')),
+  // It edits the texts of the public legal pages, whose words are in the `public` group.
+  [MenuComponent.LegalText]: lazy(withTexts('public', () => import('@/features/legal/routes/legal-text-page'))),
   // The rich text editor (tiptap) loads with this screen only.
   [MenuComponent.AnnouncementList]: lazy(() => import('@/features/announcements/routes/announcement-list-page')),
   [MenuComponent.MenuList]: lazy(() => import('@/features/menus/routes/menu-list-page')),
