@@ -17,6 +17,8 @@ interface AvatarUploadProps {
 
 /** The crop box, as the spec fixes it (200 × 200, square). */
 const cropBoxPx = 200;
+/** The profile's avatar, as the spec sizes it (180 × 180). */
+const profileAvatarPx = 180;
 // The library types every Cropper prop as required here; only the box size is ours to set.
 const cropperProps = { cropSize: { width: cropBoxPx, height: cropBoxPx } } as ImgCropProps['cropperProps'];
 
@@ -29,8 +31,9 @@ export function AvatarUpload({ value, onChange, id, disabled }: AvatarUploadProp
 
   const src = fileUrl(value);
   return (
-    <Space size="large" align="center">
-      {src ? <Avatar size={96} src={src} alt={t('avatar.current')} /> : <Avatar size={96} icon={<UserOutlined />} aria-label={t('avatar.none')} />}
+    // On a phone the button wraps below the picture.
+    <Space size="large" align="center" wrap>
+      {src ? <Avatar size={profileAvatarPx} src={src} alt={t('avatar.current')} /> : <Avatar size={profileAvatarPx} icon={<UserOutlined />} aria-label={t('avatar.none')} />}
       <ImgCrop
         aspect={1}
         quality={0.92}

@@ -51,6 +51,8 @@ describe('UserSettingsModal', () => {
     expect(within(dialog).getByLabelText('Company')).toHaveValue('Cellsight');
     expect(within(dialog).getByLabelText('Address')).toHaveValue('Somewhere 1');
     expect(within(dialog).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/boot/sys/common/view/avatar/20260101/0123456789abcdef0123456789abcdef.png');
+    // 180 × 180, as the spec sizes the profile's picture.
+    expect(within(dialog).getByRole('img', { name: 'Your avatar' }).closest('.ant-avatar')).toHaveStyle({ width: '180px', height: '180px' });
     expect(within(dialog).getByLabelText('User code')).toHaveTextContent('C-001');
   });
 
