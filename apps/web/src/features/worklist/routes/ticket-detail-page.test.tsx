@@ -133,6 +133,15 @@ describe('the ticket page', () => {
     await waitFor(() => expect(posted).toEqual([{ call: 'transition', body: { id: 't-1', action: 'accept' } }]));
   });
 
+  it('says the file download failed, and why, when an attachment cannot be fetched', async () => {
+    thread = { entries: [entry({})], actions: [], canReply: true, canClose: false };
+    server.use(http.get('/boot/sys/common/view/*', () => HttpResponse.json(failure(4000, 'The file is gone'), { status: 404 })));
+    const user = userEvent.setup({ delay: null });
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: /Attachment 2/ }));
+    expect(await screen.findByText(/File download failed/)).toHaveTextContent(/^File download failed: \S/);
+  });
+
   it('closes the ticket after the spec’s confirmation, with the rating', async () => {
     current = { ...ticket, status: 'pending_review', status_dictText: 'Awaiting rating' };
     thread = { entries: [entry({})], actions: [], canReply: true, canClose: true };
