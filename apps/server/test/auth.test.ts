@@ -38,6 +38,16 @@ describe('sign-in', () => {
     }
   });
 
+  it('tells a deleted account so (4030) only when its own password is given, and opens no session', async () => {
+    const id = await addUser(t, adminToken, { username: 'gone_user', password: 'Gone12345' });
+    expect((await t.request({ method: 'DELETE', url: '/boot/sys/user/delete', token: adminToken, query: { id } })).statusCode).toBe(200);
+    const right = await t.call(authEndpoints.login, { body: { username: 'gone_user', password: 'Gone12345' } });
+    expect(right.statusCode).toBe(400);
+    expect(right.envelope).toMatchObject({ success: false, code: ServerCode.USER_DELETED, message: 'This account has been deleted', result: null });
+    const wrong = await t.call(authEndpoints.login, { body: { username: 'gone_user', password: 'Wrong12345' } });
+    expect(wrong.envelope).toMatchObject({ success: false, code: ServerCode.WRONG_CREDENTIALS, message: 'Wrong user name or password' });
+  });
+
   it('after five failures makes that name and address wait, known or unknown alike, and never locks the account', async () => {
     await addUser(t, adminToken, { username: 'guessme', password: 'Guessme123' });
     const attempt = (username: string, password: string, remoteAddress = '203.0.113.7') =>

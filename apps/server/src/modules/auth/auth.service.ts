@@ -110,15 +110,21 @@ export const createAuthService = (deps: Dependencies) => {
       throw new AppError(ServerCode.TOO_MANY_REQUESTS, `Too many failed sign-ins; try again in ${seconds} second(s)`, 429);
     }
     const user = await deps.users.findByUsername(username);
-    const known = user !== null && user.delFlag === 0;
     // Unknown users cost a real verification too, so timing tells nothing either.
-    const passwordOk = await verifyPassword(known ? user.passwordHash : await dummyPasswordHash(), password);
-    if (!known || !passwordOk) {
+    const passwordOk = await verifyPassword(user ? user.passwordHash : await dummyPasswordHash(), password);
+    if (!user || !passwordOk) {
       await deps.throttle.failed(username, client.ip);
-      await loginLog(username, known ? user.realname : null, client, known ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
+      const live = user !== null && user.delFlag === 0;
+      await loginLog(username, live ? user.realname : null, client, live ? 'Wrong password' : `Failed sign-in for unknown user "${username.slice(0, 64)}"`);
       throw wrongCredentials();
     }
     await deps.throttle.succeeded(username, client.ip);
+    if (user.delFlag !== 0) {
+      // Only the account's own password learns that it was deleted (4030, JeecgBoot's answer); anyone
+      // else gets 4007, as for a name that never existed.
+      await loginLog(username, user.realname, client, `Sign-in refused: the account ${username.slice(0, 64)} is deleted`);
+      throw badRequest(ServerCode.USER_DELETED, 'This account has been deleted');
+    }
     return user;
   };
 
