@@ -338,6 +338,15 @@ describe('spreadsheet imports refuse archive bombs before inflating them', () =>
     }
   });
 
+  it('answers a workbook no parser can read with 4032 (parsing failed) on every import, and imports nothing', async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
+    for (const url of ['/boot/sys/position/importExcel', '/boot/want/logger/importPreview', '/boot/want/logger/importExcel']) {
+      const response = await importTo(url, damaged, 'positions.xlsx');
+      expect(response.statusCode, url).toBe(400);
+      expect(refusal(response), url).toMatchObject({ success: false, code: ServerCode.PARSING_FAILED, result: { errors: [{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }] } });
+    }
+  });
+
   it('refuses an archive whose directory understates its sizes, cut off at what it declared', async () => {
     const liar = zipArchive([...workbookFrame, bombEntry], (entry) => (entry === bombEntry ? 10_000 : entry.size));
     const { result: response, growthBytes } = await peakMemoryGrowth(() => importTo('/boot/sys/position/importExcel', liar, 'positions.xlsx'));

@@ -17,10 +17,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TableRepository, createTableRepository } from './table-repository.js';
 import type { AuthContext } from '../access/auth-context.js';
-import { AppError, forbidden, invalidField, notFound } from '../lib/errors.js';
+import { forbidden, invalidField, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { type BuiltListQuery, type ListSpec, buildListQuery, dataRuleCondition, defineListSpec, toPage } from './list-query.js';
-import { readImportFile } from './spreadsheet-import.js';
+import { importRefusal, readImportFile } from './spreadsheet-import.js';
 import { type ExportFormat, type SpreadsheetCell, exportFormats } from './spreadsheet.js';
 
 type AnyTable = Parameters<typeof createTableRepository>[1];
@@ -248,7 +248,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
         return values;
       }, addSchema);
       const result = await readImportFile(file, fileName, importColumns, rowSchema);
-      if (!result.ok) throw importRefused(result.errors);
+      if (!result.ok) throw importRefusal(result);
       const errors: ImportError[] = [];
       for (const field of uniqueFields) {
         const seen = new Map<string, number>();
@@ -263,7 +263,7 @@ export const createResourceService = <R extends Resource, Table extends AnyTable
         const existing = await repository.taken(uniqueColumn(field), [...seen.keys()], undefined, uniqueWithin(tenantId));
         for (const [value, row] of seen) if (existing.has(value)) errors.push({ row, field, message: taken });
       }
-      if (errors.length > 0) throw importRefused(errors.sort((a, b) => a.row - b.row));
+      if (errors.length > 0) throw importRefusal({ errors: errors.sort((a, b) => a.row - b.row) });
       const ids = result.rows.map(() => newId());
       await repository.insert(result.rows.map((row, index) => ({ ...(row as object), id: ids[index], createBy: auth.username, ...(tenantKey ? { [tenantKey]: tenantId } : {}) }) as never));
       options.onChanged?.(auth, ids);
@@ -314,12 +314,5 @@ export async function exportResource(resource: Resource, records: Record<string,
 /** The rows of `column` among the tenants of a subquery. */
 const inTenants = (column: AnyPgColumn, tenants: SQL): SQL => sql`${column} in ${tenants}`;
 
-const importRefused = (errors: ImportError[]) =>
-  new AppError(
-    ServerCode.INCORRECT_PARAMETER,
-    `The file was not imported: ${errors.length} problem${errors.length === 1 ? '' : 's'}, first ${errors[0] ? `row ${errors[0].row}, ${errors[0].field}: ${errors[0].message}` : ''}`,
-    400,
-    errors,
-  );
 
 export type ResourceService<R extends Resource> = ReturnType<typeof createResourceService<R, AnyTable>>;

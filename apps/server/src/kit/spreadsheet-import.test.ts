@@ -143,6 +143,9 @@ describe('readImportFile', () => {
 
     const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]);
     expect(errorsOf(await read(damaged))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
+    // No parser could read it: the refusal says parsing failed (4032), not a wrong value (4004).
+    expect(await read(damaged)).toMatchObject({ ok: false, unreadable: true });
+    expect(await read(Buffer.from('just some words'), 'notes.xls')).not.toHaveProperty('unreadable');
     const truncated = (await xlsx([['Name'], ['Pump']])).subarray(0, 300);
     expect(errorsOf(await read(truncated))).toEqual([{ row: 0, field: 'file', message: expect.stringContaining('could not be read') }]);
 

@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import type * as XLSX from '@e965/xlsx';
+import { ServerCode } from '@cellsight/contract';
 import { type z } from 'zod';
+import { AppError } from '../lib/errors.js';
 import { archiveLimits, inspectZipArchive } from './upload-content.js';
 
 /** What one workbook may unpack to; a 5000-row sheet is a few MB, a zip bomb is gigabytes. */
@@ -64,8 +66,25 @@ export interface ImportRowError {
   message: string;
 }
 
-/** `rowNumbers[i]` is the spreadsheet row `rows[i]` came from (empty rows are skipped), for later checks' messages. */
-export type ImportResult<T> = { ok: true; rows: T[]; rowNumbers: number[] } | { ok: false; errors: ImportRowError[] };
+/**
+ * `rowNumbers[i]` is the spreadsheet row `rows[i]` came from (empty rows are skipped), for later
+ * checks' messages. `unreadable`: the file could not be parsed as a workbook at all.
+ */
+export type ImportResult<T> = { ok: true; rows: T[]; rowNumbers: number[] } | { ok: false; errors: ImportRowError[]; unreadable?: true };
+
+/**
+ * An import's refusal: every problem by row and field, the first in the message. A file that could
+ * not be parsed is 4032 (parsing failed); one that was read but holds wrong rows is 4004, or `code`.
+ */
+export const importRefusal = (failure: { errors: readonly ImportRowError[]; unreadable?: true }, code: number = ServerCode.INCORRECT_PARAMETER): AppError => {
+  const [first] = failure.errors;
+  return new AppError(
+    failure.unreadable ? ServerCode.PARSING_FAILED : code,
+    `The file was not imported: ${failure.errors.length} problem${failure.errors.length === 1 ? '' : 's'}, first ${first ? `row ${first.row}, ${first.field}: ${first.message}` : ''}`,
+    400,
+    [...failure.errors],
+  );
+};
 
 export interface ImportOptions {
   /** Data rows a file may hold (default 5000). */
@@ -83,7 +102,8 @@ const startsWith = (file: Buffer, magic: number[]) => file.length >= magic.lengt
 /** What a ZIP-based workbook may be: .xlsx (and .xlsm), and .xlsb, which is Excel's too. */
 const excelZipBookTypes = new Set(['xlsx', 'xlsb']);
 
-const fileError = (message: string): ImportResult<never> => ({ ok: false, errors: [{ row: 0, field: 'file', message }] });
+type ImportFailure = Extract<ImportResult<never>, { ok: false }>;
+const fileError = (message: string): ImportFailure => ({ ok: false, errors: [{ row: 0, field: 'file', message }] });
 
 /**
  * A cell as the row object gets it, then the other forms to try, in order, when the schema refuses
@@ -164,16 +184,22 @@ function parseRow<T>(rowSchema: z.ZodType<T>, values: Record<string, unknown>, a
   return result;
 }
 
-function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XLSX.WorkBook | string {
+/** Why a file is not read: `unreadable` when no parser could read it (damaged), not a file of the wrong kind. */
+interface WorkbookProblem {
+  problem: string;
+  unreadable?: true;
+}
+
+function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XLSX.WorkBook | WorkbookProblem {
   const isZip = startsWith(file, zipMagic);
   // SheetJS also reads CSV, HTML and plain text as a "workbook": only Excel's own containers may pass.
-  if (!isZip && !startsWith(file, compoundFileMagic)) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
+  if (!isZip && !startsWith(file, compoundFileMagic)) return { problem: 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls' };
   // An archive bomb is refused from its directory before a byte is inflated; an archive whose
   // directory understates its sizes is cut off by the inflater at what it declared.
   let budget = maxUnpackedBytes;
   if (isZip) {
     const archive = inspectZipArchive(file);
-    if (!archive.ok) return archive.reason;
+    if (!archive.ok) return { problem: archive.reason, ...(archive.damaged ? { unreadable: true as const } : {}) };
     budget = Math.min(maxUnpackedBytes, archive.uncompressedBytes + declaredSlackBytes);
   }
   try {
@@ -192,18 +218,20 @@ function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XL
       // loop for most of a minute before the row limit could refuse it.
       sheetRows,
     });
-    if (isZip && !excelZipBookTypes.has(workbook.bookType ?? '')) return 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls';
+    if (isZip && !excelZipBookTypes.has(workbook.bookType ?? '')) return { problem: 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls' };
     return workbook;
   } catch (error) {
-    if (error instanceof Error && /password|ECMA-376 Encrypted/i.test(error.message)) return 'the file is password-protected: save it without a password';
+    if (error instanceof Error && /password|ECMA-376 Encrypted/i.test(error.message)) return { problem: 'the file is password-protected: save it without a password' };
     if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      return budget < maxUnpackedBytes
+      return { problem: budget < maxUnpackedBytes
         ? 'the file unpacks to more than its archive declares: it is damaged or not an ordinary spreadsheet'
-        : `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet`;
+        : `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet` };
     }
-    return 'the file could not be read: it is damaged or not an Excel workbook';
+    return { problem: 'the file could not be read: it is damaged or not an Excel workbook', unreadable: true };
   }
 }
+
+
 
 /**
  * Reads the records of an uploaded .xlsx or .xls file for an import. The first worksheet's first
@@ -220,7 +248,7 @@ export async function readImportFile<T>(file: Buffer, fileName: string, columns:
   const rowsRead = maxRows * 2 + 1000;
   const library = await loadSheetJs();
   const workbook = readWorkbook(library, file, rowsRead);
-  if (typeof workbook === 'string') return fileError(workbook);
+  if ('problem' in workbook) return { ...fileError(workbook.problem), ...(workbook.unreadable ? { unreadable: true } : {}) };
 
   const firstSheetName = workbook.SheetNames[0];
   const firstSheet = firstSheetName === undefined ? undefined : workbook.Sheets[firstSheetName];

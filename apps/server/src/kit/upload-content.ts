@@ -227,9 +227,10 @@ export interface ContentCheckOptions {
 export async function checkUploadContent(kind: UploadKind, fileName: string, content: Buffer, options: ContentCheckOptions = {}): Promise<SniffedType> {
   const field = options.field ?? 'file';
   const rule: UploadRule = rules[kind];
-  const refuse = (reason: string, httpStatus = 415) =>
+  // An import's refusals read as its row errors do; one whose file no parser can read is 4032 (parsing failed).
+  const refuse = (reason: string, httpStatus = 415, code: number = ServerCode.INCORRECT_PARAMETER) =>
     options.asImport
-      ? new AppError(ServerCode.INCORRECT_PARAMETER, `${field}: the file ${reason}`, 400, [{ row: 0, field, message: `the file ${reason}` }])
+      ? new AppError(code, `${field}: the file ${reason}`, 400, [{ row: 0, field, message: `the file ${reason}` }])
       : refused(field, reason, httpStatus);
   if (content.length > rule.maxBytes) throw tooLarge(field, rule.maxBytes);
   const extension = extensionOf(fileName);
@@ -238,7 +239,7 @@ export async function checkUploadContent(kind: UploadKind, fileName: string, con
   const head = content.subarray(0, 4096);
   if (isZip(content)) {
     const archive = inspectZipArchive(content);
-    if (!archive.ok) throw refuse(archive.reason.replace(/^the (file|archive) /, ''), 400);
+    if (!archive.ok) throw refuse(archive.reason.replace(/^the (file|archive) /, ''), 400, archive.damaged ? ServerCode.PARSING_FAILED : ServerCode.INCORRECT_PARAMETER);
   }
   const sniffed = await sniffType(content);
   // Markup has no magic number (file-type knows only `<?xml`): read as text, it is refused whatever it is named.
@@ -270,7 +271,8 @@ export const archiveLimits = {
   ratioFromBytes: 1024 * 1024,
 } as const;
 
-export type ArchiveInspection = { ok: true; entries: number; uncompressedBytes: number } | { ok: false; reason: string };
+/** `damaged`: the archive's own structure is broken (not a refusal of what it holds). */
+export type ArchiveInspection = { ok: true; entries: number; uncompressedBytes: number } | { ok: false; reason: string; damaged?: true };
 
 const zipLocalMagic = 0x04034b50;
 const zipEndMagic = 0x06054b50;
@@ -280,7 +282,7 @@ const zipCentralMagic = 0x02014b50;
 
 export const isZip = (content: Buffer): boolean => content.length >= 4 && content.readUInt32LE(0) === zipLocalMagic;
 
-const damaged: ArchiveInspection = { ok: false, reason: 'the archive is damaged: its directory could not be read' };
+const damaged: ArchiveInspection = { ok: false, reason: 'the archive is damaged: its directory could not be read', damaged: true };
 
 /**
  * Reads a ZIP's central directory (ZIP64 too) and refuses an archive whose entries would unpack to

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { AuthContext } from '../../access/auth-context.js';
 import { AppError } from '../../lib/errors.js';
-import { type ImportColumn, readImportFile } from '../../kit/spreadsheet-import.js';
+import { type ImportColumn, importRefusal, readImportFile } from '../../kit/spreadsheet-import.js';
 import { writeSpreadsheet } from '../../kit/spreadsheet.js';
 
 const listLabel = (field: 'gsn' | 'timezone'): Words => {
@@ -51,13 +51,7 @@ const exampleRowMessage = 'is the template’s example row: replace it with your
 /** The service's refusal names loggers by their place in the request: `loggers[3].gsn`. */
 const requestField = /^loggers\[(\d+)\]\.(gsn|key|timezone)$/;
 
-const refused = (code: number, errors: ImportError[]) =>
-  new AppError(
-    code,
-    `The file was not imported: ${errors.length} problem${errors.length === 1 ? '' : 's'}, first ${errors[0] ? `row ${errors[0].row}, ${errors[0].field}: ${errors[0].message}` : ''}`,
-    400,
-    errors,
-  );
+const refused = (code: number, errors: ImportError[]) => importRefusal({ errors }, code);
 
 export interface LoggerImportDeps {
   /** The logger service's registration: its rules (another key or owner refuses), registrant and broker accounts. */
@@ -110,7 +104,7 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
     async importSheet(auth: AuthContext, file: Buffer, fileName: string, language: Language): Promise<number> {
       // The caller's own language first: messages name a missing column by its first heading.
       const result = await readImportFile(file, fileName, columnsIn(language), rowSchema, { maxRows: limits.loggerImportMax });
-      if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
+      if (!result.ok) throw importRefusal(result);
       return registerRows(
         auth,
         result.rows,
@@ -122,7 +116,7 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
     /** The file's rows as text, unchecked (only the file itself, its headings and its size are refused), for the console to correct. */
     async preview(file: Buffer, fileName: string, language: Language): Promise<LoggerImportPreview> {
       const result = await readImportFile(file, fileName, columnsIn(language), previewRowSchema, { maxRows: limits.loggerImportMax });
-      if (!result.ok) throw refused(ServerCode.INCORRECT_PARAMETER, result.errors);
+      if (!result.ok) throw importRefusal(result);
       return { rows: result.rows.map((row, index) => ({ row: result.rowNumbers[index] ?? index + 2, ...row })) };
     },
 
