@@ -115,6 +115,11 @@ describe('publishing and revoking', () => {
     expect((await queryById(endUser, later)).statusCode).toBe(404);
     const record = (await queryById(admin, now)).envelope.result;
     expect(record).toMatchObject({ msgAbstract: 'Short summary', msgCategory: '1', sendStatus: '1', createBy: 'admin', startTime: new Date(`${wall(at - hour).replace(' ', 'T')}Z`).toISOString() });
+    // Its modal leaves the message out while the editor is empty: a new announcement without one is taken.
+    const withoutMessage = await t.request({ method: 'POST', url: '/boot/sys/annountCement/add', token: admin, payload: { titile: 'Only a summary', msgCategory: '1', msgAbstract: 'Read the summary', msgType: 'ALL', priority: 'L' } });
+    expect(withoutMessage.statusCode, withoutMessage.body).toBe(200);
+    const untold = withoutMessage.json().result as string;
+    expect((await queryById(admin, untold)).envelope.result).toMatchObject({ titile: 'Only a summary', msgContent: '', msgAbstract: 'Read the summary' });
 
     // Still refused, naming the field: a time that is none, an end before the start, a system message.
     for (const [body, field] of [

@@ -58,7 +58,9 @@ const checkAudienceAndPage = (value: { msgType?: string; userIds?: string | null
 
 // Keys beyond these are dropped, never refused: JeecgBoot's form sends a loaded record back whole
 // (its audit fields, send status and times), which Jackson ignores too; none of it is stored.
-const announcementAddSchema = z.object(announcementFields);
+const announcementSchema = z.object(announcementFields);
+// A new announcement may have no message yet (JeecgBoot's modal leaves it out while its editor is empty).
+const announcementAddSchema = announcementSchema.extend({ msgContent: announcementFields.msgContent.default('') });
 
 /** System → Announcements (administrators): notices to everyone of the tenant or to chosen users, drafted, published, revoked. */
 export const announcementResource = defineResource({
@@ -108,7 +110,7 @@ export const announcementResource = defineResource({
   },
   defaultSort: { column: 'createTime', order: 'desc' },
   add: announcementAddSchema.superRefine(checkAudienceAndPage),
-  edit: editSchemaOf(announcementAddSchema).superRefine(checkAudienceAndPage),
+  edit: editSchemaOf(announcementSchema).superRefine(checkAudienceAndPage),
   permissions: { list: Permission.AnnouncementList, add: Permission.AnnouncementAdd, edit: Permission.AnnouncementEdit, delete: Permission.AnnouncementDelete },
   dictionaries: { priority: 'priority', msgType: 'msg_type', sendStatus: 'send_status', msgCategory: 'msg_category' },
   labels: {
