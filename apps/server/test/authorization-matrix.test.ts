@@ -82,7 +82,7 @@ beforeAll(async () => {
     await t.app.db.execute(sql`insert into tb_event (id, logger_gsn, device_event_id, battery_sn, type, code, category, begin_time, end_time) values (${event}, ${gsn}, ${`ev-${label}`}, ${battery}, 'warning', 'W-SOC-LOW', 'soc', ${now}, ${now})`);
     const [row] = await queryRows<{ owner: string; installer: string | null; distributor: string | null }>(t, sql`select owner_id as owner, installer_id as installer, distributor_id as distributor from tb_station where id = ${id}`);
     // A ticket on the station, filed in its owner's name (the demo account cannot file one itself).
-    const filed = (await api('POST', '/want/ticket/add', { title: `MX ticket ${label}`, category: 'defect', stationId: id, contact: 'Matrix', contactMobile: '13800138000', description: 'Filed by the authorisation matrix' })).json();
+    const filed = (await api('POST', '/want/ticket/add', { title: `MX ticket ${label}`, category: 'defect', stationId: id, contact: 'Matrix', contact_mobile: '13800138000', description: 'Filed by the authorisation matrix' })).json();
     expect(filed, filed.message).toMatchObject({ success: true });
     const ticket = filed.result as string;
     await t.app.db.execute(sql`update tb_ticket set submitter_id = ${owner} where id = ${ticket}`);

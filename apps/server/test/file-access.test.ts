@@ -129,7 +129,7 @@ describe('private uploads open only with a session that may see them', () => {
       method: 'POST',
       url: '/boot/want/ticket/add',
       token: token.enduser,
-      payload: { title: 'Pack fault', category: 'defect', stationId: stationA, contact: 'Erika', contactMobile: '13812345678', description: 'A cell fault.', attachments: [photo] },
+      payload: { title: 'Pack fault', category: 'defect', stationId: stationA, contact: 'Erika', contact_mobile: '13812345678', description: 'A cell fault.', attachments: [photo] },
     });
     expect(filed.statusCode, filed.body).toBe(200);
 
@@ -155,7 +155,7 @@ describe('private uploads open only with a session that may see them', () => {
       method: 'POST',
       url: '/boot/want/ticket/add',
       token: token.enduser,
-      payload: { title: 'Another fault', category: 'defect', stationId: stationA, contact: 'Erika', contactMobile: '13812345678', description: 'Again.' },
+      payload: { title: 'Another fault', category: 'defect', stationId: stationA, contact: 'Erika', contact_mobile: '13812345678', description: 'Again.' },
     });
     const wiring = await uploadAs('installer', png, 'wiring.png', 'image/png', 'ticket');
     const replied = await t.request({ method: 'POST', url: '/boot/want/ticket/reply', token: token.installer, payload: { ticketId: filed.json().result, content: 'See the wiring.', attachments: [wiring] } });

@@ -79,7 +79,7 @@ describe('fill rules', () => {
       method: 'POST',
       url: '/boot/want/ticket/add',
       token: admin,
-      payload: { title: 'Numbered', category: 'defect', stationId, contact: 'Erika Muster', contactMobile: '13812345678', description: 'Which number does it get?' },
+      payload: { title: 'Numbered', category: 'defect', stationId, contact: 'Erika Muster', contact_mobile: '13812345678', description: 'Which number does it get?' },
     });
     expect(filed.json()).toMatchObject({ success: true, message: `TK${today().slice(2)}0002` });
   });

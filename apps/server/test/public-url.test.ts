@@ -58,7 +58,7 @@ describe('outward links without PUBLIC_URL', () => {
       url: '/boot/want/ticket/add',
       token: enduser,
       headers: attacker,
-      payload: { title: 'Pack offline', category: 'defect', stationId, contact: 'Erika Muster', contactMobile: '13812345678', description: 'Since this morning.' },
+      payload: { title: 'Pack offline', category: 'defect', stationId, contact: 'Erika Muster', contact_mobile: '13812345678', description: 'Since this morning.' },
     });
     expect(filed.statusCode, filed.body).toBe(200);
     const [created] = await mailTo('installer@example.com');

@@ -86,7 +86,7 @@ export const ticketRecordSchema = z.object({
   status: z.enum(ticketStatuses),
   status_dictText: text().nullable(),
   contact: text(),
-  contactMobile: text(),
+  contact_mobile: text(),
   description: text(),
   attachments: z.array(text()),
   submitterId: text(),
@@ -107,7 +107,7 @@ const ticketFields = z.object({
   category: z.enum(ticketCategories, { error: 'must be suggestion or defect' }),
   stationId: fields.id,
   contact: required(ticketLimits.contactMax),
-  contactMobile: text({ error: 'is required' }).trim().min(1, 'is required').pipe(fields.mobile),
+  contact_mobile: text({ error: 'is required' }).trim().min(1, 'is required').pipe(fields.mobile),
   description: required(ticketLimits.descriptionMax),
   attachments: attachmentsSchema.default([]),
 });
@@ -200,7 +200,7 @@ export const ticketResource = defineResource({
     stationName: ['Station', '电站', 'Anlage'],
     status: ['Status', '状态', 'Status'],
     contact: ['Contact', '联系人', 'Ansprechpartner'],
-    contactMobile: ['Contact mobile', '联系电话', 'Mobilnummer'],
+    contact_mobile: ['Contact mobile', '联系电话', 'Mobilnummer'],
     description: ['Description', '问题描述', 'Beschreibung'],
     attachments: ['Attachments', '附件', 'Anhänge'],
     submitterId: ['Submitter', '提交人', 'Eingereicht von'],
@@ -212,7 +212,7 @@ export const ticketResource = defineResource({
     ...auditLabels,
     createTime: ['Submitted', '提交时间', 'Eingereicht'],
   },
-  sheet: ['orderNo', 'title', 'category', 'stationName', 'status', 'submitterName', 'contact', 'contactMobile', 'createTime', 'closeTime'],
+  sheet: ['orderNo', 'title', 'category', 'stationName', 'status', 'submitterName', 'contact', 'contact_mobile', 'createTime', 'closeTime'],
 });
 
 /** The tickets' calls beside the kit's list and record: filing, the thread, replies, moves and closing. */

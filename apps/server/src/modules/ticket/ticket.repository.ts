@@ -31,7 +31,7 @@ export interface NewTicket {
   category: TicketRow['category'];
   stationId: string;
   contact: string;
-  contactMobile: string;
+  contact_mobile: string;
   description: string;
   attachments: string[];
   submitterId: string;

@@ -169,7 +169,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
           author: auth.realname || auth.username,
           category: wordsIn(ticketMail.category[input.category], language),
           contact: input.contact,
-          mobile: input.contactMobile,
+          mobile: input.contact_mobile,
           text: input.description,
         };
         return { subject: fillWordsIn(ticketMail.createdSubject, values, language), text: withLink(fillWordsIn(ticketMail.createdBody, values, language), id, language) };

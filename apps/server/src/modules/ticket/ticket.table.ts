@@ -23,7 +23,7 @@ export const tickets = pgTable(
     stationId: varchar('station_id', { length: 32 }).notNull(),
     status: varchar('status', { length: 16 }).$type<TicketStatus>().notNull().default('pending'),
     contact: varchar('contact', { length: 50 }).notNull(),
-    contactMobile: varchar('contact_mobile', { length: 32 }).notNull(),
+    contact_mobile: varchar('contact_mobile', { length: 32 }).notNull(),
     description: text('description').notNull(),
     /** Stored upload paths (`ticket/<day>/<hex>.<ext>`), at most 9. */
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),

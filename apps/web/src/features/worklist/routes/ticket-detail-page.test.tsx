@@ -26,7 +26,7 @@ const [ticket] = buildRecords(ticketRecordSchema, [
     stationName: 'Harbour Storage',
     submitterName: 'Erika Muster',
     contact: 'Erika Muster',
-    contactMobile: '13812345678',
+    contact_mobile: '13812345678',
     description: 'The second pack reports a cell fault every morning.',
     attachments: [photo, report],
     resolved: null,

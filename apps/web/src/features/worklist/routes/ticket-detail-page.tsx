@@ -124,7 +124,7 @@ function TicketView({ ticket, thread }: { ticket: TicketRecord; thread: TicketTh
             <Descriptions.Item label={label('stationName')}>{ticket.stationName ? <Link to={stationDetailPath(ticket.stationId)}>{ticket.stationName}</Link> : '—'}</Descriptions.Item>
             <Descriptions.Item label={label('submitterName')}>{ticket.submitterName ?? ticket.createBy ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={label('contact')}>{ticket.contact}</Descriptions.Item>
-            <Descriptions.Item label={label('contactMobile')}>{ticket.contactMobile}</Descriptions.Item>
+            <Descriptions.Item label={label('contact_mobile')}>{ticket.contact_mobile}</Descriptions.Item>
             <Descriptions.Item label={label('createTime')}>{formatDateTime(ticket.createTime)}</Descriptions.Item>
             {ticket.status === 'completed' && (
               <>

@@ -97,7 +97,7 @@ describe('the ticket list', () => {
       category: 'defect',
       stationId: 'st-1',
       contact: 'Erika Muster',
-      contactMobile: '13812345678',
+      contact_mobile: '13812345678',
       description: 'The second pack stays offline.',
       attachments: [`ticket/20261124/${'1'.padStart(32, '0')}.png`, `ticket/20261124/${'2'.padStart(32, '0')}.png`],
     });

@@ -46,9 +46,9 @@ export default function TicketListPage() {
       searchInputs={{ stationId: <StationSelect /> }}
       rowActions={(ticket) => <Link to={worklistPaths.detail(ticket.id)}>{t('list.open')}</Link>}
       form={{
-        fields: ['title', 'category', 'stationId', 'contact', 'contactMobile', 'description', 'attachments'],
+        fields: ['title', 'category', 'stationId', 'contact', 'contact_mobile', 'description', 'attachments'],
         wide: ['description', 'attachments'],
-        initialValues: { contact: userInfo?.realname || userInfo?.username || undefined, contactMobile: userInfo?.phone || undefined, attachments: [] },
+        initialValues: { contact: userInfo?.realname || userInfo?.username || undefined, contact_mobile: userInfo?.phone || undefined, attachments: [] },
         inputs: {
           stationId: <StationSelect placeholder={t('form.stationPlaceholder')} />,
           description: <Input.TextArea rows={5} showCount maxLength={ticketLimits.descriptionMax} placeholder={t('form.descriptionPlaceholder')} />,
