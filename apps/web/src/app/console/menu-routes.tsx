@@ -34,11 +34,42 @@ export const menuToRoutes = (menu: MenuRoute[]): RouteObject[] => {
   return routes;
 };
 
+/** The first segment of a page's path, when it has more than one (`/site` of `/site/index`). */
+const sectionOf = (path: string): string | undefined => /^\/[^/]+(?=\/.)/.exec(path)?.[0];
+
+/**
+ * A section that is no route of its own opens its page (spec section 2: /site opens /site/index):
+ * its `…/index` page when it has one, else its first in menu order. Without this, typing /site or
+ * /worklist lands on the not-found page.
+ */
+export const sectionRedirects = (routes: RouteObject[]): RouteObject[] => {
+  const taken = new Set<string>();
+  const pages = new Map<string, string[]>();
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path) {
+        taken.add(route.path.replace(/\/+$/, ''));
+        const section = route.children ? undefined : sectionOf(route.path);
+        if (section) pages.set(section, [...(pages.get(section) ?? []), route.path]);
+      }
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return [...pages]
+    .filter(([section]) => !taken.has(section))
+    .map(([section, paths]) => ({ path: section, element: <Navigate to={paths.find((path) => path === `${section}/index`) ?? paths[0]!} replace /> }));
+};
+
 /** Every route of a signed-in user: the menu pages, account settings, their announcements, home and not-found. */
-export const consoleRoutes = (menu: MenuRoute[], defaultPath: string): RouteObject[] => [
-  { index: true, element: <Navigate to={defaultPath} replace /> },
-  ...menuToRoutes(menu),
-  { path: accountSettingsPath, element: <AccountSettingsPage /> },
-  { path: userAnnouncementPath, element: <UserAnnouncementPage /> },
-  { path: '*', element: <Navigate to="/404" replace /> },
-];
+export const consoleRoutes = (menu: MenuRoute[], defaultPath: string): RouteObject[] => {
+  const pages = menuToRoutes(menu);
+  return [
+    { index: true, element: <Navigate to={defaultPath} replace /> },
+    ...pages,
+    ...sectionRedirects(pages),
+    { path: accountSettingsPath, element: <AccountSettingsPage /> },
+    { path: userAnnouncementPath, element: <UserAnnouncementPage /> },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+};
