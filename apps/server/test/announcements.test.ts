@@ -61,6 +61,9 @@ describe('publishing and revoking', () => {
       const published = await release(admin, id);
       expect(published.envelope, published.response.body).toMatchObject({ success: true });
       await waitFor(async () => live.heard, (heard) => heard.some((m) => m.event === 'announcement.changed' && (m.data.ids as string[]).includes(id)));
+      // JeecgBoot's console reloads its bell on the notice command 'user'.
+      expect(live.heard.find((m) => m.event === 'announcement.changed')).toMatchObject({ cmd: 'user' });
+      expect(live.heard.filter((m) => m.event !== 'announcement.changed').every((m) => m.cmd === undefined)).toBe(true);
     } finally {
       live.close();
     }

@@ -53,6 +53,11 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
   event: K;
   data: ServerEventMap[K];
   at: number;
+  /**
+   * JeecgBoot's notice command, on `announcement.changed` only ('user': an announcement for this
+   * user changed), on which JeecgBoot's console reloads its bell.
+   */
+  cmd?: 'user';
 }
 
 /** What a client may send: heartbeats only. */

@@ -71,7 +71,8 @@ export default fp(
     const connections = new Set<Connection>();
     const sessionListeners: ((sessionIds: readonly string[]) => void)[] = [];
     const send = (targets: Iterable<Connection>, event: ServerEventName, data: unknown, at: number) => {
-      const text = JSON.stringify({ event, data, at } as ServerEventMessage);
+      // Announcements reach each of their readers by name: JeecgBoot's console hears its 'user' command.
+      const text = JSON.stringify({ event, data, at, ...(event === 'announcement.changed' ? { cmd: 'user' } : {}) } as ServerEventMessage);
       for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
     };
     /** Hands a delivery to this process's own sockets. */

@@ -4,7 +4,7 @@ import type { TestApp } from './test-app.js';
 
 export interface LiveEvents {
   /** Every event the socket heard so far, in order. */
-  heard: { event: string; data: Record<string, unknown> }[];
+  heard: { event: string; data: Record<string, unknown>; cmd?: string }[];
   close(): void;
 }
 
