@@ -66,6 +66,16 @@ describe('route guard', () => {
     expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });
 
+  it('opens the own-password change as a page at /want/changePwd, where /want leads, titled in the breadcrumb', async () => {
+    signedIn();
+    server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));
+    const { router } = renderRoutes(appRoutes, '/want');
+    await waitFor(() => expect(router.location().pathname).toBe('/want/changePwd'));
+    for (const label of ['Old password', 'New password', 'Confirm new password']) expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Change password')).toBeInTheDocument();
+  });
+
   it('sends a signed-in user away from the sign-in page, and unknown paths to /404', async () => {
     signedIn();
     server.use(http.get(permissionsUrl, () => HttpResponse.json(ok(permissions()))));

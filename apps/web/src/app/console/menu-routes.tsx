@@ -1,7 +1,7 @@
 import { type MenuRoute, userAnnouncementPath } from '@cellsight/contract';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { accountSettingsPath, findDefaultPath, isExternalPath, isGroup } from './menu-tree';
-import { AccountSettingsPage, UserAnnouncementPage, canShowComponent, pageRegistry } from './page-registry';
+import { accountSettingsPath, changePasswordPath, findDefaultPath, isExternalPath, isGroup } from './menu-tree';
+import { AccountSettingsPage, ChangePasswordPage, UserAnnouncementPage, canShowComponent, pageRegistry } from './page-registry';
 
 /** A child's absolute path nests under its group only when it starts with the group's path. */
 const nestsUnder = (parent: string, child: string) => child.startsWith(`${parent.replace(/\/+$/, '')}/`);
@@ -69,6 +69,8 @@ export const consoleRoutes = (menu: MenuRoute[], defaultPath: string): RouteObje
     ...pages,
     ...sectionRedirects(pages),
     { path: accountSettingsPath, element: <AccountSettingsPage /> },
+    { path: changePasswordPath, element: <ChangePasswordPage /> },
+    { path: '/want', element: <Navigate to={changePasswordPath} replace /> },
     { path: userAnnouncementPath, element: <UserAnnouncementPage /> },
     { path: '*', element: <Navigate to="/404" replace /> },
   ];

@@ -3,6 +3,8 @@ import { matchPath } from 'react-router';
 
 /** Landing page of a user whose menu holds no page (always registered for signed-in users). */
 export const accountSettingsPath = '/account/settings';
+/** The own-password change as a page (spec section 2: /want/changePwd, where /want leads). */
+export const changePasswordPath = '/want/changePwd';
 
 export const isExternalPath = (path: string): boolean => /^https?:\/\//i.test(path);
 

@@ -86,6 +86,7 @@ export const canShowComponent = (component: string): boolean => component in pag
 
 /** The account settings page: the landing page of a user without menu pages. */
 export const AccountSettingsPage = lazy(() => import('@/features/account/routes/account-settings-page'));
+export const ChangePasswordPage = lazy(() => import('@/features/account/routes/change-password-page'));
 
 /** The user's own announcements (/isps/userAnnouncement): every signed-in user's, whatever their menu. */
 export const UserAnnouncementPage = lazy(() => import('@/features/announcements/routes/user-announcement-page'));

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConsole } from './console-context';
-import { accountSettingsPath, findMenuTrail } from './menu-tree';
+import { accountSettingsPath, changePasswordPath, findMenuTrail } from './menu-tree';
 import { useMenuTitle } from './menu-title';
 
 /** Title of any console path: its menu title, or the fixed title of a built-in page. */
@@ -17,6 +17,7 @@ export const usePageTitleFor = (): ((pathname: string) => string | null) => {
       const last = trail[trail.length - 1];
       if (last) return menuTitle(last);
       if (pathname === accountSettingsPath) return t('accountSettings');
+      if (pathname === changePasswordPath) return t('changePassword');
       return null;
     },
     [menu, menuTitle, t],
