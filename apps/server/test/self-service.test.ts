@@ -76,6 +76,13 @@ describe('self-service accounts with verification codes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await queryRows<{ username: string }>(t, sql`select u.superior_id, i.username from sys_user u join sys_user i on i.id = u.superior_id where u.username = 'invited'`);
     expect(row?.username).toBe('inviter');
+
+    // A code no installer or distributor has: 4009 (code does not exist) on the field, and no account.
+    await post('/sys/sms', { mobile: '13800000002', smsmode: '1' });
+    const unknown = await register({ username: 'uninvited', phone: '13800000002', smscode: textedCode('13800000002'), invite: 'NO-SUCH-CODE' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ success: false, code: ServerCode.CODE_DOES_NOT_EXIST, result: { errors: [{ field: 'invite' }] } });
+    expect(await queryRows(t, sql`select id from sys_user where username = 'uninvited'`)).toEqual([]);
   });
 
   it('refuses a used code (4015), and a wrong and an expired one in the same words (4013), and writes nothing', async () => {

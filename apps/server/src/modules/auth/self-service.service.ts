@@ -73,7 +73,8 @@ export const createSelfService = (deps: Dependencies) => {
   const superiorFor = async (invite: string | undefined): Promise<UserRow | null> => {
     if (invite) {
       const inviter = await deps.users.findInviter(invite);
-      if (!inviter) throw invalidField('invite', 'is not the code of an installer or distributor');
+      // 4009 (code does not exist), on the field, as spec section 8 names it.
+      if (!inviter) throw badRequest(ServerCode.CODE_DOES_NOT_EXIST, 'invite: is not the code of an installer or distributor', [{ field: 'invite', message: 'is not the code of an installer or distributor' }]);
       return inviter;
     }
     if (!deps.signup.installer) return null;
