@@ -90,10 +90,10 @@ describe('creating members', () => {
   it('refuses types the caller may not create, naming accountType', async () => {
     const distributor = await call('distributor', memberEndpoints.add, { body: { username: 'nodist', password: 'Passw0rd1', realname: 'No', accountType: 'distributor' } });
     expect(distributor.statusCode).toBe(400);
-    expect(distributor.envelope.message).toContain('accountType');
+    expect(distributor.envelope).toMatchObject({ success: false, code: ServerCode.UNSUPPORTED_ACCOUNT_TYPE, result: { errors: [{ field: 'accountType', message: 'you may create installer, end_user' }] } });
     const installer = await call('installer', memberEndpoints.add, { body: { username: 'noinst', password: 'Passw0rd1', realname: 'No', accountType: 'installer' } });
     expect(installer.statusCode).toBe(400);
-    expect(installer.envelope.message).toContain('accountType');
+    expect(installer.envelope).toMatchObject({ code: ServerCode.UNSUPPORTED_ACCOUNT_TYPE, result: { errors: [{ field: 'accountType' }] } });
     // End users hold no member permission at all.
     expect((await call('enduser', memberEndpoints.add, { body: { username: 'noeu', password: 'Passw0rd1', realname: 'No', accountType: 'end_user' } })).statusCode).toBe(403);
   });

@@ -102,7 +102,11 @@ export const createMemberService = (deps: Dependencies) => {
     /** Creates an account of a type the caller may create, under the caller or an account of its branch; its role is its type's. */
     async add(auth: AuthContext, input: AddInput): Promise<string> {
       const creatable = creatableTypesOf[auth.accountType];
-      if (!creatable.includes(input.accountType)) throw invalidField('accountType', creatable.length > 0 ? `you may create ${creatable.join(', ')}` : 'you may not create accounts');
+      if (!creatable.includes(input.accountType)) {
+        // 4028 (unsupported account type), on the field, as spec section 8 names it.
+        const why = creatable.length > 0 ? `you may create ${creatable.join(', ')}` : 'you may not create accounts';
+        throw badRequest(ServerCode.UNSUPPORTED_ACCOUNT_TYPE, `accountType: ${why}`, [{ field: 'accountType', message: why }]);
+      }
       const underCaller = superiorTypesOf[input.accountType].includes(auth.accountType);
       const superiorId = input.superiorId ?? (underCaller ? auth.userId : null);
       if (superiorId) await assertSuperior(auth, superiorId);
