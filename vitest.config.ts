@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { testWorkerArgs } from './vitest.workers.ts';
 
 /**
  * Test projects. Without a PostgreSQL server, `server` runs the unit and API tests on the embedded
@@ -23,13 +24,6 @@ const apiTestsOnEmbedded = postgres
  */
 const serverTestTimeout = 60_000;
 const serverHookTimeout = 120_000;
-
-/**
- * A larger young generation for the test workers: rendering and request handling allocate many
- * short-lived objects, and with V8's default 16 MB semi-space the workers spend a tenth of their
- * time in scavenges (measured in docs/performance.md).
- */
-export const testWorkerArgs = ['--max-semi-space-size=64'];
 
 export default defineConfig({
   test: {

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteUserConfig } from 'vitest/config';
+import { testWorkerArgs } from '../../vitest.workers.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,7 +29,7 @@ export const webTestConfig = (test: NonNullable<ViteUserConfig['test']>): ViteUs
     // took 21 s while the server tests and a type-check ran beside it; a hung test still ends.
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    execArgv: ['--max-semi-space-size=64'],
+    execArgv: testWorkerArgs,
     ...test,
   },
 });

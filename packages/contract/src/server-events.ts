@@ -53,12 +53,15 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
   event: K;
   data: ServerEventMap[K];
   at: number;
-  /**
-   * JeecgBoot's notice command, on `announcement.changed` only ('user': an announcement for this
-   * user changed), on which JeecgBoot's console reloads its bell.
-   */
+  /** JeecgBoot's notice command, on the events of `jeecgNoticeCommands`. */
   cmd?: 'user';
 }
+
+/**
+ * Events that also carry JeecgBoot's notice command, on which its console reloads its bell:
+ * announcements reach each of their readers by name ('user').
+ */
+export const jeecgNoticeCommands: Partial<Record<ServerEventName, NonNullable<ServerEventMessage['cmd']>>> = { 'announcement.changed': 'user' };
 
 /** What a client may send: heartbeats only. */
 export const clientHeartbeat = 'HeartBeat';

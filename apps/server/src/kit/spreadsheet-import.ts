@@ -184,22 +184,19 @@ function parseRow<T>(rowSchema: z.ZodType<T>, values: Record<string, unknown>, a
   return result;
 }
 
-/** Why a file is not read: `unreadable` when no parser could read it (damaged), not a file of the wrong kind. */
-interface WorkbookProblem {
-  problem: string;
-  unreadable?: true;
-}
+/** A file no parser could read (damaged), as opposed to one of the wrong kind: the import's 4032. */
+const unreadable = (message: string): ImportFailure => ({ ...fileError(message), unreadable: true });
 
-function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XLSX.WorkBook | WorkbookProblem {
+function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XLSX.WorkBook | ImportFailure {
   const isZip = startsWith(file, zipMagic);
   // SheetJS also reads CSV, HTML and plain text as a "workbook": only Excel's own containers may pass.
-  if (!isZip && !startsWith(file, compoundFileMagic)) return { problem: 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls' };
+  if (!isZip && !startsWith(file, compoundFileMagic)) return fileError('the file is not an Excel workbook: save it from Excel as .xlsx or .xls');
   // An archive bomb is refused from its directory before a byte is inflated; an archive whose
   // directory understates its sizes is cut off by the inflater at what it declared.
   let budget = maxUnpackedBytes;
   if (isZip) {
     const archive = inspectZipArchive(file);
-    if (!archive.ok) return { problem: archive.reason, ...(archive.damaged ? { unreadable: true as const } : {}) };
+    if (!archive.ok) return archive.damaged ? unreadable(archive.reason) : fileError(archive.reason);
     budget = Math.min(maxUnpackedBytes, archive.uncompressedBytes + declaredSlackBytes);
   }
   try {
@@ -218,20 +215,20 @@ function readWorkbook(library: typeof XLSX, file: Buffer, sheetRows: number): XL
       // loop for most of a minute before the row limit could refuse it.
       sheetRows,
     });
-    if (isZip && !excelZipBookTypes.has(workbook.bookType ?? '')) return { problem: 'the file is not an Excel workbook: save it from Excel as .xlsx or .xls' };
+    if (isZip && !excelZipBookTypes.has(workbook.bookType ?? '')) return fileError('the file is not an Excel workbook: save it from Excel as .xlsx or .xls');
     return workbook;
   } catch (error) {
-    if (error instanceof Error && /password|ECMA-376 Encrypted/i.test(error.message)) return { problem: 'the file is password-protected: save it without a password' };
+    if (error instanceof Error && /password|ECMA-376 Encrypted/i.test(error.message)) return fileError('the file is password-protected: save it without a password');
     if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      return { problem: budget < maxUnpackedBytes
-        ? 'the file unpacks to more than its archive declares: it is damaged or not an ordinary spreadsheet'
-        : `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet` };
+      return fileError(
+        budget < maxUnpackedBytes
+          ? 'the file unpacks to more than its archive declares: it is damaged or not an ordinary spreadsheet'
+          : `the file unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB: it is not an ordinary spreadsheet`,
+      );
     }
-    return { problem: 'the file could not be read: it is damaged or not an Excel workbook', unreadable: true };
+    return unreadable('the file could not be read: it is damaged or not an Excel workbook');
   }
 }
-
-
 
 /**
  * Reads the records of an uploaded .xlsx or .xls file for an import. The first worksheet's first
@@ -248,7 +245,7 @@ export async function readImportFile<T>(file: Buffer, fileName: string, columns:
   const rowsRead = maxRows * 2 + 1000;
   const library = await loadSheetJs();
   const workbook = readWorkbook(library, file, rowsRead);
-  if ('problem' in workbook) return { ...fileError(workbook.problem), ...(workbook.unreadable ? { unreadable: true } : {}) };
+  if ('ok' in workbook) return workbook;
 
   const firstSheetName = workbook.SheetNames[0];
   const firstSheet = firstSheetName === undefined ? undefined : workbook.Sheets[firstSheetName];

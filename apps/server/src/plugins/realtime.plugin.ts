@@ -1,4 +1,4 @@
-import { AccountType, type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat } from '@cellsight/contract';
+import { AccountType, type ServerEventMap, type ServerEventMessage, type ServerEventName, clientHeartbeat, jeecgNoticeCommands } from '@cellsight/contract';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -71,8 +71,8 @@ export default fp(
     const connections = new Set<Connection>();
     const sessionListeners: ((sessionIds: readonly string[]) => void)[] = [];
     const send = (targets: Iterable<Connection>, event: ServerEventName, data: unknown, at: number) => {
-      // Announcements reach each of their readers by name: JeecgBoot's console hears its 'user' command.
-      const text = JSON.stringify({ event, data, at, ...(event === 'announcement.changed' ? { cmd: 'user' } : {}) } as ServerEventMessage);
+      const cmd = jeecgNoticeCommands[event];
+      const text = JSON.stringify({ event, data, at, ...(cmd ? { cmd } : {}) } as ServerEventMessage);
       for (const c of targets) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
     };
     /** Hands a delivery to this process's own sockets. */

@@ -51,8 +51,6 @@ const exampleRowMessage = 'is the template’s example row: replace it with your
 /** The service's refusal names loggers by their place in the request: `loggers[3].gsn`. */
 const requestField = /^loggers\[(\d+)\]\.(gsn|key|timezone)$/;
 
-const refused = (code: number, errors: ImportError[]) => importRefusal({ errors }, code);
-
 export interface LoggerImportDeps {
   /** The logger service's registration: its rules (another key or owner refuses), registrant and broker accounts. */
   register(auth: AuthContext, loggers: LoggerRegistration['loggers']): Promise<LoggerRegistrationResult>;
@@ -109,7 +107,7 @@ export const createLoggerImportService = ({ register }: LoggerImportDeps) => {
         auth,
         result.rows,
         (index) => result.rowNumbers[index] ?? index + 2,
-        (errors, code) => refused(code, errors.map((error): ImportError => ({ row: error.place ?? 0, field: error.field, message: error.message }))),
+        (errors, code) => importRefusal({ errors: errors.map((error): ImportError => ({ row: error.place ?? 0, field: error.field, message: error.message })) }, code),
       );
     },
 

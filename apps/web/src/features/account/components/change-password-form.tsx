@@ -3,6 +3,7 @@ import { App, Form, type FormInstance, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { sameAsRule } from '@/lib/contract-rules';
 import { session } from '@/lib/session';
 import { useUpdatePassword } from '../api/update-password';
 import { messageForCode, errorMessage } from '@/lib/notify';
@@ -83,11 +84,7 @@ export function ChangePasswordForm({ form, name, onFinish, pending, children }: 
         validateFirst
         rules={[
           { required: true, message: t('password.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) throw new Error(t('password.mismatch'));
-            },
-          }),
+          sameAsRule('password', t, t('password.mismatch')),
         ]}
       >
         <Input.Password autoComplete="new-password" />
